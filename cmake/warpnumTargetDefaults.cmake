@@ -1,0 +1,17 @@
+# warpnumTargetDefaults.cmake: warpnum_target_defaults(<target> [SHARED_RUNTIME]), the compile and link settings of
+# our own programs.
+
+# Warnings (never -Werror), and with WARPNUM_STATIC_DEPS a statically linked C++ runtime unless SHARED_RUNTIME is
+# given. g++ drives the final link of CUDA executables as well, so the same link flags serve both languages.
+function(warpnum_target_defaults target)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "SHARED_RUNTIME" "" "")
+  target_compile_options(${target} PRIVATE
+    "$<$<COMPILE_LANGUAGE:CXX>:-Wall;-Wextra>"
+    "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra;--extended-lambda>")
+  if(WARPNUM_STATIC_DEPS AND NOT arg_SHARED_RUNTIME)
+    get_target_property(_type ${target} TYPE)
+    if(_type STREQUAL "EXECUTABLE")
+      target_link_options(${target} PRIVATE -static-libstdc++ -static-libgcc)
+    endif()
+  endif()
+endfunction()

@@ -1,0 +1,949 @@
+// warpnum/bigint.hpp: BigUInt<Bits> and BigInt<Bits>, fixed-width integers for host, device and constexpr code.
+#pragma once
+
+#include <warpnum/config.hpp>
+#include <warpnum/detail/bigint/add.hpp>
+#include <warpnum/detail/bigint/div.hpp>
+#include <warpnum/detail/bigint/mul.hpp>
+#include <warpnum/detail/bigint/shift.hpp>
+#include <warpnum/detail/bigint/text.hpp>
+#include <warpnum/detail/limb.hpp>
+#include <warpnum/status.hpp>
+
+#include <array>
+#include <bit>
+#include <charconv>
+#include <compare>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <iosfwd>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+namespace warpnum {
+
+/// A fixed-width integer of `Bits` bits (a multiple of 32, from 32 to 65536), stored as little-endian 32-bit
+/// limbs. Unsigned (`Signed == false`) wraps modulo 2^Bits like `unsigned`; signed is two's complement and
+/// wraps the same way (overflow is defined, unlike `int`). Use the aliases `BigUInt<Bits>` and `BigInt<Bits>`.
+///
+/// Trivially copyable and standard-layout, `sizeof` is exactly Bits / 8, so arrays move with cudaMemcpy.
+/// Like `int`, a default-initialised value is indeterminate (so it can live in `__shared__` memory);
+/// value-initialise (`BigUInt<256> x{};`) for zero.
+template <std::size_t Bits, bool Signed> class BasicInt;
+
+/// Unsigned fixed-width integer, wrapping modulo 2^Bits.
+template <std::size_t Bits> using BigUInt = BasicInt<Bits, false>;
+/// Signed fixed-width integer in two's complement.
+template <std::size_t Bits> using BigInt = BasicInt<Bits, true>;
+
+/// The quotient and remainder of `divmod`.
+template <class T> struct DivResult {
+  T quot;
+  T rem;
+};
+
+/// The quotient, remainder and outcome of `divmod_checked`.
+template <class T> struct CheckedDivResult {
+  T quot;
+  T rem;
+  Status status;
+};
+
+namespace detail {
+
+template <class T> inline constexpr bool is_basic_int = false;
+template <std::size_t B, bool S> inline constexpr bool is_basic_int<BasicInt<B, S>> = true;
+
+/// Built-in integer types, `bool` and character types excepted.
+template <class T>
+concept builtin_integer = std::integral<T> && !std::same_as<T, bool> && !std::same_as<T, char> &&
+                          !std::same_as<T, char8_t> && !std::same_as<T, char16_t> && !std::same_as<T, char32_t> &&
+                          !std::same_as<T, wchar_t>;
+
+#if WARPNUM_HAS_INT128
+/// The host's fast path: the same word algorithms on 64-bit limb pairs. The limb array of a value is
+/// copied into 64-bit words (a no-op layout change on little-endian hosts; the compiler elides the copy),
+/// the algorithm runs, and the result is copied back.
+namespace host64 {
+template <int N32> inline constexpr int num_words = (N32 + 1) / 2;
+template <int N32> struct Words {
+  std::uint64_t w[num_words<N32>];
+};
+template <int N32> inline Words<N32> load(const limb_t* limbs) noexcept {
+  Words<N32> out;
+  out.w[num_words<N32> - 1] = 0;
+  std::memcpy(out.w, limbs, sizeof(limb_t) * N32);
+  return out;
+}
+template <int N32> inline void store(limb_t* limbs, const std::uint64_t* words) noexcept {
+  std::memcpy(limbs, words, sizeof(limb_t) * N32);
+}
+}  // namespace host64
+#endif
+
+// Each limb-array operation below picks its word size per target: 64-bit on the host, 32-bit on the
+// device and during constant evaluation. The algorithm itself is one template (detail/bigint/).
+
+template <int N> WARPNUM_HD constexpr limb_t add_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+#if WARPNUM_HAS_INT128
+  if constexpr (N % 2 == 0) {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+      WARPNUM_IF_ELSE_DEVICE((), ({
+                               auto x = host64::load<N>(a);
+                               const auto y = host64::load<N>(b);
+                               const auto c = add_n(x.w, x.w, y.w, N / 2);
+                               host64::store<N>(r, x.w);
+                               return static_cast<limb_t>(c);
+                             }))
+    }
+  }
+#endif
+  return add_n(r, a, b, N);
+}
+
+template <int N> WARPNUM_HD constexpr limb_t sub_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+#if WARPNUM_HAS_INT128
+  if constexpr (N % 2 == 0) {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+      WARPNUM_IF_ELSE_DEVICE((), ({
+                               auto x = host64::load<N>(a);
+                               const auto y = host64::load<N>(b);
+                               const auto c = sub_n(x.w, x.w, y.w, N / 2);
+                               host64::store<N>(r, x.w);
+                               return static_cast<limb_t>(c);
+                             }))
+    }
+  }
+#endif
+  return sub_n(r, a, b, N);
+}
+
+/// r = low N limbs of a * b.
+template <int N> WARPNUM_HD constexpr void mul_low_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+#if WARPNUM_HAS_INT128
+  if constexpr (N > 1) {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+      WARPNUM_IF_ELSE_DEVICE((), ({
+                               const auto x = host64::load<N>(a);
+                               const auto y = host64::load<N>(b);
+                               host64::Words<N> z;
+                               mul_low_n(z.w, x.w, y.w, host64::num_words<N>);
+                               host64::store<N>(r, z.w);
+                               return;
+                             }))
+    }
+  }
+#endif
+  mul_low_n(r, a, b, N);
+}
+
+/// r (2N limbs) = a * b.
+template <int N> WARPNUM_HD constexpr void mul_full_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+#if WARPNUM_HAS_INT128
+  if constexpr (N > 1) {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+      WARPNUM_IF_ELSE_DEVICE((), ({
+                               const auto x = host64::load<N>(a);
+                               const auto y = host64::load<N>(b);
+                               std::uint64_t z[2 * host64::num_words<N>];
+                               mul_full_n(z, x.w, y.w, host64::num_words<N>);
+                               host64::store<2 * N>(r, z);
+                               return;
+                             }))
+    }
+  }
+#endif
+  mul_full_n(r, a, b, N);
+}
+
+/// q = a / b, r = a % b (unsigned); b must not be zero.
+template <int N>
+WARPNUM_HD constexpr void divmod_limbs(limb_t* q, limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+#if WARPNUM_HAS_INT128
+  if constexpr (N > 1) {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+      WARPNUM_IF_ELSE_DEVICE((), ({
+                               const auto x = host64::load<N>(a);
+                               const auto y = host64::load<N>(b);
+                               host64::Words<N> qw;
+                               host64::Words<N> rw;
+                               divmod_n<std::uint64_t, host64::num_words<N>>(qw.w, rw.w, x.w, y.w);
+                               host64::store<N>(q, qw.w);
+                               host64::store<N>(r, rw.w);
+                               return;
+                             }))
+    }
+  }
+#endif
+  divmod_n<limb_t, N>(q, r, a, b);
+}
+
+template <int N> WARPNUM_HD constexpr void gcd_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+#if WARPNUM_HAS_INT128
+  if constexpr (N > 1) {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+      WARPNUM_IF_ELSE_DEVICE((), ({
+                               const auto x = host64::load<N>(a);
+                               const auto y = host64::load<N>(b);
+                               host64::Words<N> g;
+                               gcd_n<std::uint64_t, host64::num_words<N>>(g.w, x.w, y.w);
+                               host64::store<N>(r, g.w);
+                               return;
+                             }))
+    }
+  }
+#endif
+  gcd_n<limb_t, N>(r, a, b);
+}
+
+/// Reports an error on the host: throws `E` (or, without exceptions, does nothing so that the caller's
+/// defined device result stands). During constant evaluation the throw makes the expression non-constant.
+#if WARPNUM_HAS_EXCEPTIONS
+#  define WARPNUM_DETAIL_THROW(E, what) throw E(what);
+#else
+#  define WARPNUM_DETAIL_THROW(E, what) (void)(what);
+#endif
+template <class E> WARPNUM_HD constexpr void raise([[maybe_unused]] const char* what) {
+  WARPNUM_IF_HOST((WARPNUM_DETAIL_THROW(E, what)))
+}
+
+/// Called when a string literal given to the consteval constructor is malformed or out of range: the
+/// call is not a constant expression, so compilation fails with this function's name in the message.
+WARPNUM_HD inline void invalid_warpnum_literal_see_docs_errors_md() noexcept {}
+
+/// For a magnitude just parsed into the n limbs r: does it fit a `Signed` type with the given sign?
+template <bool Signed> WARPNUM_HD constexpr bool fits_magnitude(const limb_t* r, int n, bool negative) noexcept {
+  if constexpr (!Signed) {
+    return true;
+  } else {
+    if ((r[n - 1] >> 31) == 0) return true;
+    // Only -2^(Bits-1) has the top bit set and fits.
+    if (!negative || r[n - 1] != 0x80000000u) return false;
+    for (int i = 0; i < n - 1; ++i)
+      if (r[i] != 0) return false;
+    return true;
+  }
+}
+
+struct ParseTextResult {
+  Status status;
+  std::size_t position;  ///< the offending character, for invalid_argument
+};
+
+/// Parses text[0, size) into the n limbs r by the rules of BasicInt's string constructor: an optional '-'
+/// (signed only), an optional 0x/0b/0o prefix, then digits.
+template <bool Signed>
+WARPNUM_HD constexpr ParseTextResult parse_text(limb_t* r, int n, const char* text, std::size_t size) noexcept {
+  std::size_t pos = 0;
+  bool negative = false;
+  if (size > 0 && text[0] == '-') {
+    if (!Signed) return {Status::invalid_argument, 0};
+    negative = true;
+    pos = 1;
+  }
+  unsigned base = 10;
+  if (size - pos >= 2 && text[pos] == '0') {
+    const char p = text[pos + 1];
+    base = (p == 'x' || p == 'X') ? 16 : (p == 'b' || p == 'B') ? 2 : (p == 'o' || p == 'O') ? 8 : 10;
+    if (base != 10) pos += 2;
+  }
+  const ParseDigitsResult res = parse_digits(r, n, text + pos, size - pos, base);
+  if (res.status == Status::invalid_argument) return {res.status, pos + res.position};
+  if (res.status != Status::ok || !fits_magnitude<Signed>(r, n, negative)) return {Status::out_of_range, 0};
+  if (negative) neg_n(r, r, n);
+  return {Status::ok, size};
+}
+
+}  // namespace detail
+
+template <std::size_t Bits, bool Signed> class alignas(Bits % 128 == 0 ? 16 : (Bits % 64 == 0 ? 8 : 4)) BasicInt {
+  static_assert(Bits % 32 == 0 && Bits >= 32 && Bits <= 65536,
+                "warpnum: Bits must be a multiple of 32 from 32 to 65536 (32768 for operands of mul_wide)");
+
+ public:
+  using limb_type = detail::limb_t;
+  /// Width in bits.
+  static constexpr std::size_t bits = Bits;
+  /// Number of 32-bit limbs.
+  static constexpr int num_limbs = static_cast<int>(Bits / 32);
+  static constexpr bool is_signed = Signed;
+
+  /// The limbs, least significant first. Public only so that BasicInt is a structural type and can be a
+  /// template argument (`Fp<256, p>`); use `limb()` and `data()`.
+  limb_type limbs_[num_limbs];
+
+  /// Leaves the value indeterminate, like `int`; `BasicInt{}` is zero.
+  BasicInt() = default;
+
+  /// From any built-in integer: sign-extended from a signed type, zero-extended from an unsigned one, and
+  /// wrapped modulo 2^Bits. Implicit unless the built-in type is wider than Bits.
+  template <detail::builtin_integer T>
+  WARPNUM_HD constexpr explicit(sizeof(T) * 8 > Bits) BasicInt(T value) noexcept : limbs_{} {
+    // Sign- or zero-extend to 64 bits first, then spread over the limbs.
+    using Wide = std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>;
+    const auto u = static_cast<std::uint64_t>(static_cast<Wide>(value));
+    const limb_type fill = (std::is_signed_v<T> && value < 0) ? ~limb_type{0} : limb_type{0};
+    limbs_[0] = static_cast<limb_type>(u);
+    for (int i = 1; i < num_limbs; ++i) limbs_[i] = i == 1 ? static_cast<limb_type>(u >> 32) : fill;
+  }
+
+  /// From another width or signedness: sign-extended from a signed source, zero-extended from an unsigned
+  /// one, truncated when narrowing. Implicit only when every value of the source is representable here
+  /// (wider, and not signed to unsigned).
+  template <std::size_t B2, bool S2>
+    requires(B2 != Bits || S2 != Signed)
+  WARPNUM_HD constexpr explicit(!(B2 < Bits && (S2 == Signed || !S2))) BasicInt(const BasicInt<B2, S2>& other) noexcept
+      : limbs_{} {
+    constexpr int n2 = BasicInt<B2, S2>::num_limbs;
+    const limb_type fill = (S2 && (other.limbs_[n2 - 1] >> 31) != 0) ? ~limb_type{0} : 0;
+    for (int i = 0; i < num_limbs; ++i) limbs_[i] = i < n2 ? other.limbs_[i] : fill;
+  }
+
+  /// Parses text: an optional '-' (signed types only), then an optional prefix 0x, 0b or 0o (either case),
+  /// then at least one digit of that base (decimal without a prefix). No spaces, '+' or separators.
+  /// Throws std::invalid_argument naming the first bad character, or std::out_of_range if the value does not
+  /// fit.
+  explicit BasicInt(std::string_view text);
+
+  /// Parses a string literal at compile time, by the rules of the string_view constructor; a malformed or
+  /// out-of-range literal fails to compile. `constexpr BigUInt<256> p{"0xffff...2f"};`
+  template <std::size_t N>
+  WARPNUM_HD consteval explicit BasicInt(const char (&literal)[N]) : limbs_{} {
+    if (detail::parse_text<Signed>(limbs_, num_limbs, literal, N - 1).status != Status::ok)
+      detail::invalid_warpnum_literal_see_docs_errors_md();
+  }
+
+  /// The largest value: 2^Bits - 1, or 2^(Bits-1) - 1 for signed.
+  WARPNUM_HD static constexpr BasicInt max() noexcept {
+    BasicInt r;
+    for (int i = 0; i < num_limbs; ++i) r.limbs_[i] = ~limb_type{0};
+    if constexpr (Signed) r.limbs_[num_limbs - 1] = 0x7fffffffu;
+    return r;
+  }
+  /// The smallest value: 0, or -2^(Bits-1) for signed.
+  WARPNUM_HD static constexpr BasicInt min() noexcept {
+    BasicInt r{};
+    if constexpr (Signed) r.limbs_[num_limbs - 1] = 0x80000000u;
+    return r;
+  }
+
+  /// Limb i (0 is least significant).
+  WARPNUM_HD constexpr limb_type limb(int i) const noexcept { return limbs_[i]; }
+  WARPNUM_HD constexpr limb_type* data() noexcept { return limbs_; }
+  WARPNUM_HD constexpr const limb_type* data() const noexcept { return limbs_; }
+
+  /// True for a negative signed value (always false for unsigned).
+  WARPNUM_HD constexpr bool is_negative() const noexcept {
+    if constexpr (Signed) {
+      return (limbs_[num_limbs - 1] >> 31) != 0;
+    } else {
+      return false;
+    }
+  }
+  /// Bit i (0 is least significant) of the two's complement pattern.
+  WARPNUM_HD constexpr bool bit(std::size_t i) const noexcept {
+    return i < Bits && ((limbs_[i / 32] >> (i % 32)) & 1u) != 0;
+  }
+  /// Sets or clears bit i; i >= Bits does nothing.
+  WARPNUM_HD constexpr void set_bit(std::size_t i, bool value = true) noexcept {
+    if (i >= Bits) return;
+    const limb_type mask = limb_type{1} << (i % 32);
+    limbs_[i / 32] = value ? (limbs_[i / 32] | mask) : (limbs_[i / 32] & ~mask);
+  }
+  WARPNUM_HD constexpr bool is_zero() const noexcept {
+    limb_type any = 0;
+    for (int i = 0; i < num_limbs; ++i) any |= limbs_[i];
+    return any == 0;
+  }
+
+  // ---- conversions out ----
+
+  WARPNUM_HD constexpr explicit operator bool() const noexcept { return !is_zero(); }
+
+  /// To a built-in integer: the low bits, like a cast between built-in integers.
+  template <detail::builtin_integer T> WARPNUM_HD constexpr explicit operator T() const noexcept {
+    using U = std::make_unsigned_t<T>;
+    U u = 0;
+    for (int i = 0; i < num_limbs && i * 32 < static_cast<int>(sizeof(T) * 8); ++i)
+      u = static_cast<U>(u | (static_cast<U>(limbs_[i]) << (i * 32 % (sizeof(U) * 8))));
+    if constexpr (sizeof(T) * 8 > Bits) {
+      // Sign-extend a negative value into the wider built-in type.
+      if (is_negative()) u = static_cast<U>(u | (~U{0} << Bits));
+    }
+    return static_cast<T>(u);
+  }
+
+  /// To double, rounded to nearest (ties to even); +-infinity beyond double's range.
+  WARPNUM_HD constexpr explicit operator double() const noexcept;
+
+  // ---- compound assignment and increments ----
+
+  WARPNUM_HD constexpr BasicInt& operator+=(const BasicInt& b) noexcept { return *this = *this + b; }
+  WARPNUM_HD constexpr BasicInt& operator-=(const BasicInt& b) noexcept { return *this = *this - b; }
+  WARPNUM_HD constexpr BasicInt& operator*=(const BasicInt& b) noexcept { return *this = *this * b; }
+  WARPNUM_HD constexpr BasicInt& operator/=(const BasicInt& b) { return *this = *this / b; }
+  WARPNUM_HD constexpr BasicInt& operator%=(const BasicInt& b) { return *this = *this % b; }
+  WARPNUM_HD constexpr BasicInt& operator&=(const BasicInt& b) noexcept { return *this = *this & b; }
+  WARPNUM_HD constexpr BasicInt& operator|=(const BasicInt& b) noexcept { return *this = *this | b; }
+  WARPNUM_HD constexpr BasicInt& operator^=(const BasicInt& b) noexcept { return *this = *this ^ b; }
+  WARPNUM_HD constexpr BasicInt& operator<<=(std::uint64_t s) noexcept { return *this = *this << s; }
+  WARPNUM_HD constexpr BasicInt& operator>>=(std::uint64_t s) noexcept { return *this = *this >> s; }
+  WARPNUM_HD constexpr BasicInt& operator++() noexcept {
+    detail::add_1(limbs_, limbs_, num_limbs, limb_type{1});
+    return *this;
+  }
+  WARPNUM_HD constexpr BasicInt& operator--() noexcept {
+    detail::sub_1(limbs_, limbs_, num_limbs, limb_type{1});
+    return *this;
+  }
+  WARPNUM_HD constexpr BasicInt operator++(int) noexcept {
+    BasicInt old = *this;
+    ++*this;
+    return old;
+  }
+  WARPNUM_HD constexpr BasicInt operator--(int) noexcept {
+    BasicInt old = *this;
+    --*this;
+    return old;
+  }
+
+  // ---- arithmetic (hidden friends, so built-in integers convert on either side) ----
+
+  friend WARPNUM_HD constexpr BasicInt operator+(const BasicInt& a) noexcept { return a; }
+  friend WARPNUM_HD constexpr BasicInt operator-(const BasicInt& a) noexcept {
+    BasicInt r;
+    detail::neg_n(r.limbs_, a.limbs_, num_limbs);
+    return r;
+  }
+  friend WARPNUM_HD constexpr BasicInt operator~(const BasicInt& a) noexcept {
+    BasicInt r;
+    for (int i = 0; i < num_limbs; ++i) r.limbs_[i] = ~a.limbs_[i];
+    return r;
+  }
+  friend WARPNUM_HD constexpr bool operator!(const BasicInt& a) noexcept { return a.is_zero(); }
+
+  friend WARPNUM_HD constexpr BasicInt operator+(const BasicInt& a, const BasicInt& b) noexcept {
+    BasicInt r;
+    detail::add_limbs<num_limbs>(r.limbs_, a.limbs_, b.limbs_);
+    return r;
+  }
+  friend WARPNUM_HD constexpr BasicInt operator-(const BasicInt& a, const BasicInt& b) noexcept {
+    BasicInt r;
+    detail::sub_limbs<num_limbs>(r.limbs_, a.limbs_, b.limbs_);
+    return r;
+  }
+  /// The product modulo 2^Bits (the same bits for signed and unsigned).
+  friend WARPNUM_HD constexpr BasicInt operator*(const BasicInt& a, const BasicInt& b) noexcept {
+    BasicInt r;
+    detail::mul_low_limbs<num_limbs>(r.limbs_, a.limbs_, b.limbs_);
+    return r;
+  }
+  /// Truncating division (toward zero). b == 0: std::domain_error on the host; on the device the quotient
+  /// has every bit set (see divmod_checked).
+  friend WARPNUM_HD constexpr BasicInt operator/(const BasicInt& a, const BasicInt& b) { return divmod(a, b).quot; }
+  /// Remainder with the sign of the dividend. b == 0: std::domain_error on the host; the dividend on the device.
+  friend WARPNUM_HD constexpr BasicInt operator%(const BasicInt& a, const BasicInt& b) { return divmod(a, b).rem; }
+
+  friend WARPNUM_HD constexpr BasicInt operator&(const BasicInt& a, const BasicInt& b) noexcept {
+    BasicInt r;
+    for (int i = 0; i < num_limbs; ++i) r.limbs_[i] = a.limbs_[i] & b.limbs_[i];
+    return r;
+  }
+  friend WARPNUM_HD constexpr BasicInt operator|(const BasicInt& a, const BasicInt& b) noexcept {
+    BasicInt r;
+    for (int i = 0; i < num_limbs; ++i) r.limbs_[i] = a.limbs_[i] | b.limbs_[i];
+    return r;
+  }
+  friend WARPNUM_HD constexpr BasicInt operator^(const BasicInt& a, const BasicInt& b) noexcept {
+    BasicInt r;
+    for (int i = 0; i < num_limbs; ++i) r.limbs_[i] = a.limbs_[i] ^ b.limbs_[i];
+    return r;
+  }
+  /// Left shift; s >= Bits gives zero.
+  friend WARPNUM_HD constexpr BasicInt operator<<(const BasicInt& a, std::uint64_t s) noexcept {
+    BasicInt r;
+    detail::shl_n(r.limbs_, a.limbs_, num_limbs, s);
+    return r;
+  }
+  /// Right shift: logical for unsigned, arithmetic for signed; s >= Bits gives 0 (or -1 for negative).
+  friend WARPNUM_HD constexpr BasicInt operator>>(const BasicInt& a, std::uint64_t s) noexcept {
+    BasicInt r;
+    detail::shr_n(r.limbs_, a.limbs_, num_limbs, s, a.is_negative() ? ~limb_type{0} : limb_type{0});
+    return r;
+  }
+
+  // ---- comparison: <=> for host code; the named operators also work in device code ----
+
+  friend WARPNUM_HD constexpr bool operator==(const BasicInt& a, const BasicInt& b) noexcept {
+    limb_type diff = 0;
+    for (int i = 0; i < num_limbs; ++i) diff |= a.limbs_[i] ^ b.limbs_[i];
+    return diff == 0;
+  }
+  friend WARPNUM_HD constexpr bool operator!=(const BasicInt& a, const BasicInt& b) noexcept { return !(a == b); }
+  friend WARPNUM_HD constexpr bool operator<(const BasicInt& a, const BasicInt& b) noexcept { return compare(a, b) < 0; }
+  friend WARPNUM_HD constexpr bool operator<=(const BasicInt& a, const BasicInt& b) noexcept { return compare(a, b) <= 0; }
+  friend WARPNUM_HD constexpr bool operator>(const BasicInt& a, const BasicInt& b) noexcept { return compare(a, b) > 0; }
+  friend WARPNUM_HD constexpr bool operator>=(const BasicInt& a, const BasicInt& b) noexcept { return compare(a, b) >= 0; }
+  friend constexpr std::strong_ordering operator<=>(const BasicInt& a, const BasicInt& b) noexcept {
+    const int c = compare(a, b);
+    return c < 0 ? std::strong_ordering::less : (c > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
+  }
+};
+
+// ---- named functions ----
+
+/// -1, 0 or 1 as a is less than, equal to or greater than b.
+template <std::size_t Bits, bool Signed>
+WARPNUM_HD constexpr int compare(const BasicInt<Bits, Signed>& a, const BasicInt<Bits, Signed>& b) noexcept {
+  if constexpr (Signed) {
+    const bool na = a.is_negative();
+    if (na != b.is_negative()) return na ? -1 : 1;
+  }
+  return detail::cmp_n(a.limbs_, b.limbs_, BasicInt<Bits, Signed>::num_limbs);
+}
+
+/// divmod that never throws, for host and device alike: for b == 0 it returns {all bits set, a,
+/// Status::division_by_zero}; otherwise {a / b, a % b, Status::ok}.
+template <std::size_t Bits, bool Signed>
+WARPNUM_HD constexpr CheckedDivResult<BasicInt<Bits, Signed>> divmod_checked(const BasicInt<Bits, Signed>& a,
+                                                                              const BasicInt<Bits, Signed>& b) noexcept {
+  using T = BasicInt<Bits, Signed>;
+  if (b.is_zero()) return {~T{}, a, Status::division_by_zero};
+  const T ua = a.is_negative() ? -a : a;
+  const T ub = b.is_negative() ? -b : b;
+  CheckedDivResult<T> r{T{}, T{}, Status::ok};
+  detail::divmod_limbs<T::num_limbs>(r.quot.limbs_, r.rem.limbs_, ua.limbs_, ub.limbs_);
+  if (a.is_negative() != b.is_negative()) r.quot = -r.quot;
+  if (a.is_negative()) r.rem = -r.rem;
+  return r;
+}
+
+/// Quotient (truncated toward zero) and remainder (sign of the dividend). b == 0: std::domain_error on
+/// the host; on the device {all bits set, a} (divmod_checked also reports the status). MIN / -1 wraps to MIN
+/// with remainder 0.
+template <std::size_t Bits, bool Signed>
+WARPNUM_HD constexpr DivResult<BasicInt<Bits, Signed>> divmod(const BasicInt<Bits, Signed>& a, const BasicInt<Bits, Signed>& b) {
+  const auto r = divmod_checked(a, b);
+  if (r.status != Status::ok) detail::raise<std::domain_error>("warpnum: division by zero");
+  return {r.quot, r.rem};
+}
+
+/// Population count of the bit pattern (two's complement for signed).
+template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr int popcount(const BasicInt<Bits, Signed>& a) noexcept {
+  int n = 0;
+  for (int i = 0; i < BasicInt<Bits, Signed>::num_limbs; ++i) n += detail::popcount_word(a.limbs_[i]);
+  return n;
+}
+
+/// Leading zero bits of the bit pattern; Bits for zero.
+template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr int countl_zero(const BasicInt<Bits, Signed>& a) noexcept {
+  constexpr int n = BasicInt<Bits, Signed>::num_limbs;
+  for (int i = n - 1; i >= 0; --i) {
+    if (a.limbs_[i] != 0) return (n - 1 - i) * 32 + detail::countl_zero_word(a.limbs_[i]);
+  }
+  return static_cast<int>(Bits);
+}
+
+/// Trailing zero bits; Bits for zero.
+template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr int countr_zero(const BasicInt<Bits, Signed>& a) noexcept {
+  return static_cast<int>(detail::countr_zero_n(a.limbs_, BasicInt<Bits, Signed>::num_limbs));
+}
+
+/// Bits - countl_zero: the number of bits needed to write the pattern, 0 for zero.
+template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr int bit_width(const BasicInt<Bits, Signed>& a) noexcept {
+  return static_cast<int>(Bits) - countl_zero(a);
+}
+
+// ---- out-of-class members ----
+
+template <std::size_t Bits, bool Signed>
+WARPNUM_HD constexpr BasicInt<Bits, Signed>::operator double() const noexcept {
+  using U = BasicInt<Bits, false>;
+  const bool negative = is_negative();
+  const U mag = negative ? U(-*this) : U(*this);
+  const int width = bit_width(mag);
+  double result;
+  if (width <= 64) {
+    result = static_cast<double>(static_cast<std::uint64_t>(mag));
+  } else if (width > 1024) {
+    result = __builtin_huge_val();
+  } else {
+    // The top 64 bits, with a sticky bit for everything below, round exactly as the whole number would.
+    const int shift = width - 64;
+    std::uint64_t top = static_cast<std::uint64_t>(mag >> static_cast<std::uint64_t>(shift));
+    if (countr_zero(mag) < shift) top |= 1;
+    result = static_cast<double>(top);
+    for (int s = shift; s > 0; s -= 32) result *= (s >= 32 ? 4294967296.0 : static_cast<double>(std::uint64_t{1} << s));
+  }
+  return negative ? -result : result;
+}
+
+template <std::size_t Bits, bool Signed> BasicInt<Bits, Signed>::BasicInt(std::string_view text) : limbs_{} {
+  const auto [status, position] = detail::parse_text<Signed>(limbs_, num_limbs, text.data(), text.size());
+  if (status == Status::ok) return;
+  const std::string quoted = "\"" + std::string(text) + "\"";
+  if (status == Status::out_of_range) {
+    throw std::out_of_range("warpnum: " + quoted + " does not fit in " + (Signed ? "BigInt<" : "BigUInt<") +
+                            std::to_string(Bits) + ">");
+  }
+  if (position >= text.size()) throw std::invalid_argument("warpnum: no digits in " + quoted);
+  const char c = text[position];
+  std::string what = "warpnum: invalid character '" + std::string(1, c) + "' at position " + std::to_string(position) +
+                     " in " + quoted;
+  if (c == '-' && position == 0) what += ": a negative number for an unsigned type";
+  throw std::invalid_argument(what);
+}
+
+// ---- free functions ----
+
+/// The full product of two Bits-bit numbers, 2*Bits bits wide (signed if the operands are).
+template <std::size_t Bits, bool Signed>
+WARPNUM_HD constexpr BasicInt<2 * Bits, Signed> mul_wide(const BasicInt<Bits, Signed>& a, const BasicInt<Bits, Signed>& b) noexcept {
+  using T = BasicInt<Bits, Signed>;
+  BasicInt<2 * Bits, Signed> r;
+  const T ua = a.is_negative() ? -a : a;
+  const T ub = b.is_negative() ? -b : b;
+  detail::mul_full_limbs<T::num_limbs>(r.limbs_, ua.limbs_, ub.limbs_);
+  if (a.is_negative() != b.is_negative()) r = -r;
+  return r;
+}
+
+/// |a|, wrapping for the minimum of a signed type (like two's complement hardware).
+template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Signed> abs(const BasicInt<Bits, Signed>& a) noexcept {
+  return a.is_negative() ? -a : a;
+}
+
+/// base^exp modulo 2^Bits, by square-and-multiply. pow(x, 0) == 1.
+template <std::size_t Bits, bool Signed>
+WARPNUM_HD constexpr BasicInt<Bits, Signed> pow(BasicInt<Bits, Signed> base, std::uint64_t exp) noexcept {
+  BasicInt<Bits, Signed> r{1};
+  while (exp != 0) {
+    if (exp & 1) r *= base;
+    exp >>= 1;
+    if (exp != 0) base *= base;
+  }
+  return r;
+}
+
+/// base^exp modulo 2^Bits for an exponent of any unsigned width.
+template <std::size_t Bits, bool Signed, std::size_t EBits>
+WARPNUM_HD constexpr BasicInt<Bits, Signed> pow(BasicInt<Bits, Signed> base, const BasicInt<EBits, false>& exp) noexcept {
+  BasicInt<Bits, Signed> r{1};
+  const int n = bit_width(exp);
+  for (int i = n - 1; i >= 0; --i) {
+    r *= r;
+    if (exp.bit(static_cast<std::size_t>(i))) r *= base;
+  }
+  return r;
+}
+
+/// The integer square root floor(sqrt(a)), by Newton's iteration. A negative signed argument:
+/// std::domain_error on the host, 0 on the device.
+template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Signed> isqrt(const BasicInt<Bits, Signed>& a) {
+  if (a.is_negative()) {
+    detail::raise<std::domain_error>("warpnum: isqrt of a negative number");
+    return BasicInt<Bits, Signed>{};
+  }
+  using U = BasicInt<Bits, false>;
+  const U n{a};
+  if (n.is_zero()) return BasicInt<Bits, Signed>{};
+  // Start above the root (2^ceil(width/2)), then x <- (x + n/x) / 2 decreases monotonically to the root.
+  U x = U{1} << static_cast<std::uint64_t>((bit_width(n) + 1) / 2);
+  for (;;) {
+    const U y = (x + n / x) >> 1;
+    if (y >= x) break;
+    x = y;
+  }
+  return BasicInt<Bits, Signed>{x};
+}
+
+/// Greatest common divisor of |a| and |b| by Stein's binary algorithm; gcd(0, 0) == 0. For signed types the
+/// result is non-negative, except gcd(MIN, 0) and gcd(MIN, MIN), which wrap to MIN.
+template <std::size_t Bits, bool Signed>
+WARPNUM_HD constexpr BasicInt<Bits, Signed> gcd(const BasicInt<Bits, Signed>& a, const BasicInt<Bits, Signed>& b) noexcept {
+  using T = BasicInt<Bits, Signed>;
+  const T ua = abs(a);
+  const T ub = abs(b);
+  T r;
+  detail::gcd_limbs<T::num_limbs>(r.limbs_, ua.limbs_, ub.limbs_);
+  return r;
+}
+
+/// Least common multiple |a / gcd(a, b) * b| modulo 2^Bits; 0 if either is 0.
+template <std::size_t Bits, bool Signed>
+WARPNUM_HD constexpr BasicInt<Bits, Signed> lcm(const BasicInt<Bits, Signed>& a, const BasicInt<Bits, Signed>& b) noexcept {
+  using U = BasicInt<Bits, false>;
+  if (a.is_zero() || b.is_zero()) return BasicInt<Bits, Signed>{};
+  const U ua{abs(a)};
+  const U ub{abs(b)};
+  return BasicInt<Bits, Signed>{ua / gcd(ua, ub) * ub};
+}
+
+// ---- bytes ----
+
+/// Writes the Bits / 8 bytes of the two's complement pattern of x to out, in the given byte order.
+template <std::size_t Bits, bool Signed>
+WARPNUM_HD constexpr void to_bytes(const BasicInt<Bits, Signed>& x, std::uint8_t* out, std::endian order = std::endian::little) noexcept {
+  constexpr std::size_t n = Bits / 8;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint8_t byte = static_cast<std::uint8_t>(x.limbs_[i / 4] >> (8 * (i % 4)));
+    out[order == std::endian::little ? i : n - 1 - i] = byte;
+  }
+}
+
+/// The Bits / 8 bytes of x in the given byte order.
+template <std::size_t Bits, bool Signed>
+constexpr std::array<std::uint8_t, Bits / 8> to_bytes(const BasicInt<Bits, Signed>& x, std::endian order = std::endian::little) noexcept {
+  std::array<std::uint8_t, Bits / 8> out{};
+  to_bytes(x, out.data(), order);
+  return out;
+}
+
+/// Reads `size` bytes in the given order as an unsigned number (zero-extended when fewer than Bits / 8;
+/// so a short input always gives a non-negative value). More bytes than fit: std::out_of_range on the host
+/// unless the excess bytes are zero; on the device the excess is ignored.
+template <class T>
+  requires detail::is_basic_int<T>
+WARPNUM_HD constexpr T from_bytes(const std::uint8_t* data, std::size_t size, std::endian order = std::endian::little) {
+  T r{};
+  constexpr std::size_t n = T::bits / 8;
+  bool overflow = false;
+  for (std::size_t i = 0; i < size; ++i) {
+    const std::uint8_t byte = data[order == std::endian::little ? i : size - 1 - i];
+    if (i < n) {
+      r.limbs_[i / 4] |= static_cast<detail::limb_t>(byte) << (8 * (i % 4));
+    } else if (byte != 0) {
+      overflow = true;
+    }
+  }
+  if (overflow) detail::raise<std::out_of_range>("warpnum: from_bytes: the bytes do not fit in the type");
+  return r;
+}
+
+// ---- text ----
+
+/// std::from_chars for BasicInt: parses digits in `base` (2 to 36, no prefix) with a leading '-' for signed
+/// types only; stops at the first non-digit. errc::invalid_argument when no digit is found (value unchanged),
+/// errc::out_of_range when the number does not fit (value unchanged, ptr past the digits).
+template <class T>
+constexpr std::from_chars_result from_chars(const char* first, const char* last, T& value, int base = 10) {
+  static_assert(detail::is_basic_int<T>, "warpnum::from_chars takes a BigUInt or BigInt");
+  if (base < 2 || base > 36) return {first, std::errc::invalid_argument};
+  const char* p = first;
+  bool negative = false;
+  if (T::is_signed && p != last && *p == '-') {
+    negative = true;
+    ++p;
+  }
+  const char* digits_end = p;
+  while (digits_end != last && detail::digit_value(*digits_end) < static_cast<unsigned>(base)) ++digits_end;
+  if (digits_end == p) return {first, std::errc::invalid_argument};
+  T r;
+  const auto res = detail::parse_digits(r.limbs_, T::num_limbs, p, static_cast<std::size_t>(digits_end - p),
+                                        static_cast<unsigned>(base));
+  if (res.status != Status::ok || !detail::fits_magnitude<T::is_signed>(r.limbs_, T::num_limbs, negative)) return {digits_end, std::errc::result_out_of_range};
+  value = negative ? -r : r;
+  return {digits_end, std::errc{}};
+}
+
+/// std::to_chars for BasicInt in `base` (2 to 36): lower-case digits, '-' for negative signed values, no
+/// prefix. errc::value_too_large (and ptr == last) when [first, last) is too small.
+template <std::size_t Bits, bool Signed>
+constexpr std::to_chars_result to_chars(char* first, char* last, const BasicInt<Bits, Signed>& x, int base = 10,
+                                        bool uppercase = false) {
+  if (base < 2 || base > 36) return {last, std::errc::invalid_argument};
+  BasicInt<Bits, false> mag{x.is_negative() ? -x : x};
+  char digits[detail::max_digits(BasicInt<Bits, Signed>::num_limbs, 2)];
+  const std::size_t count =
+      detail::format_digits_reversed(digits, mag.limbs_, BasicInt<Bits, Signed>::num_limbs, static_cast<unsigned>(base), uppercase);
+  const std::size_t need = count + (x.is_negative() ? 1 : 0);
+  if (static_cast<std::size_t>(last - first) < need) return {last, std::errc::value_too_large};
+  if (x.is_negative()) *first++ = '-';
+  for (std::size_t i = 0; i < count; ++i) *first++ = digits[count - 1 - i];
+  return {first, std::errc{}};
+}
+
+/// The text of x in `base` (2 to 36): lower-case digits, no prefix, '-' for negative signed values.
+/// Throws std::invalid_argument for a base outside 2 to 36.
+template <std::size_t Bits, bool Signed> std::string to_string(const BasicInt<Bits, Signed>& x, int base = 10) {
+  if (base < 2 || base > 36) throw std::invalid_argument("warpnum: to_string: base must be from 2 to 36, got " + std::to_string(base));
+  std::string s(detail::max_digits(BasicInt<Bits, Signed>::num_limbs, 2) + 1, '\0');
+  const auto res = to_chars(s.data(), s.data() + s.size(), x, base);
+  s.resize(static_cast<std::size_t>(res.ptr - s.data()));
+  return s;
+}
+
+/// Parses text by the string_view constructor's rules when base == 0, or as digits of the given base
+/// (2 to 36, an optional '-' for signed types, no prefix) otherwise. Throws std::invalid_argument or
+/// std::out_of_range like the constructor.
+template <class T> T from_string(std::string_view text, int base = 0) {
+  static_assert(detail::is_basic_int<T>, "warpnum::from_string makes a BigUInt or BigInt");
+  if (base == 0) return T(text);
+  if (base < 2 || base > 36) throw std::invalid_argument("warpnum: from_string: base must be 0 or from 2 to 36, got " + std::to_string(base));
+  T value{};
+  const auto res = from_chars(text.data(), text.data() + text.size(), value, base);
+  if (res.ec == std::errc::result_out_of_range)
+    throw std::out_of_range("warpnum: \"" + std::string(text) + "\" does not fit in the type");
+  if (res.ec != std::errc{} || res.ptr != text.data() + text.size()) {
+    const std::size_t pos = res.ec == std::errc{} ? static_cast<std::size_t>(res.ptr - text.data())
+                                                   : (text.empty() || text[0] != '-' || !T::is_signed ? 0 : 1);
+    if (pos >= text.size()) throw std::invalid_argument("warpnum: no digits in \"" + std::string(text) + "\"");
+    throw std::invalid_argument("warpnum: invalid character '" + std::string(1, text[pos]) + "' at position " +
+                                std::to_string(pos) + " in \"" + std::string(text) + "\" (base " + std::to_string(base) + ")");
+  }
+  return value;
+}
+
+// ---- streams (<iosfwd> only: a program that streams has included <ostream>/<istream>) ----
+
+/// Writes x in the stream's base (std::dec, std::hex, std::oct), honouring showbase, uppercase, showpos
+/// and width/fill/adjustfield.
+template <class CharT, class Traits, std::size_t Bits, bool Signed>
+std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const BasicInt<Bits, Signed>& x) {
+  using ios = std::basic_ios<CharT, Traits>;
+  const auto flags = os.flags();
+  const auto basefield = flags & ios::basefield;
+  const int base = basefield == ios::hex ? 16 : (basefield == ios::oct ? 8 : 10);
+  const bool upper = (flags & ios::uppercase) != 0;
+  BasicInt<Bits, false> mag{x.is_negative() ? -x : x};
+  const bool zero = mag.is_zero();  // format_digits_reversed consumes mag
+  std::string digits(detail::max_digits(BasicInt<Bits, Signed>::num_limbs, 2), '\0');
+  const std::size_t count = detail::format_digits_reversed(digits.data(), mag.limbs_, BasicInt<Bits, Signed>::num_limbs,
+                                                           static_cast<unsigned>(base), upper);
+  std::string prefix;
+  if (x.is_negative()) {
+    prefix = "-";
+  } else if ((flags & ios::showpos) != 0 && base == 10) {
+    prefix = "+";
+  }
+  if ((flags & ios::showbase) != 0 && !zero) {
+    if (base == 16) prefix += upper ? "0X" : "0x";
+    if (base == 8) prefix += "0";
+  }
+  std::string body(digits.rend() - static_cast<std::ptrdiff_t>(count), digits.rend());
+  std::basic_string<CharT, Traits> out;
+  const std::size_t len = prefix.size() + body.size();
+  const std::size_t width = os.width() > 0 ? static_cast<std::size_t>(os.width()) : 0;
+  const std::size_t pad = width > len ? width - len : 0;
+  const auto adjust = flags & ios::adjustfield;
+  const CharT fill = os.fill();
+  if (adjust != ios::left && adjust != ios::internal) out.append(pad, fill);
+  for (char c : prefix) out.push_back(os.widen(c));
+  if (adjust == ios::internal) out.append(pad, fill);
+  for (char c : body) out.push_back(os.widen(c));
+  if (adjust == ios::left) out.append(pad, fill);
+  os.width(0);
+  return os.write(out.data(), static_cast<std::streamsize>(out.size()));
+}
+
+/// Reads x in the stream's base: std::dec, std::hex (an optional 0x prefix), std::oct, or, with the base
+/// flags cleared, by prefix (0x, 0b, 0o, else decimal). A '-' is read for signed types. Sets failbit (x
+/// unchanged) when no digit is found or the value does not fit.
+template <class CharT, class Traits, std::size_t Bits, bool Signed>
+std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, BasicInt<Bits, Signed>& x) {
+  using ios = std::basic_ios<CharT, Traits>;
+  typename std::basic_istream<CharT, Traits>::sentry sentry(is);
+  if (!sentry) return is;
+  const auto basefield = is.flags() & ios::basefield;
+  int base = basefield == ios::hex ? 16 : (basefield == ios::oct ? 8 : (basefield == ios::dec ? 10 : 0));
+  std::string text;
+  auto peek = [&]() -> int {
+    const auto c = is.rdbuf()->sgetc();
+    return Traits::eq_int_type(c, Traits::eof()) ? -1 : static_cast<int>(is.narrow(Traits::to_char_type(c), '\0'));
+  };
+  auto take = [&]() { text.push_back(static_cast<char>(peek())); is.rdbuf()->sbumpc(); };
+  bool eof = false;
+  if (Signed && peek() == '-') take();
+  const std::size_t sign_len = text.size();
+  if ((base == 0 || base == 16) && peek() == '0') {
+    take();
+    const int p = peek();
+    const bool hex = p == 'x' || p == 'X';
+    const bool other = base == 0 && (p == 'b' || p == 'B' || p == 'o' || p == 'O');
+    if (hex || other) {
+      text.pop_back();
+      base = hex ? 16 : ((p == 'b' || p == 'B') ? 2 : 8);
+      is.rdbuf()->sbumpc();
+    }
+  }
+  if (base == 0) base = 10;
+  for (int c = peek(); c >= 0 && detail::digit_value(static_cast<char>(c)) < static_cast<unsigned>(base); c = peek()) take();
+  eof = peek() < 0;
+  BasicInt<Bits, Signed> value{};
+  typename ios::iostate state = eof ? ios::eofbit : ios::goodbit;
+  if (text.size() == sign_len) {
+    state |= ios::failbit;
+  } else {
+    const auto res = from_chars(text.data(), text.data() + text.size(), value, base);
+    if (res.ec != std::errc{}) {
+      state |= ios::failbit;
+    } else {
+      x = value;
+    }
+  }
+  is.setstate(state);
+  return is;
+}
+
+}  // namespace warpnum
+
+// ---- standard library integration ----
+
+/// numeric_limits for BigUInt/BigInt. Signed overflow wraps (is_modulo) unlike `int`'s.
+template <std::size_t Bits, bool Signed> struct std::numeric_limits<warpnum::BasicInt<Bits, Signed>> {
+ private:
+  using T = warpnum::BasicInt<Bits, Signed>;
+
+ public:
+  static constexpr bool is_specialized = true;
+  static constexpr bool is_signed = Signed;
+  static constexpr bool is_integer = true;
+  static constexpr bool is_exact = true;
+  static constexpr bool has_infinity = false;
+  static constexpr bool has_quiet_NaN = false;
+  static constexpr bool has_signaling_NaN = false;
+  static constexpr std::float_denorm_style has_denorm = std::denorm_absent;
+  static constexpr bool has_denorm_loss = false;
+  static constexpr std::float_round_style round_style = std::round_toward_zero;
+  static constexpr bool is_iec559 = false;
+  static constexpr bool is_bounded = true;
+  static constexpr bool is_modulo = true;
+  static constexpr int digits = static_cast<int>(Bits) - (Signed ? 1 : 0);
+  static constexpr int digits10 = static_cast<int>(digits * 30103LL / 100000LL);  // floor(digits * log10(2))
+  static constexpr int max_digits10 = 0;
+  static constexpr int radix = 2;
+  static constexpr int min_exponent = 0;
+  static constexpr int min_exponent10 = 0;
+  static constexpr int max_exponent = 0;
+  static constexpr int max_exponent10 = 0;
+  static constexpr bool traps = false;
+  static constexpr bool tinyness_before = false;
+  static constexpr T min() noexcept { return T::min(); }
+  static constexpr T lowest() noexcept { return T::min(); }
+  static constexpr T max() noexcept { return T::max(); }
+  static constexpr T epsilon() noexcept { return T{}; }
+  static constexpr T round_error() noexcept { return T{}; }
+  static constexpr T infinity() noexcept { return T{}; }
+  static constexpr T quiet_NaN() noexcept { return T{}; }
+  static constexpr T signaling_NaN() noexcept { return T{}; }
+  static constexpr T denorm_min() noexcept { return T{}; }
+};
+
+/// std::hash over the bit pattern, so BigUInt/BigInt can key unordered containers.
+template <std::size_t Bits, bool Signed> struct std::hash<warpnum::BasicInt<Bits, Signed>> {
+  std::size_t operator()(const warpnum::BasicInt<Bits, Signed>& x) const noexcept {
+    std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a offset basis, fed a limb at a time, then mixed
+    for (int i = 0; i < warpnum::BasicInt<Bits, Signed>::num_limbs; ++i) {
+      h = (h ^ x.limb(i)) * 0x100000001b3ull;
+    }
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    return static_cast<std::size_t>(h);
+  }
+};

@@ -1,0 +1,68 @@
+// warpnum/config.hpp: the macros every layer uses to write one body for host, device and constant evaluation.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#if defined(__CUDACC__) || defined(__CUDA__)
+#  include <nv/target>
+/// Marks a function callable from host and device code (empty under a plain C++ compiler).
+#  define WARPNUM_HD __host__ __device__
+/// Marks a function callable from device code only.
+#  define WARPNUM_DEVICE __device__
+/// `WARPNUM_IF_ELSE_DEVICE((device statements), (host statements))`: picks a body per compilation target.
+#  define WARPNUM_IF_ELSE_DEVICE(dev, host) NV_IF_ELSE_TARGET(NV_IS_DEVICE, dev, host)
+/// `WARPNUM_IF_HOST((host statements))`: host-only statements, e.g. a `throw`, inside a host/device body.
+#  define WARPNUM_IF_HOST(host) NV_IF_TARGET(NV_IS_HOST, host)
+#  define WARPNUM_HAS_CUDA 1
+#else
+#  define WARPNUM_HD
+#  define WARPNUM_DEVICE
+#  define WARPNUM_IF_ELSE_DEVICE(dev, host) \
+    { WARPNUM_DETAIL_EXPAND host }
+#  define WARPNUM_IF_HOST(host) \
+    { WARPNUM_DETAIL_EXPAND host }
+#  define WARPNUM_HAS_CUDA 0
+#endif
+#define WARPNUM_DETAIL_EXPAND(...) __VA_ARGS__
+
+/// True during constant evaluation. A builtin, because nvcc 13.0 has no device `if consteval`.
+#define WARPNUM_IS_CONSTANT_EVALUATED() __builtin_is_constant_evaluated()
+
+/// Loop unrolling hint; a no-op where the compiler has no such pragma.
+#if defined(__CUDA_ARCH__)
+#  define WARPNUM_UNROLL _Pragma("unroll")
+#elif defined(__clang__)
+#  define WARPNUM_UNROLL _Pragma("unroll")
+#elif defined(__GNUC__)
+#  define WARPNUM_UNROLL _Pragma("GCC unroll 16")
+#else
+#  define WARPNUM_UNROLL
+#endif
+
+/// Keeps a loop rolled on the device. The per-thread algorithms run over run-time lengths that become
+/// constants after inlining; fully unrolled at 8192 bits they produce 10^5 PTX lines and minutes of
+/// compilation. The unrolled small-size fast paths are the GPU engine's (warp/, detail/ptx/).
+#if defined(__CUDA_ARCH__)
+#  define WARPNUM_NO_UNROLL _Pragma("unroll 1")
+#else
+#  define WARPNUM_NO_UNROLL
+#endif
+
+/// The host fast path multiplies 64-bit limb pairs through `unsigned __int128` where the compiler has it.
+#if defined(__SIZEOF_INT128__)
+#  define WARPNUM_HAS_INT128 1
+#else
+#  define WARPNUM_HAS_INT128 0
+#endif
+
+/// Exceptions on the host: off under -fno-exceptions, where errors fall back to the device's defined results.
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+#  define WARPNUM_HAS_EXCEPTIONS 1
+#else
+#  define WARPNUM_HAS_EXCEPTIONS 0
+#endif
+
+#define WARPNUM_VERSION_MAJOR 0
+#define WARPNUM_VERSION_MINOR 1
+#define WARPNUM_VERSION_PATCH 0

@@ -1,0 +1,76 @@
+// warpnum/detail/bigint/add.hpp: addition, subtraction, negation and comparison of limb arrays.
+#pragma once
+
+#include <warpnum/detail/limb.hpp>
+
+namespace warpnum::detail {
+
+/// r = a + b over n words; returns the carry out (0 or 1). r may alias a or b.
+template <class Word>
+WARPNUM_HD constexpr Word add_n(Word* r, const Word* a, const Word* b, int n, Word carry = 0) noexcept {
+  using D = dword_t<Word>;
+  for (int i = 0; i < n; ++i) {
+    const D s = static_cast<D>(a[i]) + b[i] + carry;
+    r[i] = static_cast<Word>(s);
+    carry = static_cast<Word>(s >> word_bits<Word>);
+  }
+  return carry;
+}
+
+/// r = a - b over n words; returns the borrow out (0 or 1). r may alias a or b.
+template <class Word>
+WARPNUM_HD constexpr Word sub_n(Word* r, const Word* a, const Word* b, int n, Word borrow = 0) noexcept {
+  using D = dword_t<Word>;
+  for (int i = 0; i < n; ++i) {
+    const D s = static_cast<D>(a[i]) - b[i] - borrow;
+    r[i] = static_cast<Word>(s);
+    borrow = static_cast<Word>(s >> word_bits<Word>) & 1;
+  }
+  return borrow;
+}
+
+/// r = a + w over n words (w added at word 0, carry rippled); returns the carry out.
+template <class Word> WARPNUM_HD constexpr Word add_1(Word* r, const Word* a, int n, Word w) noexcept {
+  for (int i = 0; i < n; ++i) {
+    const Word s = a[i] + w;
+    w = s < w ? 1 : 0;
+    r[i] = s;
+  }
+  return w;
+}
+
+/// r = a - w over n words; returns the borrow out.
+template <class Word> WARPNUM_HD constexpr Word sub_1(Word* r, const Word* a, int n, Word w) noexcept {
+  for (int i = 0; i < n; ++i) {
+    const Word s = a[i] - w;
+    w = a[i] < w ? 1 : 0;
+    r[i] = s;
+  }
+  return w;
+}
+
+/// r = -a (two's complement) over n words. r may alias a.
+template <class Word> WARPNUM_HD constexpr void neg_n(Word* r, const Word* a, int n) noexcept {
+  Word carry = 1;
+  for (int i = 0; i < n; ++i) {
+    const Word s = static_cast<Word>(~a[i]) + carry;
+    carry = (carry != 0 && s == 0) ? 1 : 0;
+    r[i] = s;
+  }
+}
+
+/// Compares the unsigned numbers a and b of n words: -1, 0 or 1.
+template <class Word> WARPNUM_HD constexpr int cmp_n(const Word* a, const Word* b, int n) noexcept {
+  for (int i = n - 1; i >= 0; --i) {
+    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+  }
+  return 0;
+}
+
+/// Number of words up to and including the highest non-zero word (0 for zero).
+template <class Word> WARPNUM_HD constexpr int significant_words(const Word* a, int n) noexcept {
+  while (n > 0 && a[n - 1] == 0) --n;
+  return n;
+}
+
+}  // namespace warpnum::detail

@@ -1,0 +1,45 @@
+// warpnum/detail/bigint/shift.hpp: shifts of limb arrays by any number of bits.
+#pragma once
+
+#include <warpnum/detail/limb.hpp>
+
+namespace warpnum::detail {
+
+/// r = a << s over n words (bits shifted past the top are lost), 0 <= s. r may alias a.
+template <class Word> WARPNUM_HD constexpr void shl_n(Word* r, const Word* a, int n, unsigned long long s) noexcept {
+  constexpr int wb = word_bits<Word>;
+  if (s >= static_cast<unsigned long long>(n) * wb) {
+    for (int i = 0; i < n; ++i) r[i] = 0;
+    return;
+  }
+  const int ws = static_cast<int>(s / wb);
+  const int bs = static_cast<int>(s % wb);
+  for (int i = n - 1; i >= ws; --i) {
+    Word v = static_cast<Word>(a[i - ws] << bs);
+    if (bs != 0 && i - ws - 1 >= 0) v |= static_cast<Word>(a[i - ws - 1] >> (wb - bs));
+    r[i] = v;
+  }
+  for (int i = ws - 1; i >= 0; --i) r[i] = 0;
+}
+
+/// r = a >> s over n words, filling from the top with `fill` (0, or all ones for an arithmetic shift of a
+/// negative number). r may alias a.
+template <class Word>
+WARPNUM_HD constexpr void shr_n(Word* r, const Word* a, int n, unsigned long long s, Word fill = 0) noexcept {
+  constexpr int wb = word_bits<Word>;
+  if (s >= static_cast<unsigned long long>(n) * wb) {
+    for (int i = 0; i < n; ++i) r[i] = fill;
+    return;
+  }
+  const int ws = static_cast<int>(s / wb);
+  const int bs = static_cast<int>(s % wb);
+  for (int i = 0; i < n - ws; ++i) {
+    Word v = static_cast<Word>(a[i + ws] >> bs);
+    const Word next = i + ws + 1 < n ? a[i + ws + 1] : fill;
+    if (bs != 0) v |= static_cast<Word>(next << (wb - bs));
+    r[i] = v;
+  }
+  for (int i = n - ws; i < n; ++i) r[i] = fill;
+}
+
+}  // namespace warpnum::detail

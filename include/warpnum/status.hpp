@@ -1,0 +1,17 @@
+// warpnum/status.hpp: the outcome codes that device code (and non-throwing host calls) return.
+#pragma once
+
+#include <cstdint>
+
+namespace warpnum {
+
+/// The outcome of an operation that can fail. Host calls that fail throw (docs/errors.md lists which
+/// exception); the `_checked` functions and device code return one of these beside a defined result.
+enum class Status : std::uint8_t {
+  ok = 0,
+  division_by_zero,  ///< a divisor (or modulus) was zero
+  invalid_argument,  ///< malformed text, or an argument outside the function's domain (isqrt of a negative)
+  out_of_range,      ///< a value does not fit in the destination type
+};
+
+}  // namespace warpnum

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# scripts/gpu-build.sh: builds everything for the GPU machine into build-gpu/ (preset gpu: CUDA required, sm_90,
+# GMP, GoogleTest and the C++ runtime linked statically); all binaries land in build-gpu/bin. Then prints how to
+# run them there with scripts/gpu-run.sh.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+./scripts/install-deps.sh
+cmake --preset gpu
+cmake --build --preset gpu -j "$(nproc)"
+
+bin=build-gpu/bin
+echo
+echo "gpu-build: $(find "$bin" -maxdepth 1 -type f -executable ! -name '*.so*' | wc -l) executables in $bin" \
+     "($(du -sh "$bin" | cut -f1) with the bundled libraries)"
+# The GPU machine needs a glibc at least this new (nothing else: no GMP, no libstdc++ beyond what is in $bin).
+glibc=$(find "$bin" -maxdepth 1 -type f -executable -exec objdump -T {} + 2>/dev/null |
+        grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -n1)
+echo "gpu-build: newest glibc symbol version needed: ${glibc:-unknown}"
+cat <<'MSG'
+
+On the GPU machine, from a copy of this repository that carries build-gpu/bin (no configure, no GMP needed):
+    scripts/gpu-run.sh                      # all: device tests, host tests, demo, benchmarks
+    scripts/gpu-run.sh device host          # only some sections: device host demo bench
+Logs and a summary go to ${OUT:-build-gpu/gpu-run}. With the lent-device tool: run(command="scripts/gpu-run.sh",
+carry=["build-gpu/bin"]); the logs come back from $OUT.
+MSG

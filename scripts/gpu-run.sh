@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# scripts/gpu-run.sh: runs, on the GPU machine, what scripts/gpu-build.sh put in build-gpu/bin: device tests, host
+# tests, the demo, the benchmarks. Needs no cmake and no GMP. Logs go to ${OUT:-build-gpu/gpu-run}; a summary table
+# (binary, exit status, gtest passed/failed/skipped) ends the output. Exits non-zero if anything failed.
+#   scripts/gpu-run.sh [device] [host] [demo] [bench]      (default: all four, in that order)
+# Environment: BIN (default build-gpu/bin), RUN_TIMEOUT per binary in s (default 900), BENCH_ARGS (extra arguments
+# for every benchmark, e.g. --benchmark_filter=mul).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+bin=${BIN:-build-gpu/bin}
+logs=${OUT:-build-gpu/gpu-run}
+timeout_s=${RUN_TIMEOUT:-900}
+sections=("$@")
+((${#sections[@]})) || sections=(device host demo bench)
+mkdir -p "$logs"
+[[ -d $bin ]] || { echo "gpu-run: no $bin; run scripts/gpu-build.sh first and carry $bin here" >&2; exit 1; }
+
+{
+  echo "gpu-run: $(date -u '+%Y-%m-%d %H:%M:%S UTC') on $(uname -n)"
+  if command -v nvidia-smi >/dev/null 2>&1; then
+    nvidia-smi -L || true
+    nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader || true
+  else
+    echo "gpu-run: nvidia-smi not found; device tests will skip"
+  fi
+} 2>&1 | tee "$logs/nvidia-smi.log"
+
+rows=()
+failed=0
+run_one() { # run_one <executable> [arguments...]
+  local exe=$1 name log rc passed failed_n skipped
+  shift
+  name=$(basename "$exe")
+  log="$logs/$name.log"
+  echo
+  echo "=== $name $*"
+  rc=0
+  timeout "$timeout_s" "$exe" "$@" 2>&1 | tee "$log" || rc=${PIPESTATUS[0]}
+  passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) tests\{0,1\}\..*/\1/p' "$log" | tail -n1)
+  failed_n=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) tests\{0,1\}, listed below:.*/\1/p' "$log" | tail -n1)
+  skipped=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) tests\{0,1\}, listed below:.*/\1/p' "$log" | tail -n1)
+  if grep -q '^\[==========\]' "$log"; then # a gtest binary: absent counts are zero
+    : "${passed:=0}" "${failed_n:=0}" "${skipped:=0}"
+  fi
+  ((rc == 0)) || failed=1
+  rows+=("$(printf '%-48s %6s %7s %7s %8s' "$name" "$rc" "${passed:--}" "${failed_n:--}" "${skipped:--}")")
+}
+
+shopt -s nullglob # a section with no binaries runs nothing
+for section in "${sections[@]}"; do
+  case $section in
+    device) for exe in "$bin"/device-*; do run_one "$exe"; done ;;
+    host) for exe in "$bin"/host-* "$bin"/host_nvcc-*; do run_one "$exe"; done ;;
+    demo) if [[ -x $bin/warpnum-demo ]]; then run_one "$bin/warpnum-demo"; fi ;;
+    bench)
+      for exe in "$bin"/bench-*; do
+        # shellcheck disable=SC2086 # BENCH_ARGS is a list of arguments
+        run_one "$exe" --benchmark_out="$logs/$(basename "$exe").json" --benchmark_out_format=json ${BENCH_ARGS:-}
+      done
+      ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo bench)" >&2; exit 2 ;;
+  esac
+done
+
+{
+  echo
+  printf '%-48s %6s %7s %7s %8s\n' binary exit passed failed skipped
+  if ((${#rows[@]})); then printf '%s\n' "${rows[@]}"; else echo "(nothing ran: no executables in $bin)"; fi
+  echo "gpu-run: $([[ $failed == 0 ]] && echo "all passed" || echo "FAILURES"); logs in $logs"
+} | tee "$logs/summary.txt"
+exit "$failed"

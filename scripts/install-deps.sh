@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# scripts/install-deps.sh: installs the Debian packages warpnum's build, tests, benchmarks and plots need (apt-get,
+# only what is missing). Never installs CUDA; reports whether nvcc is there.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build make
+  libgmp-dev libgtest-dev googletest libbenchmark-dev libboost-dev
+  python3-matplotlib
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+  if [[ $(id -u) -eq 0 ]]; then
+    sudo=()
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo=(sudo)
+  else
+    echo "install-deps: missing ${missing[*]}, and neither root nor sudo is available" >&2
+    exit 1
+  fi
+  echo "install-deps: installing ${missing[*]}"
+  "${sudo[@]}" apt-get update
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+else
+  echo "install-deps: all ${#packages[@]} packages present"
+fi
+
+if command -v nvcc >/dev/null 2>&1; then
+  echo "install-deps: nvcc found: $(command -v nvcc) ($(nvcc --version | grep -o 'release [0-9.]*'))"
+elif [[ -x /usr/local/cuda/bin/nvcc ]]; then
+  echo "install-deps: nvcc found at /usr/local/cuda/bin/nvcc but not on PATH; add it to PATH (or set CUDACXX)"
+else
+  echo "install-deps: nvcc not found; CUDA targets are skipped (host build and tests only)"
+fi
