@@ -507,6 +507,25 @@ WARPNUM_HD constexpr int compare(const BasicInt<Bits, Signed>& a, const BasicInt
   return detail::cmp_n(a.limbs_, b.limbs_, BasicInt<Bits, Signed>::num_limbs);
 }
 
+namespace detail {
+/// q = a / b and r = a % b with C++'s signs (truncation toward zero); b must not be zero.
+template <std::size_t Bits, bool Signed>
+WARPNUM_HD constexpr void divmod_nonzero(BasicInt<Bits, Signed>& q, BasicInt<Bits, Signed>& r, const BasicInt<Bits, Signed>& a,
+                                         const BasicInt<Bits, Signed>& b) noexcept {
+  using T = BasicInt<Bits, Signed>;
+  if constexpr (Signed) {
+    // Divide the magnitudes, then give the quotient the product's sign and the remainder the dividend's.
+    const T ua = a.is_negative() ? -a : a;
+    const T ub = b.is_negative() ? -b : b;
+    divmod_limbs<T::num_limbs>(q.limbs_, r.limbs_, ua.limbs_, ub.limbs_);
+    if (a.is_negative() != b.is_negative()) q = -q;
+    if (a.is_negative()) r = -r;
+  } else {
+    divmod_limbs<T::num_limbs>(q.limbs_, r.limbs_, a.limbs_, b.limbs_);
+  }
+}
+}  // namespace detail
+
 /// divmod that never throws, for host and device alike: for b == 0 it returns {all bits set, a,
 /// Status::division_by_zero}; otherwise {a / b, a % b, Status::ok}.
 template <std::size_t Bits, bool Signed>
@@ -514,12 +533,9 @@ WARPNUM_HD constexpr CheckedDivResult<BasicInt<Bits, Signed>> divmod_checked(con
                                                                               const BasicInt<Bits, Signed>& b) noexcept {
   using T = BasicInt<Bits, Signed>;
   if (b.is_zero()) return {~T{}, a, Status::division_by_zero};
-  const T ua = a.is_negative() ? -a : a;
-  const T ub = b.is_negative() ? -b : b;
-  CheckedDivResult<T> r{T{}, T{}, Status::ok};
-  detail::divmod_limbs<T::num_limbs>(r.quot.limbs_, r.rem.limbs_, ua.limbs_, ub.limbs_);
-  if (a.is_negative() != b.is_negative()) r.quot = -r.quot;
-  if (a.is_negative()) r.rem = -r.rem;
+  CheckedDivResult<T> r;  // divmod_nonzero writes every limb
+  r.status = Status::ok;
+  detail::divmod_nonzero(r.quot, r.rem, a, b);
   return r;
 }
 
@@ -528,9 +544,14 @@ WARPNUM_HD constexpr CheckedDivResult<BasicInt<Bits, Signed>> divmod_checked(con
 /// with remainder 0.
 template <std::size_t Bits, bool Signed>
 WARPNUM_HD constexpr DivResult<BasicInt<Bits, Signed>> divmod(const BasicInt<Bits, Signed>& a, const BasicInt<Bits, Signed>& b) {
-  const auto r = divmod_checked(a, b);
-  if (r.status != Status::ok) detail::raise<std::domain_error>("warpnum: division by zero");
-  return {r.quot, r.rem};
+  using T = BasicInt<Bits, Signed>;
+  if (b.is_zero()) {
+    detail::raise<std::domain_error>("warpnum: division by zero");
+    return {~T{}, a};
+  }
+  DivResult<T> r;
+  detail::divmod_nonzero(r.quot, r.rem, a, b);
+  return r;
 }
 
 /// Population count of the bit pattern (two's complement for signed).

@@ -33,9 +33,8 @@ WARPNUM_HD constexpr void divmod_knuth(Word* q, Word* r, const Word* u, int m, c
   constexpr int wb = word_bits<Word>;
   // D1: normalise so that the divisor's top bit is set.
   const int s = countl_zero_word(v[n - 1]);
-  shl_n(vn, v, n, static_cast<unsigned>(s));
-  un[m] = s == 0 ? 0 : static_cast<Word>(u[m - 1] >> (wb - s));
-  shl_n(un, u, m, static_cast<unsigned>(s));
+  shl_bits(vn, v, n, s);
+  un[m] = shl_bits(un, u, m, s);
   const Word v1 = vn[n - 1];
   const Word v2 = vn[n - 2];
   const NormalisedDivisor<Word> nd(v1);
@@ -71,7 +70,7 @@ WARPNUM_HD constexpr void divmod_knuth(Word* q, Word* r, const Word* u, int m, c
     q[j] = qhat;
   }
   // D8: unnormalise the remainder (its words above n are zero now).
-  shr_n(r, un, n, static_cast<unsigned>(s));
+  shr_bits(r, un, n, s);
 }
 
 /// q = u / v, r = u % v for numbers of N words; v must not be zero.

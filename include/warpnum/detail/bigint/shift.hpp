@@ -42,4 +42,31 @@ WARPNUM_HD constexpr void shr_n(Word* r, const Word* a, int n, unsigned long lon
   for (int i = n - ws; i < n; ++i) r[i] = fill;
 }
 
+/// r = a << s over n words for 0 <= s < word bits; returns the bits shifted out of the top word.
+/// r may alias a. Knuth's normalisation step, kept free of the word-shift cases of shl_n.
+template <class Word> WARPNUM_HD constexpr Word shl_bits(Word* r, const Word* a, int n, int s) noexcept {
+  if (s == 0) {
+    for (int i = n - 1; i >= 0; --i) r[i] = a[i];
+    return 0;
+  }
+  const int t = word_bits<Word> - s;
+  const Word out = static_cast<Word>(a[n - 1] >> t);
+  WARPNUM_UNROLL
+  for (int i = n - 1; i > 0; --i) r[i] = static_cast<Word>((a[i] << s) | (a[i - 1] >> t));
+  r[0] = static_cast<Word>(a[0] << s);
+  return out;
+}
+
+/// r = a >> s over n words for 0 <= s < word bits (zero fill). r may alias a.
+template <class Word> WARPNUM_HD constexpr void shr_bits(Word* r, const Word* a, int n, int s) noexcept {
+  if (s == 0) {
+    for (int i = 0; i < n; ++i) r[i] = a[i];
+    return;
+  }
+  const int t = word_bits<Word> - s;
+  WARPNUM_UNROLL
+  for (int i = 0; i < n - 1; ++i) r[i] = static_cast<Word>((a[i] >> s) | (a[i + 1] << t));
+  r[n - 1] = static_cast<Word>(a[n - 1] >> s);
+}
+
 }  // namespace warpnum::detail
