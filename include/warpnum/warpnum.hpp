@@ -1,0 +1,7 @@
+// warpnum/warpnum.hpp: everything a host or device program needs, in one include.
+#pragma once
+
+#include <warpnum/bigint.hpp>
+#include <warpnum/config.hpp>
+#include <warpnum/format.hpp>
+#include <warpnum/status.hpp>
