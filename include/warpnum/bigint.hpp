@@ -836,17 +836,19 @@ std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>&
   std::string digits(detail::max_digits(BasicInt<Bits, Signed>::num_limbs, 2), '\0');
   const std::size_t count = detail::format_digits_reversed(digits.data(), mag.limbs_, BasicInt<Bits, Signed>::num_limbs,
                                                            static_cast<unsigned>(base), upper);
+  // As for built-in integers: '+' only for signed decimal output; internal padding goes after the sign and
+  // after 0x, while octal's leading 0 is part of the number.
   std::string prefix;
   if (x.is_negative()) {
     prefix = "-";
-  } else if ((flags & ios::showpos) != 0 && base == 10) {
+  } else if (Signed && (flags & ios::showpos) != 0 && base == 10) {
     prefix = "+";
   }
+  std::string body(digits.rend() - static_cast<std::ptrdiff_t>(count), digits.rend());
   if ((flags & ios::showbase) != 0 && !zero) {
     if (base == 16) prefix += upper ? "0X" : "0x";
-    if (base == 8) prefix += "0";
+    if (base == 8) body.insert(body.begin(), '0');
   }
-  std::string body(digits.rend() - static_cast<std::ptrdiff_t>(count), digits.rend());
   std::basic_string<CharT, Traits> out;
   const std::size_t len = prefix.size() + body.size();
   const std::size_t width = os.width() > 0 ? static_cast<std::size_t>(os.width()) : 0;

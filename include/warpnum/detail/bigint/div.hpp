@@ -73,6 +73,40 @@ WARPNUM_HD constexpr void divmod_knuth(Word* q, Word* r, const Word* u, int m, c
   shr_bits(r, un, n, s);
 }
 
+/// Division of numbers of the same length n >= 2 (u[n - 1] and v[n - 1] non-zero), whose quotient is one word:
+/// one step of algorithm D that takes the normalised top words on the fly instead of shifting both numbers,
+/// then subtracts qhat * v from an unshifted copy of u. r (n words) = u % v; returns u / v.
+template <class Word>
+WARPNUM_HD constexpr Word divmod_same_length(Word* r, const Word* u, const Word* v, int n) noexcept {
+  using D = dword_t<Word>;
+  constexpr int wb = word_bits<Word>;
+  const int s = countl_zero_word(v[n - 1]);
+  // Word i of x << s, for i < n.
+  auto shifted = [s](const Word* x, int i) -> Word {
+    return s == 0 ? x[i] : static_cast<Word>((x[i] << s) | (i > 0 ? x[i - 1] >> (wb - s) : Word{0}));
+  };
+  const Word v1 = shifted(v, n - 1);
+  const Word v2 = shifted(v, n - 2);
+  const Word u2 = s == 0 ? Word{0} : static_cast<Word>(u[n - 1] >> (wb - s));  // word n of u << s, below v1
+  const Word u0 = shifted(u, n - 2);
+  const auto est = NormalisedDivisor<Word>(v1).divide(u2, shifted(u, n - 1));
+  Word qhat = est.quot;
+  Word rhat = est.rem;
+  bool rhat_overflow = false;
+  // D3's refinement: afterwards qhat is the quotient or one more.
+  while (!rhat_overflow && static_cast<D>(qhat) * v2 > ((static_cast<D>(rhat) << wb) | u0)) {
+    --qhat;
+    rhat = static_cast<Word>(rhat + v1);
+    rhat_overflow = rhat < v1;
+  }
+  for (int i = 0; i < n; ++i) r[i] = u[i];
+  if (submul_1(r, v, n, qhat) != 0) {  // u < qhat * v: qhat was one too large
+    --qhat;
+    add_n(r, r, v, n);
+  }
+  return qhat;
+}
+
 /// q = u / v, r = u % v for numbers of N words; v must not be zero.
 template <class Word, int N> WARPNUM_HD constexpr void divmod_n(Word* q, Word* r, const Word* u, const Word* v) noexcept {
   const int m = significant_words(u, N);
@@ -89,9 +123,15 @@ template <class Word, int N> WARPNUM_HD constexpr void divmod_n(Word* q, Word* r
     r[0] = divrem_1(q, u, m, v[0]);
     return;
   }
-  Word un[N + 1];
-  Word vn[N];
-  divmod_knuth(q, r, u, m, v, n, un, vn);
+  if constexpr (N >= 2) {
+    if (m == n) {
+      q[0] = divmod_same_length(r, u, v, n);
+      return;
+    }
+    Word un[N + 1];
+    Word vn[N];
+    divmod_knuth(q, r, u, m, v, n, un, vn);
+  }
 }
 
 /// Index of the lowest set bit of a non-zero number of n words.

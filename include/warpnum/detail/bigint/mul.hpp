@@ -63,15 +63,36 @@ template <class Word> struct ColumnSum {
   }
 };
 
+/// Adds the column products a[i] * b[k - i] for i in [lo, hi] to acc, two per trip (the loop control costs as
+/// much as the 4-instruction product step on the host).
+template <class Word>
+WARPNUM_HD constexpr void add_column(ColumnSum<Word>& acc, const Word* a, const Word* b, int k, int lo, int hi) noexcept {
+  int i = lo;
+  WARPNUM_NO_UNROLL
+  for (; i < hi; i += 2) {
+    acc.add_product(a[i], b[k - i]);
+    acc.add_product(a[i + 1], b[k - i - 1]);
+  }
+  if (i == hi) acc.add_product(a[i], b[k - i]);
+}
+
 /// r = (a * b) mod B^n: the low n words of the product of two n-word numbers. r must not alias a or b.
 template <class Word>
 WARPNUM_HD constexpr void mul_low_n(Word* r, const Word* a, const Word* b, int n) noexcept {
   ColumnSum<Word> acc;
-  WARPNUM_HOST_UNROLL
-  for (int k = 0; k < n; ++k) {
-    WARPNUM_NO_UNROLL
+  if (n <= 8) {
+    // Small sizes: plain loops, which the host compiler unrolls completely (n is a constant after inlining).
     WARPNUM_HOST_UNROLL
-    for (int i = 0; i <= k; ++i) acc.add_product(a[i], b[k - i]);
+    for (int k = 0; k < n; ++k) {
+      WARPNUM_NO_UNROLL
+      WARPNUM_HOST_UNROLL
+      for (int i = 0; i <= k; ++i) acc.add_product(a[i], b[k - i]);
+      r[k] = acc.take_word();
+    }
+    return;
+  }
+  for (int k = 0; k < n; ++k) {
+    add_column(acc, a, b, k, 0, k);
     r[k] = acc.take_word();
   }
 }
@@ -80,13 +101,8 @@ WARPNUM_HD constexpr void mul_low_n(Word* r, const Word* a, const Word* b, int n
 template <class Word>
 WARPNUM_HD constexpr void mul_full_n(Word* r, const Word* a, const Word* b, int n) noexcept {
   ColumnSum<Word> acc;
-  WARPNUM_HOST_UNROLL
   for (int k = 0; k < 2 * n - 1; ++k) {
-    const int lo = k < n ? 0 : k - n + 1;
-    const int hi = k < n ? k : n - 1;
-    WARPNUM_NO_UNROLL
-    WARPNUM_HOST_UNROLL
-    for (int i = lo; i <= hi; ++i) acc.add_product(a[i], b[k - i]);
+    add_column(acc, a, b, k, k < n ? 0 : k - n + 1, k < n ? k : n - 1);
     r[k] = acc.take_word();
   }
   r[2 * n - 1] = acc.take_word();

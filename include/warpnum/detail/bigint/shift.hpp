@@ -51,7 +51,7 @@ template <class Word> WARPNUM_HD constexpr Word shl_bits(Word* r, const Word* a,
   }
   const int t = word_bits<Word> - s;
   const Word out = static_cast<Word>(a[n - 1] >> t);
-  WARPNUM_UNROLL
+  WARPNUM_HOST_UNROLL
   for (int i = n - 1; i > 0; --i) r[i] = static_cast<Word>((a[i] << s) | (a[i - 1] >> t));
   r[0] = static_cast<Word>(a[0] << s);
   return out;
@@ -64,7 +64,7 @@ template <class Word> WARPNUM_HD constexpr void shr_bits(Word* r, const Word* a,
     return;
   }
   const int t = word_bits<Word> - s;
-  WARPNUM_UNROLL
+  WARPNUM_HOST_UNROLL
   for (int i = 0; i < n - 1; ++i) r[i] = static_cast<Word>((a[i] >> s) | (a[i + 1] << t));
   r[n - 1] = static_cast<Word>(a[n - 1] >> s);
 }
