@@ -38,16 +38,14 @@ template <class Word> struct ColumnSum {
   /// of 5) and spills registers for the unsigned __int128 form.
   void add_product_host(Word a, Word b) noexcept {
 #if defined(__x86_64__) && WARPNUM_HAS_INT128 && (defined(__GNUC__) || defined(__clang__))
-    std::uint64_t hi;
     __asm__(
         "mulq %[b]\n\t"
         "addq %%rax, %[c0]\n\t"
         "adcq %%rdx, %[c1]\n\t"
         "adcq $0, %[c2]"
-        : [c0] "+r"(c0), [c1] "+r"(c1), [c2] "+r"(c2), "+&a"(a), "=&d"(hi)
+        : [c0] "+r"(c0), [c1] "+r"(c1), [c2] "+r"(c2), "+a"(a)
         : [b] "rm"(b)
-        : "cc");
-    (void)hi;
+        : "rdx", "cc");
 #else
     add_product_portable(a, b);
 #endif
@@ -144,8 +142,6 @@ template <class Word> WARPNUM_HD constexpr Word submul_1_portable(Word* r, const
 inline std::uint64_t submul_1_host(std::uint64_t* r, const std::uint64_t* a, int n, std::uint64_t w) noexcept {
   std::uint64_t borrow = 0;
   std::uint64_t i = 0;
-  std::uint64_t lo;
-  std::uint64_t hi;
   const std::uint64_t count = static_cast<std::uint64_t>(n);
   __asm__(
       "1:\n\t"
@@ -159,11 +155,9 @@ inline std::uint64_t submul_1_host(std::uint64_t* r, const std::uint64_t* a, int
       "incq %[i]\n\t"
       "cmpq %[count], %[i]\n\t"
       "jb 1b"
-      : [borrow] "+&r"(borrow), [i] "+&r"(i), "=&a"(lo), "=&d"(hi)
+      : [borrow] "+&r"(borrow), [i] "+&r"(i)
       : [a] "r"(a), [r] "r"(r), [w] "r"(w), [count] "r"(count)
-      : "cc", "memory");
-  (void)lo;
-  (void)hi;
+      : "rax", "rdx", "cc", "memory");
   return borrow;
 }
 #endif

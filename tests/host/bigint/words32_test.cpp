@@ -1,0 +1,364 @@
+// tests/host/bigint/words32_test.cpp: the word-array algorithms of detail/bigint/ called directly with 32-bit
+// words (what the GPU and constant evaluation run) and with 64-bit words (the host's fast path), at the limb counts
+// of the tested widths and at odd counts (3, 5, 17, 33), against GMP. BasicInt only reaches the 32-bit
+// instantiations on the device, in constant evaluation and at 32 or 96 bits, so without these tests a host-only run
+// would barely cover the code the GPU runs. (64-bit words at even counts are BasicInt's host path: arith_*_test.cpp.)
+#include "cases/bigint_checks.hpp"
+#include "cases/random.hpp"
+#include "oracle/gmp.hpp"
+
+#include <warpnum/detail/bigint/add.hpp>
+#include <warpnum/detail/bigint/div.hpp>
+#include <warpnum/detail/bigint/mul.hpp>
+#include <warpnum/detail/bigint/shift.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace warpnum::test {
+namespace {
+
+constexpr int random_cases = 20000;
+
+template <class W, int Count> struct Words {
+  using Word = W;
+  static constexpr int n = Count;
+  static constexpr int word_bits = static_cast<int>(sizeof(W) * 8);
+};
+
+struct WordsNames {
+  template <class T> static std::string GetName(int) {
+    return "Word" + std::to_string(T::word_bits) + "x" + std::to_string(T::n);
+  }
+};
+
+using Configs = ::testing::Types<Words<std::uint32_t, 1>, Words<std::uint32_t, 2>, Words<std::uint32_t, 3>,
+                                 Words<std::uint32_t, 4>, Words<std::uint32_t, 5>, Words<std::uint32_t, 8>,
+                                 Words<std::uint32_t, 16>, Words<std::uint32_t, 33>, Words<std::uint32_t, 64>,
+                                 Words<std::uint32_t, 256>, Words<std::uint64_t, 1>, Words<std::uint64_t, 2>,
+                                 Words<std::uint64_t, 3>, Words<std::uint64_t, 5>, Words<std::uint64_t, 17>>;
+
+template <class C> class Words32 : public ::testing::Test {};
+TYPED_TEST_SUITE(Words32, Configs, WordsNames);
+
+template <class Word> Mpz value(const std::vector<Word>& w) {
+  Mpz z;
+  oracle::from_words(z, w.data(), w.size());
+  return z;
+}
+
+template <class Word> Mpz value(const Word* w, int n) {
+  Mpz z;
+  oracle::from_words(z, w, static_cast<std::size_t>(n));
+  return z;
+}
+
+template <class Word> std::string hex(const std::vector<Word>& w) { return oracle::to_text(value(w)); }
+
+template <class Word> std::vector<Word> random_vector(Rng& rng, int n) {
+  std::vector<Word> w(static_cast<std::size_t>(n));
+  random_words(rng, w.data(), n);
+  return w;
+}
+
+/// Success when the n words at `got` hold `want` modulo B^n.
+template <class Word>
+::testing::AssertionResult same_words(const char* expr, mpz_srcptr want, const Word* got, int n, const std::string& operands) {
+  Mpz reduced;
+  mpz_fdiv_r_2exp(reduced, want, static_cast<mp_bitcnt_t>(n) * sizeof(Word) * 8);
+  const Mpz actual = value(got, n);
+  if (reduced == actual) return pass();
+  return ::testing::AssertionFailure() << expr << " with " << operands << ": expected " << oracle::to_text(reduced)
+                                       << ", got " << oracle::to_text(actual);
+}
+
+inline ::testing::AssertionResult same_int(const char* expr, long long want, long long got, const std::string& operands) {
+  if (want == got) return pass();
+  return ::testing::AssertionFailure() << expr << " with " << operands << ": expected " << want << ", got " << got;
+}
+
+/// B^n, the word base to the n.
+Mpz base_power(int word_bits, int n) {
+  Mpz z;
+  mpz_setbit(z, static_cast<mp_bitcnt_t>(word_bits) * static_cast<mp_bitcnt_t>(n));
+  return z;
+}
+
+TYPED_TEST(Words32, AddSub) {
+  using Word = typename TypeParam::Word;
+  constexpr int n = TypeParam::n;
+  const std::string what = "add/sub " + WordsNames::GetName<TypeParam>(0);
+  run_random_cases(what, seed_for(what), random_cases, [](Rng& rng, int) {
+    const auto a = random_vector<Word>(rng, n);
+    const auto b = random_vector<Word>(rng, n);
+    const Word carry_in = static_cast<Word>(rng.below(2));
+    const Word w = rng.chance(1, 2) ? static_cast<Word>(rng.next()) : special_word<Word>(rng);
+    const std::string ops = "a = " + hex(a) + ", b = " + hex(b) + ", carry in " + std::to_string(carry_in) + ", w = " + std::to_string(w);
+    const Mpz za = value(a);
+    const Mpz zb = value(b);
+    const Mpz bn = base_power(TypeParam::word_bits, n);
+    std::vector<Word> r(n);
+    Mpz want;
+    // add_n: r + carry * B^n == a + b + carry_in; aliased r == a.
+    Word c = detail::add_n(r.data(), a.data(), b.data(), n, carry_in);
+    mpz_add(want, za, zb);
+    mpz_add_ui(want, want, carry_in);
+    WARPNUM_TEST_CHECK(same_words("add_n", want, r.data(), n, ops));
+    WARPNUM_TEST_CHECK(same_int("add_n carry", mpz_cmp(want, bn) >= 0, c, ops));
+    auto x = a;
+    detail::add_n(x.data(), x.data(), b.data(), n, carry_in);
+    WARPNUM_TEST_CHECK(same_words("add_n (r aliases a)", want, x.data(), n, ops));
+    // sub_n: r - borrow * B^n == a - b - borrow_in.
+    c = detail::sub_n(r.data(), a.data(), b.data(), n, carry_in);
+    mpz_sub(want, za, zb);
+    mpz_sub_ui(want, want, carry_in);
+    WARPNUM_TEST_CHECK(same_words("sub_n", want, r.data(), n, ops));
+    WARPNUM_TEST_CHECK(same_int("sub_n borrow", mpz_sgn(want.get()) < 0, c, ops));
+    x = b;
+    detail::sub_n(x.data(), a.data(), x.data(), n, carry_in);
+    WARPNUM_TEST_CHECK(same_words("sub_n (r aliases b)", want, x.data(), n, ops));
+    // add_1, sub_1: a single word rippling through.
+    c = detail::add_1(r.data(), a.data(), n, w);
+    mpz_add_ui(want, za, w);
+    WARPNUM_TEST_CHECK(same_words("add_1", want, r.data(), n, ops));
+    WARPNUM_TEST_CHECK(same_int("add_1 carry", mpz_cmp(want, bn) >= 0, c, ops));
+    c = detail::sub_1(r.data(), a.data(), n, w);
+    mpz_sub_ui(want, za, w);
+    WARPNUM_TEST_CHECK(same_words("sub_1", want, r.data(), n, ops));
+    WARPNUM_TEST_CHECK(same_int("sub_1 borrow", mpz_sgn(want.get()) < 0, c, ops));
+    // neg_n, in place.
+    x = a;
+    detail::neg_n(x.data(), x.data(), n);
+    mpz_neg(want, za);
+    WARPNUM_TEST_CHECK(same_words("neg_n", want, x.data(), n, ops));
+    // cmp_n, significant_words, countr_zero_n.
+    const int sign = mpz_cmp(za, zb);
+    WARPNUM_TEST_CHECK(same_int("cmp_n", (sign > 0) - (sign < 0), detail::cmp_n(a.data(), b.data(), n), ops));
+    WARPNUM_TEST_CHECK(same_int("cmp_n(a, a)", 0, detail::cmp_n(a.data(), a.data(), n), ops));
+    const long long words = mpz_sgn(za.get()) == 0 ? 0 : static_cast<long long>((mpz_sizeinbase(za, 2) + TypeParam::word_bits - 1) / TypeParam::word_bits);
+    WARPNUM_TEST_CHECK(same_int("significant_words", words, detail::significant_words(a.data(), n), ops));
+    const long long tz = mpz_sgn(za.get()) == 0 ? static_cast<long long>(n) * TypeParam::word_bits : static_cast<long long>(mpz_scan1(za, 0));
+    WARPNUM_TEST_CHECK(same_int("countr_zero_n", tz, static_cast<long long>(detail::countr_zero_n(a.data(), n)), ops));
+    return pass();
+  });
+}
+
+TYPED_TEST(Words32, Mul) {
+  using Word = typename TypeParam::Word;
+  constexpr int n = TypeParam::n;
+  const std::string what = "mul " + WordsNames::GetName<TypeParam>(0);
+  run_random_cases(what, seed_for(what), random_cases, [](Rng& rng, int) {
+    const auto a = random_vector<Word>(rng, n);
+    const auto b = random_vector<Word>(rng, n);
+    const Word w = rng.chance(1, 2) ? static_cast<Word>(rng.next()) : special_word<Word>(rng);
+    const Word carry_in = rng.chance(1, 2) ? static_cast<Word>(rng.next()) : special_word<Word>(rng);
+    const std::string ops = "a = " + hex(a) + ", b = " + hex(b) + ", w = " + std::to_string(w) + ", carry in " + std::to_string(carry_in);
+    const Mpz za = value(a);
+    const Mpz zb = value(b);
+    Mpz want;
+    mpz_mul(want, za, zb);
+    std::vector<Word> r(2 * n);
+    detail::mul_full_n(r.data(), a.data(), b.data(), n);
+    WARPNUM_TEST_CHECK(same_words("mul_full_n", want, r.data(), 2 * n, ops));
+    std::vector<Word> low(n);
+    detail::mul_low_n(low.data(), a.data(), b.data(), n);
+    WARPNUM_TEST_CHECK(same_words("mul_low_n", want, low.data(), n, ops));
+    detail::mul_low_n(low.data(), a.data(), a.data(), n);  // a squared: both operands the same array
+    mpz_mul(want, za, za);
+    WARPNUM_TEST_CHECK(same_words("mul_low_n(a, a)", want, low.data(), n, ops));
+    // mul_1: r + carry_out * B^n == a * w + carry_in; in place.
+    auto x = a;
+    const Word c = detail::mul_1(x.data(), x.data(), n, w, carry_in);
+    mpz_mul_ui(want, za, w);
+    mpz_add_ui(want, want, carry_in);
+    WARPNUM_TEST_CHECK(same_words("mul_1", want, x.data(), n, ops));
+    Mpz high;
+    mpz_tdiv_q_2exp(high, want, static_cast<mp_bitcnt_t>(n) * TypeParam::word_bits);
+    WARPNUM_TEST_CHECK(same_int("mul_1 carry", static_cast<long long>(mpz_get_ui(high) == c), 1, ops));
+    // submul_1: b - a * w == r - borrow * B^n.
+    x = b;
+    const Word borrow = detail::submul_1(x.data(), a.data(), n, w);
+    mpz_mul_ui(want, za, w);
+    mpz_sub(want, zb, want);
+    WARPNUM_TEST_CHECK(same_words("submul_1", want, x.data(), n, ops));
+    Mpz check = value(x);  // r - borrow * B^n must equal b - a * w exactly
+    Mpz borrowed;
+    mpz_set_ui(borrowed, borrow);
+    mpz_mul_2exp(borrowed, borrowed, static_cast<mp_bitcnt_t>(n) * TypeParam::word_bits);
+    mpz_sub(check, check, borrowed);
+    if (!(check == want)) return ::testing::AssertionFailure() << "submul_1 borrow " << borrow << " is wrong with " << ops;
+    // The portable body (what 32-bit words and constant evaluation run; submul_1 may take an assembly path).
+    auto y = b;
+    const Word borrow_portable = detail::submul_1_portable(y.data(), a.data(), n, w);
+    if (y != x || borrow_portable != borrow)
+      return ::testing::AssertionFailure() << "submul_1_portable differs from submul_1 with " << ops;
+    return pass();
+  });
+}
+
+/// A divisor for word division: any, top bit set, a single word, two words, short.
+template <class Word> std::vector<Word> random_word_divisor(Rng& rng, int n) {
+  auto v = random_vector<Word>(rng, n);
+  constexpr Word top = static_cast<Word>(Word{1} << (sizeof(Word) * 8 - 1));
+  switch (rng.below(5)) {
+    case 0: v[n - 1] |= top; break;
+    case 1: for (int i = 1; i < n; ++i) v[i] = 0; break;
+    case 2: for (int i = 2; i < n; ++i) v[i] = 0; break;
+    default: break;
+  }
+  return v;
+}
+
+TYPED_TEST(Words32, Div) {
+  using Word = typename TypeParam::Word;
+  constexpr int n = TypeParam::n;
+  const std::string what = "div " + WordsNames::GetName<TypeParam>(0);
+  const auto check = [](const std::vector<Word>& u, const std::vector<Word>& v) -> ::testing::AssertionResult {
+    const std::string ops = "u = " + hex(u) + ", v = " + hex(v);
+    const Mpz zu = value(u);
+    const Mpz zv = value(v);
+    if (mpz_sgn(zv.get()) == 0) return pass();
+    Mpz q;
+    Mpz r;
+    mpz_tdiv_qr(q, r, zu, zv);
+    std::vector<Word> qw(n, 0x5a);
+    std::vector<Word> rw(n, 0x5a);
+    detail::divmod_n<Word, n>(qw.data(), rw.data(), u.data(), v.data());
+    WARPNUM_TEST_CHECK(same_words("divmod_n quotient", q, qw.data(), n, ops));
+    WARPNUM_TEST_CHECK(same_words("divmod_n remainder", r, rw.data(), n, ops));
+    // divrem_1 by the lowest word (when non-zero), in place.
+    if (v[0] != 0) {
+      auto x = u;
+      const Word rem = detail::divrem_1(x.data(), x.data(), n, v[0]);
+      Mpz q1;
+      const unsigned long long r1 = mpz_tdiv_q_ui(q1, zu, static_cast<unsigned long>(v[0]));
+      WARPNUM_TEST_CHECK(same_words("divrem_1 quotient", q1, x.data(), n, ops));
+      WARPNUM_TEST_CHECK(same_int("divrem_1 remainder", static_cast<long long>(r1), static_cast<long long>(rem), ops));
+    }
+    return pass();
+  };
+  run_random_cases(what, seed_for(what), random_cases, [&](Rng& rng, int) {
+    const auto v = random_word_divisor<Word>(rng, n);
+    auto u = random_vector<Word>(rng, n);
+    if (rng.chance(1, 8)) {  // u < v
+      for (int i = n - 1; i >= 0; --i) {
+        if (v[i] != 0) {
+          for (int j = i; j < n; ++j) u[j] = 0;
+          break;
+        }
+      }
+    }
+    return check(u, v);
+  });
+  // Quotient digits whose first estimate is one too large (the add-back step), at every word offset that fits.
+  const std::vector<std::vector<std::vector<std::uint64_t>>> add_back = {
+      {{3, 0, 1}, {1, 0, 2}},  // top-bit words are filled in below
+      {{0, 0xfffe, 0, 0x8000}, {0xffff, 0, 0x8000}},
+      {{0, 0, 0x8000, 0x7fff}, {1, 0, 0x8000}},
+  };
+  constexpr Word top = static_cast<Word>(Word{1} << (sizeof(Word) * 8 - 1));
+  for (int shape = 0; shape < 3; ++shape) {
+    for (int shift = 0; shift + 4 <= n; ++shift) {
+      std::vector<Word> u(n, 0);
+      std::vector<Word> v(n, 0);
+      for (std::size_t i = 0; i < add_back[shape][0].size(); ++i) u[shift + i] = static_cast<Word>(add_back[shape][0][i]);
+      for (std::size_t i = 0; i < add_back[shape][1].size(); ++i) v[i] = static_cast<Word>(add_back[shape][1][i]);
+      if (shape == 0) {
+        u[shift + 2] = top;
+        v[2] = top >> 2;
+      }
+      EXPECT_TRUE(check(u, v)) << "add-back shape " << shape << " at word " << shift;
+      std::vector<Word> vs(n, 0);
+      for (int i = 0; i + shift < n; ++i) vs[i + shift] = v[i];
+      EXPECT_TRUE(check(u, vs)) << "add-back shape " << shape << " at word " << shift << ", divisor shifted too";
+    }
+  }
+}
+
+TYPED_TEST(Words32, Gcd) {
+  using Word = typename TypeParam::Word;
+  constexpr int n = TypeParam::n;
+  const std::string what = "gcd " + WordsNames::GetName<TypeParam>(0);
+  // Full-length operands cost O((n * word bits)^2 / word bits); at 8192 bits most cases are shorter.
+  const int cases = n * TypeParam::word_bits >= 8192 ? random_cases / 4 : random_cases;
+  run_random_cases(what, seed_for(what), cases, [](Rng& rng, int) {
+    auto a = random_vector<Word>(rng, n);
+    auto b = random_vector<Word>(rng, n);
+    if (rng.chance(1, 2)) {  // shorter operands
+      for (int i = static_cast<int>(rng.below(n + 1)); i < n; ++i) a[i] = 0;
+      for (int i = static_cast<int>(rng.below(n + 1)); i < n; ++i) b[i] = 0;
+    }
+    const std::string ops = "a = " + hex(a) + ", b = " + hex(b);
+    Mpz want;
+    mpz_gcd(want, value(a), value(b));
+    std::vector<Word> r(n, 0x5a);
+    detail::gcd_n<Word, n>(r.data(), a.data(), b.data());
+    return same_words("gcd_n", want, r.data(), n, ops);
+  });
+}
+
+TYPED_TEST(Words32, Shift) {
+  using Word = typename TypeParam::Word;
+  constexpr int n = TypeParam::n;
+  constexpr unsigned long long total = static_cast<unsigned long long>(n) * TypeParam::word_bits;
+  const std::string what = "shift " + WordsNames::GetName<TypeParam>(0);
+  run_random_cases(what, seed_for(what), random_cases, [](Rng& rng, int) {
+    const auto a = random_vector<Word>(rng, n);
+    const unsigned long long fixed[] = {0, 1, 31, 32, 33, 63, 64, 65, total - 1, total, total + 1, ~0ull};
+    const unsigned long long s = rng.chance(1, 3) ? fixed[rng.below(12)] : rng.below(total + 70);
+    const bool ones = rng.chance(1, 2);
+    const std::string ops = "a = " + hex(a) + ", s = " + std::to_string(s) + (ones ? ", fill ones" : "");
+    const Mpz za = value(a);
+    const unsigned long long capped = s > total ? total + 1 : s;
+    Mpz want;
+    mpz_mul_2exp(want, za, capped);
+    std::vector<Word> r(n);
+    detail::shl_n(r.data(), a.data(), n, s);
+    WARPNUM_TEST_CHECK(same_words("shl_n", want, r.data(), n, ops));
+    auto x = a;
+    detail::shl_n(x.data(), x.data(), n, s);
+    WARPNUM_TEST_CHECK(same_words("shl_n (in place)", want, x.data(), n, ops));
+    // shr_n: the top min(s, n * word bits) bits come from the fill (0 or all ones).
+    mpz_fdiv_q_2exp(want, za, capped);
+    if (ones) {
+      const unsigned long long k = capped >= total ? total : capped;
+      Mpz mask = base_power(TypeParam::word_bits, n);
+      Mpz low;
+      mpz_setbit(low, total - k);
+      mpz_sub(mask, mask, low);
+      mpz_ior(want, want, mask);
+    }
+    // shl_bits / shr_bits: shifts by less than a word, as Knuth's normalisation uses them.
+    const int bs = static_cast<int>(s % TypeParam::word_bits);
+    Mpz shifted;
+    mpz_mul_2exp(shifted, za, static_cast<mp_bitcnt_t>(bs));
+    const Word out = detail::shl_bits(r.data(), a.data(), n, bs);
+    WARPNUM_TEST_CHECK(same_words("shl_bits", shifted, r.data(), n, ops));
+    Mpz out_want;
+    mpz_tdiv_q_2exp(out_want, shifted, static_cast<mp_bitcnt_t>(total));
+    WARPNUM_TEST_CHECK(same_int("shl_bits out", static_cast<long long>(mpz_get_ui(out_want) == out), 1, ops));
+    x = a;
+    detail::shl_bits(x.data(), x.data(), n, bs);
+    WARPNUM_TEST_CHECK(same_words("shl_bits (in place)", shifted, x.data(), n, ops));
+    mpz_tdiv_q_2exp(shifted, za, static_cast<mp_bitcnt_t>(bs));
+    detail::shr_bits(r.data(), a.data(), n, bs);
+    WARPNUM_TEST_CHECK(same_words("shr_bits", shifted, r.data(), n, ops));
+    x = a;
+    detail::shr_bits(x.data(), x.data(), n, bs);
+    WARPNUM_TEST_CHECK(same_words("shr_bits (in place)", shifted, x.data(), n, ops));
+
+    const Word fill = ones ? static_cast<Word>(~Word{0}) : Word{0};
+    detail::shr_n(r.data(), a.data(), n, s, fill);
+    WARPNUM_TEST_CHECK(same_words("shr_n", want, r.data(), n, ops));
+    x = a;
+    detail::shr_n(x.data(), x.data(), n, s, fill);
+    WARPNUM_TEST_CHECK(same_words("shr_n (in place)", want, x.data(), n, ops));
+    return pass();
+  });
+}
+
+}  // namespace
+}  // namespace warpnum::test
