@@ -717,7 +717,7 @@ WARPNUM_HD constexpr void to_bytes(const BasicInt<Bits, Signed>& x, std::uint8_t
   }
 }
 
-/// The Bits / 8 bytes of x in the given byte order.
+/// The Bits / 8 bytes of x in the given byte order (host and constexpr; device code uses the pointer overload).
 template <std::size_t Bits, bool Signed>
 constexpr std::array<std::uint8_t, Bits / 8> to_bytes(const BasicInt<Bits, Signed>& x, std::endian order = std::endian::little) noexcept {
   std::array<std::uint8_t, Bits / 8> out{};

@@ -15,6 +15,7 @@ template <class Word> WARPNUM_HD constexpr Word divrem_1(Word* q, const Word* u,
   const NormalisedDivisor<Word> nd(static_cast<Word>(d << s));
   // Divides u << s word by word; the running remainder stays below d << s.
   Word r = s == 0 ? 0 : static_cast<Word>(u[m - 1] >> (wb - s));
+  WARPNUM_NO_UNROLL
   for (int i = m - 1; i >= 0; --i) {
     const Word low = (s != 0 && i > 0) ? static_cast<Word>(u[i - 1] >> (wb - s)) : 0;
     const auto step = nd.divide(r, static_cast<Word>((u[i] << s) | low));
@@ -38,6 +39,7 @@ WARPNUM_HD constexpr void divmod_knuth(Word* q, Word* r, const Word* u, int m, c
   const Word v1 = vn[n - 1];
   const Word v2 = vn[n - 2];
   const NormalisedDivisor<Word> nd(v1);
+  WARPNUM_NO_UNROLL
   for (int j = m - n; j >= 0; --j) {
     // D3: estimate qhat from the top two words; un[j + n] <= v1 always holds.
     Word qhat;
@@ -99,6 +101,7 @@ WARPNUM_HD constexpr Word divmod_same_length(Word* r, const Word* u, const Word*
     rhat = static_cast<Word>(rhat + v1);
     rhat_overflow = rhat < v1;
   }
+  WARPNUM_NO_UNROLL
   for (int i = 0; i < n; ++i) r[i] = u[i];
   if (submul_1(r, v, n, qhat) != 0) {  // u < qhat * v: qhat was one too large
     --qhat;
@@ -111,11 +114,13 @@ WARPNUM_HD constexpr Word divmod_same_length(Word* r, const Word* u, const Word*
 template <class Word, int N> WARPNUM_HD constexpr void divmod_n(Word* q, Word* r, const Word* u, const Word* v) noexcept {
   const int m = significant_words(u, N);
   const int n = significant_words(v, N);
+  WARPNUM_NO_UNROLL
   for (int i = 0; i < N; ++i) {
     q[i] = 0;
     r[i] = 0;
   }
   if (m < n) {
+    WARPNUM_NO_UNROLL
     for (int i = 0; i < m; ++i) r[i] = u[i];
     return;
   }
@@ -136,6 +141,7 @@ template <class Word, int N> WARPNUM_HD constexpr void divmod_n(Word* q, Word* r
 
 /// Index of the lowest set bit of a non-zero number of n words.
 template <class Word> WARPNUM_HD constexpr unsigned long long countr_zero_n(const Word* a, int n) noexcept {
+  WARPNUM_NO_UNROLL
   for (int i = 0; i < n; ++i) {
     if (a[i] != 0) return static_cast<unsigned long long>(i) * word_bits<Word> + countr_zero_word(a[i]);
   }
@@ -148,12 +154,14 @@ template <class Word, int N> WARPNUM_HD constexpr void gcd_n(Word* r, const Word
   Word y[N];
   int nx = significant_words(a, N);
   int ny = significant_words(b, N);
+  WARPNUM_NO_UNROLL
   for (int i = 0; i < N; ++i) {
     x[i] = a[i];
     y[i] = b[i];
     r[i] = 0;
   }
   if (nx == 0 || ny == 0) {
+    WARPNUM_NO_UNROLL
     for (int i = 0; i < N; ++i) r[i] = nx == 0 ? b[i] : a[i];
     return;
   }
@@ -169,6 +177,7 @@ template <class Word, int N> WARPNUM_HD constexpr void gcd_n(Word* r, const Word
   int nbig = nx;
   int nsmall = ny;
   // Both odd from here on: subtract the smaller from the larger and strip the factors of two.
+  WARPNUM_NO_UNROLL
   for (;;) {
     int c = nbig != nsmall ? (nbig < nsmall ? -1 : 1) : cmp_n(big, small, nbig);
     if (c == 0) break;
@@ -185,6 +194,7 @@ template <class Word, int N> WARPNUM_HD constexpr void gcd_n(Word* r, const Word
     shr_n(big, big, nbig, countr_zero_n(big, nbig));
     nbig = significant_words(big, nbig);
   }
+  WARPNUM_NO_UNROLL
   for (int i = 0; i < nbig; ++i) r[i] = big[i];
   shl_n(r, r, N, k);
 }

@@ -110,6 +110,7 @@ WARPNUM_HD constexpr void mul_full_n(Word* r, const Word* a, const Word* b, int 
 template <class Word>
 WARPNUM_HD constexpr Word mul_1(Word* r, const Word* a, int n, Word w, Word carry = 0) noexcept {
   using D = dword_t<Word>;
+  WARPNUM_NO_UNROLL
   for (int i = 0; i < n; ++i) {
     const D p = static_cast<D>(a[i]) * w + carry;
     r[i] = static_cast<Word>(p);
@@ -122,6 +123,7 @@ WARPNUM_HD constexpr Word mul_1(Word* r, const Word* a, int n, Word w, Word carr
 template <class Word> WARPNUM_HD constexpr Word submul_1_portable(Word* r, const Word* a, int n, Word w) noexcept {
   using D = dword_t<Word>;
   Word borrow = 0;
+  WARPNUM_NO_UNROLL
   WARPNUM_HOST_UNROLL
   for (int i = 0; i < n; ++i) {
     // The product does not depend on the borrow, so only two short add/compare steps sit on the chain.

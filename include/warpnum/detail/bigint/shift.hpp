@@ -9,16 +9,19 @@ namespace warpnum::detail {
 template <class Word> WARPNUM_HD constexpr void shl_n(Word* r, const Word* a, int n, unsigned long long s) noexcept {
   constexpr int wb = word_bits<Word>;
   if (s >= static_cast<unsigned long long>(n) * wb) {
+    WARPNUM_NO_UNROLL
     for (int i = 0; i < n; ++i) r[i] = 0;
     return;
   }
   const int ws = static_cast<int>(s / wb);
   const int bs = static_cast<int>(s % wb);
+  WARPNUM_NO_UNROLL
   for (int i = n - 1; i >= ws; --i) {
     Word v = static_cast<Word>(a[i - ws] << bs);
     if (bs != 0 && i - ws - 1 >= 0) v |= static_cast<Word>(a[i - ws - 1] >> (wb - bs));
     r[i] = v;
   }
+  WARPNUM_NO_UNROLL
   for (int i = ws - 1; i >= 0; --i) r[i] = 0;
 }
 
@@ -28,17 +31,20 @@ template <class Word>
 WARPNUM_HD constexpr void shr_n(Word* r, const Word* a, int n, unsigned long long s, Word fill = 0) noexcept {
   constexpr int wb = word_bits<Word>;
   if (s >= static_cast<unsigned long long>(n) * wb) {
+    WARPNUM_NO_UNROLL
     for (int i = 0; i < n; ++i) r[i] = fill;
     return;
   }
   const int ws = static_cast<int>(s / wb);
   const int bs = static_cast<int>(s % wb);
+  WARPNUM_NO_UNROLL
   for (int i = 0; i < n - ws; ++i) {
     Word v = static_cast<Word>(a[i + ws] >> bs);
     const Word next = i + ws + 1 < n ? a[i + ws + 1] : fill;
     if (bs != 0) v |= static_cast<Word>(next << (wb - bs));
     r[i] = v;
   }
+  WARPNUM_NO_UNROLL
   for (int i = n - ws; i < n; ++i) r[i] = fill;
 }
 
@@ -46,11 +52,13 @@ WARPNUM_HD constexpr void shr_n(Word* r, const Word* a, int n, unsigned long lon
 /// r may alias a. Knuth's normalisation step, kept free of the word-shift cases of shl_n.
 template <class Word> WARPNUM_HD constexpr Word shl_bits(Word* r, const Word* a, int n, int s) noexcept {
   if (s == 0) {
+    WARPNUM_NO_UNROLL
     for (int i = n - 1; i >= 0; --i) r[i] = a[i];
     return 0;
   }
   const int t = word_bits<Word> - s;
   const Word out = static_cast<Word>(a[n - 1] >> t);
+  WARPNUM_NO_UNROLL
   WARPNUM_HOST_UNROLL
   for (int i = n - 1; i > 0; --i) r[i] = static_cast<Word>((a[i] << s) | (a[i - 1] >> t));
   r[0] = static_cast<Word>(a[0] << s);
@@ -60,10 +68,12 @@ template <class Word> WARPNUM_HD constexpr Word shl_bits(Word* r, const Word* a,
 /// r = a >> s over n words for 0 <= s < word bits (zero fill). r may alias a.
 template <class Word> WARPNUM_HD constexpr void shr_bits(Word* r, const Word* a, int n, int s) noexcept {
   if (s == 0) {
+    WARPNUM_NO_UNROLL
     for (int i = 0; i < n; ++i) r[i] = a[i];
     return;
   }
   const int t = word_bits<Word> - s;
+  WARPNUM_NO_UNROLL
   WARPNUM_HOST_UNROLL
   for (int i = 0; i < n - 1; ++i) r[i] = static_cast<Word>((a[i] >> s) | (a[i + 1] << t));
   r[n - 1] = static_cast<Word>(a[n - 1] >> s);
