@@ -17,11 +17,21 @@ echo "gpu-build: $(find "$bin" -maxdepth 1 -type f -executable ! -name '*.so*' |
 glibc=$(find "$bin" -maxdepth 1 -type f -executable -exec objdump -T {} + 2>/dev/null |
         grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -n1)
 echo "gpu-build: newest glibc symbol version needed: ${glibc:-unknown}"
+# What the GPU machine runs (device tests, demo, benchmarks and their bundled libraries), stripped, in one folder
+# small enough to carry (the lent-device tool carries 64 MiB at most); the host tests run here, in CI.
+carry=build-gpu/carry
+rm -rf "$carry"
+mkdir -p "$carry"
+for f in "$bin"/device-* "$bin"/warpnum-demo "$bin"/bench-* "$bin"/*.so*; do
+  [[ -e $f ]] && cp -L "$f" "$carry/"
+done
+find "$carry" -maxdepth 1 -type f -executable ! -name '*.so*' -exec strip {} +
+echo "gpu-build: $carry holds what the GPU machine runs ($(du -sh "$carry" | cut -f1))"
 cat <<'MSG'
 
 On the GPU machine, from a copy of this repository that carries build-gpu/bin (no configure, no GMP needed):
-    scripts/gpu-run.sh                      # all: device tests, host tests, demo, benchmarks
-    scripts/gpu-run.sh device host          # only some sections: device host demo bench
-Logs and a summary go to ${OUT:-build-gpu/gpu-run}. With the lent-device tool: run(command="scripts/gpu-run.sh",
-carry=["build-gpu/bin"]); the logs come back from $OUT.
+    BIN=build-gpu/carry scripts/gpu-run.sh device demo bench     # what build-gpu/carry holds
+    scripts/gpu-run.sh                      # all sections, from build-gpu/bin (host tests too; 77 MB)
+Logs and a summary go to ${OUT:-build-gpu/gpu-run}. With the lent-device tool:
+run(command="BIN=build-gpu/carry scripts/gpu-run.sh device demo bench", carry=["build-gpu/carry"]).
 MSG

@@ -183,7 +183,22 @@ WARPNUM_HD constexpr void divmod_limbs(limb_t* q, limb_t* r, const limb_t* a, co
   divmod_n<limb_t, N>(q, r, a, b);
 }
 
+#if WARPNUM_HAS_CUDA
+/// Workaround for nvcc 13.0 (sm_90, -O2): with gcd_n inlined into its caller, a division by the gcd that
+/// follows (as in lcm, or divmod_checked(a, gcd(a, b))) computed 2^32 - 1 instead of 1 for a == b on an H100
+/// (tests/device/bigint GcdLcm, 2026-11-21), while the same division called on the stored gcd was right; kept
+/// out of line, gcd and the division are right. Remove once a newer nvcc passes the device tests without it.
+template <int N> __device__ __noinline__ void gcd_limbs_device(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+  gcd_n<limb_t, N>(r, a, b);
+}
+#endif
+
 template <int N> WARPNUM_HD constexpr void gcd_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+#if WARPNUM_HAS_CUDA
+  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    WARPNUM_IF_ELSE_DEVICE((gcd_limbs_device<N>(r, a, b); return;), ())
+  }
+#endif
 #if WARPNUM_HAS_INT128
   if constexpr (N > 1) {
     if (!WARPNUM_IS_CONSTANT_EVALUATED()) {

@@ -83,15 +83,14 @@ WARPNUM_HD constexpr Word divmod_same_length(Word* r, const Word* u, const Word*
   using D = dword_t<Word>;
   constexpr int wb = word_bits<Word>;
   const int s = countl_zero_word(v[n - 1]);
-  // Word i of x << s, for i < n.
-  auto shifted = [s](const Word* x, int i) -> Word {
-    return s == 0 ? x[i] : static_cast<Word>((x[i] << s) | (i > 0 ? x[i - 1] >> (wb - s) : Word{0}));
-  };
-  const Word v1 = shifted(v, n - 1);
-  const Word v2 = shifted(v, n - 2);
-  const Word u2 = s == 0 ? Word{0} : static_cast<Word>(u[n - 1] >> (wb - s));  // word n of u << s, below v1
-  const Word u0 = shifted(u, n - 2);
-  const auto est = NormalisedDivisor<Word>(v1).divide(u2, shifted(u, n - 1));
+  // The top words of v << s and u << s (u << s has a word n, below v1).
+  const int t = wb - s;  // only used when s != 0
+  const Word v1 = s == 0 ? v[n - 1] : static_cast<Word>((v[n - 1] << s) | (v[n - 2] >> t));
+  const Word v2 = s == 0 ? v[n - 2] : static_cast<Word>((v[n - 2] << s) | (n > 2 ? v[n - 3] >> t : Word{0}));
+  const Word u2 = s == 0 ? Word{0} : static_cast<Word>(u[n - 1] >> t);
+  const Word u1 = s == 0 ? u[n - 1] : static_cast<Word>((u[n - 1] << s) | (u[n - 2] >> t));
+  const Word u0 = s == 0 ? u[n - 2] : static_cast<Word>((u[n - 2] << s) | (n > 2 ? u[n - 3] >> t : Word{0}));
+  const auto est = NormalisedDivisor<Word>(v1).divide(u2, u1);
   Word qhat = est.quot;
   Word rhat = est.rem;
   bool rhat_overflow = false;
