@@ -29,7 +29,8 @@
 /// True during constant evaluation. A builtin, because nvcc 13.0 has no device `if consteval`.
 #define WARPNUM_IS_CONSTANT_EVALUATED() __builtin_is_constant_evaluated()
 
-/// Loop unrolling hint; a no-op where the compiler has no such pragma.
+/// Full unrolling of a loop of constant length, host and device (style.md §4); a no-op where the compiler has
+/// no such pragma. Not for loops over limb counts that can reach thousands (see WARPNUM_NO_UNROLL).
 #if defined(__CUDACC__) || defined(__clang__)
 #  define WARPNUM_UNROLL _Pragma("unroll")
 #elif defined(__GNUC__)
@@ -49,8 +50,8 @@
 #  define WARPNUM_NO_UNROLL
 #endif
 
-/// Unrolls a host loop whose length is a constant after inlining, so that -O2 builds get the
-/// straight-line code -O3 would make (measured: 2x on BigUInt<1024> * BigUInt<1024>, docs/benchmarks.md).
+/// Unrolls a host loop whose length is a constant after inlining, so that -O2 builds get the unrolling that
+/// -O3 does by itself (-O3 made the first BigUInt<1024> multiply twice as fast as -O2, 118 ns against 237 ns).
 #if defined(__CUDACC__) && !defined(__clang__)
 // nvcc's front end warns on GCC pragmas (#1675-D) in both passes; its host pass gets no hint.
 #  define WARPNUM_HOST_UNROLL

@@ -5,8 +5,8 @@
 
 namespace warpnum::detail {
 
-/// Three-word column accumulator of Comba's method (Honda, Ito, Nakano, Alg. 2): the running column sum
-/// lives in a double word plus an overflow word, so no partial product is ever stored.
+/// Three-word column accumulator of Comba's method (Honda, Ito, Nakano, Alg. 2): the running column sum lives
+/// in three words (c2:c1:c0), so no partial product is ever stored.
 template <class Word> struct ColumnSum {
   Word c0 = 0;
   Word c1 = 0;
