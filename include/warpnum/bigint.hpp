@@ -83,103 +83,96 @@ template <int N32> inline Words<N32> load(const limb_t* limbs) noexcept {
 template <int N32> inline void store(limb_t* limbs, const std::uint64_t* words) noexcept {
   std::memcpy(limbs, words, sizeof(limb_t) * N32);
 }
+
+// The host bodies of the limb-array operations below: load, run the word algorithm, store.
+template <int N> inline limb_t add(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+  auto x = load<N>(a);
+  const auto c = add_n(x.w, x.w, load<N>(b).w, num_words<N>);
+  store<N>(r, x.w);
+  return static_cast<limb_t>(c);
+}
+template <int N> inline limb_t sub(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+  auto x = load<N>(a);
+  const auto c = sub_n(x.w, x.w, load<N>(b).w, num_words<N>);
+  store<N>(r, x.w);
+  return static_cast<limb_t>(c);
+}
+template <int N> inline void mul_low(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+  Words<N> z;
+  mul_low_n(z.w, load<N>(a).w, load<N>(b).w, num_words<N>);
+  store<N>(r, z.w);
+}
+template <int N> inline void mul_full(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+  std::uint64_t z[2 * num_words<N>];
+  mul_full_n(z, load<N>(a).w, load<N>(b).w, num_words<N>);
+  store<2 * N>(r, z);
+}
+template <int N> inline void divmod(limb_t* q, limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+  Words<N> qw;
+  Words<N> rw;
+  divmod_n<std::uint64_t, num_words<N>>(qw.w, rw.w, load<N>(a).w, load<N>(b).w);
+  store<N>(q, qw.w);
+  store<N>(r, rw.w);
+}
+template <int N> inline void gcd(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+  Words<N> g;
+  gcd_n<std::uint64_t, num_words<N>>(g.w, load<N>(a).w, load<N>(b).w);
+  store<N>(r, g.w);
+}
 }  // namespace host64
-#endif
 
-// Each limb-array operation below picks its word size per target: 64-bit on the host, 32-bit on the
-// device and during constant evaluation. The algorithm itself is one template (detail/bigint/).
-
-template <int N> WARPNUM_HD constexpr limb_t add_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
-#if WARPNUM_HAS_INT128
-  if constexpr (N % 2 == 0) {
-    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-      WARPNUM_IF_ELSE_DEVICE((), ({
-                               auto x = host64::load<N>(a);
-                               const auto y = host64::load<N>(b);
-                               const auto c = add_n(x.w, x.w, y.w, N / 2);
-                               host64::store<N>(r, x.w);
-                               return static_cast<limb_t>(c);
-                             }))
+/// Runs its statements in host code at run time only, where the 64-bit word bodies above apply: not on the
+/// device, not in constant evaluation. A macro because picking a target needs NV_IF_TARGET's preprocessing.
+#  define WARPNUM_DETAIL_ON_HOST64(...)                           \
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {                       \
+      WARPNUM_IF_ELSE_DEVICE((), ({ __VA_ARGS__ }))               \
     }
-  }
+#else
+#  define WARPNUM_DETAIL_ON_HOST64(...)
 #endif
+
+// Each limb-array operation below picks its word size per target: 64-bit limb pairs on the host (where
+// unsigned __int128 exists), 32-bit limbs on the device and during constant evaluation. The algorithm itself
+// is one template (detail/bigint/).
+
+/// r = a + b over N limbs; returns the carry.
+template <int N> WARPNUM_HD constexpr limb_t add_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+  if constexpr (N % 2 == 0) {
+    WARPNUM_DETAIL_ON_HOST64(return host64::add<N>(r, a, b);)
+  }
   return add_n(r, a, b, N);
 }
 
+/// r = a - b over N limbs; returns the borrow.
 template <int N> WARPNUM_HD constexpr limb_t sub_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
-#if WARPNUM_HAS_INT128
   if constexpr (N % 2 == 0) {
-    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-      WARPNUM_IF_ELSE_DEVICE((), ({
-                               auto x = host64::load<N>(a);
-                               const auto y = host64::load<N>(b);
-                               const auto c = sub_n(x.w, x.w, y.w, N / 2);
-                               host64::store<N>(r, x.w);
-                               return static_cast<limb_t>(c);
-                             }))
-    }
+    WARPNUM_DETAIL_ON_HOST64(return host64::sub<N>(r, a, b);)
   }
-#endif
   return sub_n(r, a, b, N);
 }
 
 /// r = low N limbs of a * b.
 template <int N> WARPNUM_HD constexpr void mul_low_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
-#if WARPNUM_HAS_INT128
   if constexpr (N > 1) {
-    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-      WARPNUM_IF_ELSE_DEVICE((), ({
-                               const auto x = host64::load<N>(a);
-                               const auto y = host64::load<N>(b);
-                               host64::Words<N> z;
-                               mul_low_n(z.w, x.w, y.w, host64::num_words<N>);
-                               host64::store<N>(r, z.w);
-                               return;
-                             }))
-    }
+    WARPNUM_DETAIL_ON_HOST64(host64::mul_low<N>(r, a, b); return;)
   }
-#endif
   mul_low_n(r, a, b, N);
 }
 
 /// r (2N limbs) = a * b.
 template <int N> WARPNUM_HD constexpr void mul_full_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
-#if WARPNUM_HAS_INT128
   if constexpr (N > 1) {
-    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-      WARPNUM_IF_ELSE_DEVICE((), ({
-                               const auto x = host64::load<N>(a);
-                               const auto y = host64::load<N>(b);
-                               std::uint64_t z[2 * host64::num_words<N>];
-                               mul_full_n(z, x.w, y.w, host64::num_words<N>);
-                               host64::store<2 * N>(r, z);
-                               return;
-                             }))
-    }
+    WARPNUM_DETAIL_ON_HOST64(host64::mul_full<N>(r, a, b); return;)
   }
-#endif
   mul_full_n(r, a, b, N);
 }
 
 /// q = a / b, r = a % b (unsigned); b must not be zero.
 template <int N>
 WARPNUM_HD constexpr void divmod_limbs(limb_t* q, limb_t* r, const limb_t* a, const limb_t* b) noexcept {
-#if WARPNUM_HAS_INT128
   if constexpr (N > 1) {
-    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-      WARPNUM_IF_ELSE_DEVICE((), ({
-                               const auto x = host64::load<N>(a);
-                               const auto y = host64::load<N>(b);
-                               host64::Words<N> qw;
-                               host64::Words<N> rw;
-                               divmod_n<std::uint64_t, host64::num_words<N>>(qw.w, rw.w, x.w, y.w);
-                               host64::store<N>(q, qw.w);
-                               host64::store<N>(r, rw.w);
-                               return;
-                             }))
-    }
+    WARPNUM_DETAIL_ON_HOST64(host64::divmod<N>(q, r, a, b); return;)
   }
-#endif
   divmod_n<limb_t, N>(q, r, a, b);
 }
 
@@ -199,20 +192,9 @@ template <int N> WARPNUM_HD constexpr void gcd_limbs(limb_t* r, const limb_t* a,
     WARPNUM_IF_ELSE_DEVICE((gcd_limbs_device<N>(r, a, b); return;), ())
   }
 #endif
-#if WARPNUM_HAS_INT128
   if constexpr (N > 1) {
-    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-      WARPNUM_IF_ELSE_DEVICE((), ({
-                               const auto x = host64::load<N>(a);
-                               const auto y = host64::load<N>(b);
-                               host64::Words<N> g;
-                               gcd_n<std::uint64_t, host64::num_words<N>>(g.w, x.w, y.w);
-                               host64::store<N>(r, g.w);
-                               return;
-                             }))
-    }
+    WARPNUM_DETAIL_ON_HOST64(host64::gcd<N>(r, a, b); return;)
   }
-#endif
   gcd_n<limb_t, N>(r, a, b);
 }
 
