@@ -176,22 +176,41 @@ template <class V> std::string stream_out(const V& v, std::ios_base::fmtflags f,
   return os.str();
 }
 
+/// One random case for comparing stream output with the built-in 64-bit types.
+struct BuiltinOutputCase {
+  std::int64_t s;
+  std::uint64_t u;
+  std::ios_base::fmtflags f;
+  std::streamsize width;
+  char fill;
+  /// Whether the built-ins print s as sign and magnitude (they print negative hex and octal in two's complement).
+  bool signed_comparable() const {
+    const auto b = f & std::ios_base::basefield;
+    return s >= 0 || b == std::ios_base::dec || b == std::ios_base::fmtflags{};
+  }
+};
+
+BuiltinOutputCase random_output_case(Rng& rng, const std::vector<std::ios_base::fmtflags>& flags) {
+  BuiltinOutputCase c;
+  c.s = static_cast<std::int64_t>(rng.next()) >> rng.below(64);
+  c.u = rng.next() >> rng.below(64);
+  c.f = flags[rng.below(flags.size())];
+  c.width = static_cast<std::streamsize>(rng.below(30));
+  c.fill = rng.chance(1, 2) ? '*' : ' ';
+  return c;
+}
+
 // The oracle above agrees with the built-in integers wherever their rules coincide (non-negative values in every
 // base, negative values in decimal); the built-ins print negative hex and octal in two's complement.
 TEST(Stdlib, OutputOracleMatchesBuiltins) {
   Rng rng(seed_for("output oracle"));
   const auto flags = all_flags();
   for (int i = 0; i < 2000; ++i) {
-    const std::int64_t s = static_cast<std::int64_t>(rng.next()) >> rng.below(64);
-    const std::uint64_t u = rng.next() >> rng.below(64);
-    const auto f = flags[rng.below(flags.size())];
-    const std::streamsize width = static_cast<std::streamsize>(rng.below(30));
-    const char fill = rng.chance(1, 2) ? '*' : ' ';
-    const auto b = f & std::ios_base::basefield;
-    if (s >= 0 || b == std::ios_base::dec || b == std::ios_base::fmtflags{}) {
-      EXPECT_EQ(expected_output(mpz_of(s), true, f, width, fill), stream_out(s, f, width, fill)) << s;
+    const auto c = random_output_case(rng, flags);
+    if (c.signed_comparable()) {
+      EXPECT_EQ(expected_output(mpz_of(c.s), true, c.f, c.width, c.fill), stream_out(c.s, c.f, c.width, c.fill)) << c.s;
     }
-    EXPECT_EQ(expected_output(mpz_of(u), false, f, width, fill), stream_out(u, f, width, fill)) << u;
+    EXPECT_EQ(expected_output(mpz_of(c.u), false, c.f, c.width, c.fill), stream_out(c.u, c.f, c.width, c.fill)) << c.u;
   }
 }
 
@@ -200,18 +219,13 @@ TEST(Stdlib, OutputMatchesBuiltins) {
   Rng rng(seed_for("output builtins"));
   const auto flags = all_flags();
   for (int i = 0; i < 20000; ++i) {
-    const std::int64_t s = static_cast<std::int64_t>(rng.next()) >> rng.below(64);
-    const std::uint64_t u = rng.next() >> rng.below(64);
-    const auto f = flags[rng.below(flags.size())];
-    const std::streamsize width = static_cast<std::streamsize>(rng.below(30));
-    const char fill = rng.chance(1, 2) ? '*' : ' ';
-    const auto b = f & std::ios_base::basefield;
-    if (s >= 0 || b == std::ios_base::dec || b == std::ios_base::fmtflags{}) {
-      ASSERT_EQ(stream_out(BigInt<64>{s}, f, width, fill), stream_out(s, f, width, fill))
-          << "BigInt<64> " << s << ", flags " << std::hex << f << std::dec << ", width " << width;
+    const auto c = random_output_case(rng, flags);
+    if (c.signed_comparable()) {
+      ASSERT_EQ(stream_out(BigInt<64>{c.s}, c.f, c.width, c.fill), stream_out(c.s, c.f, c.width, c.fill))
+          << "BigInt<64> " << c.s << ", flags " << std::hex << c.f << std::dec << ", width " << c.width;
     }
-    ASSERT_EQ(stream_out(BigUInt<64>{u}, f, width, fill), stream_out(u, f, width, fill))
-        << "BigUInt<64> " << u << ", flags " << std::hex << f << std::dec << ", width " << width;
+    ASSERT_EQ(stream_out(BigUInt<64>{c.u}, c.f, c.width, c.fill), stream_out(c.u, c.f, c.width, c.fill))
+        << "BigUInt<64> " << c.u << ", flags " << std::hex << c.f << std::dec << ", width " << c.width;
   }
 }
 
