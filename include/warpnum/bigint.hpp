@@ -66,9 +66,9 @@ concept builtin_integer = std::integral<T> && !std::same_as<T, bool> && !std::sa
                           !std::same_as<T, wchar_t>;
 
 #if WARPNUM_HAS_INT128
-/// The host's fast path: the same word algorithms on 64-bit limb pairs. The limb array of a value is
-/// copied into 64-bit words (a no-op layout change on little-endian hosts; the compiler elides the copy),
-/// the algorithm runs, and the result is copied back.
+/// The host's fast path: the same word algorithms on 64-bit limb pairs. Division reads and writes the limb
+/// arrays as 64-bit words in place (get_word); the other operations copy a value's limbs into 64-bit words
+/// (one memcpy: the same bytes on a little-endian host), run, and copy the result back.
 namespace host64 {
 template <int N32> inline constexpr int num_words = (N32 + 1) / 2;
 template <int N32> struct Words {
@@ -108,11 +108,15 @@ template <int N> inline void mul_full(limb_t* r, const limb_t* a, const limb_t* 
   store<2 * N>(r, z);
 }
 template <int N> inline void divmod(limb_t* q, limb_t* r, const limb_t* a, const limb_t* b) noexcept {
-  Words<N> qw;
-  Words<N> rw;
-  divmod_n<std::uint64_t, num_words<N>>(qw.w, rw.w, load<N>(a).w, load<N>(b).w);
-  store<N>(q, qw.w);
-  store<N>(r, rw.w);
+  if constexpr (N % 2 == 0) {
+    divmod_n<std::uint64_t, N / 2>(q, r, a, b);  // reads and writes the limb arrays as 64-bit words
+  } else {
+    Words<N> qw;
+    Words<N> rw;
+    divmod_n<std::uint64_t, num_words<N>>(qw.w, rw.w, load<N>(a).w, load<N>(b).w);
+    store<N>(q, qw.w);
+    store<N>(r, rw.w);
+  }
 }
 template <int N> inline void gcd(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
   Words<N> g;
@@ -353,9 +357,11 @@ template <std::size_t Bits, bool Signed> class alignas(Bits % 128 == 0 ? 16 : (B
     limbs_[i / 32] = value ? (limbs_[i / 32] | mask) : (limbs_[i / 32] & ~mask);
   }
   WARPNUM_HD constexpr bool is_zero() const noexcept {
-    limb_type any = 0;
-    for (int i = 0; i < num_limbs; ++i) any |= limbs_[i];
-    return any == 0;
+    // From the top, stopping at the first non-zero limb: one load for most values (division asks first).
+    for (int i = num_limbs - 1; i >= 0; --i) {
+      if (limbs_[i] != 0) return false;
+    }
+    return true;
   }
 
   // ---- conversions out ----
@@ -529,10 +535,15 @@ template <std::size_t Bits, bool Signed>
 WARPNUM_HD constexpr CheckedDivResult<BasicInt<Bits, Signed>> divmod_checked(const BasicInt<Bits, Signed>& a,
                                                                               const BasicInt<Bits, Signed>& b) noexcept {
   using T = BasicInt<Bits, Signed>;
-  if (b.is_zero()) return {~T{}, a, Status::division_by_zero};
-  CheckedDivResult<T> r;  // divmod_nonzero writes every limb
-  r.status = Status::ok;
-  detail::divmod_nonzero(r.quot, r.rem, a, b);
+  CheckedDivResult<T> r;  // one named result on every path, so that it is built in place (NRVO)
+  if (b.is_zero()) {
+    r.quot = ~T{};
+    r.rem = a;
+    r.status = Status::division_by_zero;
+  } else {
+    r.status = Status::ok;
+    detail::divmod_nonzero(r.quot, r.rem, a, b);  // writes every limb
+  }
   return r;
 }
 
@@ -542,12 +553,14 @@ WARPNUM_HD constexpr CheckedDivResult<BasicInt<Bits, Signed>> divmod_checked(con
 template <std::size_t Bits, bool Signed>
 WARPNUM_HD constexpr DivResult<BasicInt<Bits, Signed>> divmod(const BasicInt<Bits, Signed>& a, const BasicInt<Bits, Signed>& b) {
   using T = BasicInt<Bits, Signed>;
+  DivResult<T> r;  // one named result on every path, so that it is built in place (NRVO)
   if (b.is_zero()) {
     detail::raise<std::domain_error>("warpnum: division by zero");
-    return {~T{}, a};
+    r.quot = ~T{};
+    r.rem = a;
+  } else {
+    detail::divmod_nonzero(r.quot, r.rem, a, b);  // writes every limb
   }
-  DivResult<T> r;
-  detail::divmod_nonzero(r.quot, r.rem, a, b);
   return r;
 }
 

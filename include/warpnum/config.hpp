@@ -70,6 +70,13 @@
 #  define WARPNUM_HAS_INT128 0
 #endif
 
+/// GNU inline assembly for x86-64 on 64-bit words (the host's carry chains; detail/bigint/mul.hpp).
+#if defined(__x86_64__) && WARPNUM_HAS_INT128 && (defined(__GNUC__) || defined(__clang__))
+#  define WARPNUM_DETAIL_X86_64_ASM 1
+#else
+#  define WARPNUM_DETAIL_X86_64_ASM 0
+#endif
+
 /// Exceptions on the host: off under -fno-exceptions, where errors fall back to the device's defined results.
 #if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
 #  define WARPNUM_HAS_EXCEPTIONS 1

@@ -178,9 +178,12 @@ TYPED_TEST(Words32, Mul) {
     Mpz high;
     mpz_tdiv_q_2exp(high, want, static_cast<mp_bitcnt_t>(n) * TypeParam::word_bits);
     WARPNUM_TEST_CHECK(same_int("mul_1 carry", static_cast<long long>(mpz_get_ui(high) == c), 1, ops));
-    // submul_1: b - a * w == r - borrow * B^n.
+    // submul_1: b - a * w == r - borrow * B^n, in place and into another array.
     x = b;
-    const Word borrow = detail::submul_1(x.data(), a.data(), n, w);
+    const Word borrow = detail::submul_1(x.data(), x.data(), a.data(), n, w);
+    auto z = a;
+    if (detail::submul_1(z.data(), b.data(), a.data(), n, w) != borrow || z != x)
+      return ::testing::AssertionFailure() << "submul_1 into another array differs from in place with " << ops;
     mpz_mul_ui(want, za, w);
     mpz_sub(want, zb, want);
     WARPNUM_TEST_CHECK(same_words("submul_1", want, x.data(), n, ops));
@@ -192,9 +195,22 @@ TYPED_TEST(Words32, Mul) {
     if (!(check == want)) return ::testing::AssertionFailure() << "submul_1 borrow " << borrow << " is wrong with " << ops;
     // The portable body (what 32-bit words and constant evaluation run; submul_1 may take an assembly path).
     auto y = b;
-    const Word borrow_portable = detail::submul_1_portable(y.data(), a.data(), n, w);
+    const Word borrow_portable = detail::submul_1_portable(y.data(), y.data(), a.data(), n, w);
     if (y != x || borrow_portable != borrow)
       return ::testing::AssertionFailure() << "submul_1_portable differs from submul_1 with " << ops;
+#if WARPNUM_DETAIL_X86_64_ASM
+    if constexpr (sizeof(Word) == 8) {
+      // Both x86-64 bodies, whichever one submul_1 picks on this processor.
+      auto y86 = b;
+      if (detail::submul_1_x86(y86.data(), y86.data(), a.data(), n, w) != borrow || y86 != x)
+        return ::testing::AssertionFailure() << "submul_1_x86 differs with " << ops;
+      if (detail::host_has_mulx_adx) {
+        auto yadx = b;
+        if (detail::submul_1_adx(yadx.data(), yadx.data(), a.data(), n, w) != borrow || yadx != x)
+          return ::testing::AssertionFailure() << "submul_1_adx differs with " << ops;
+      }
+    }
+#endif
     return pass();
   });
 }
@@ -229,6 +245,17 @@ TYPED_TEST(Words32, Div) {
     detail::divmod_n<Word, n>(qw.data(), rw.data(), u.data(), v.data());
     WARPNUM_TEST_CHECK(same_words("divmod_n quotient", q, qw.data(), n, ops));
     WARPNUM_TEST_CHECK(same_words("divmod_n remainder", r, rw.data(), n, ops));
+    if constexpr (sizeof(Word) == 8) {
+      // The host's way: 64-bit words read from and written to 32-bit limb storage (get_word, set_word).
+      std::vector<std::uint32_t> u32(2 * n), v32(2 * n), q32(2 * n, 0x5a), r32(2 * n, 0x5a);
+      for (int i = 0; i < n; ++i) {
+        detail::set_word<Word>(u32.data(), i, u[static_cast<std::size_t>(i)]);
+        detail::set_word<Word>(v32.data(), i, v[static_cast<std::size_t>(i)]);
+      }
+      detail::divmod_n<Word, n>(q32.data(), r32.data(), u32.data(), v32.data());
+      WARPNUM_TEST_CHECK(same_words("divmod_n quotient (32-bit storage)", q, q32.data(), 2 * n, ops));
+      WARPNUM_TEST_CHECK(same_words("divmod_n remainder (32-bit storage)", r, r32.data(), 2 * n, ops));
+    }
     // divrem_1 by the lowest word (when non-zero), in place.
     if (v[0] != 0) {
       auto x = u;
@@ -249,6 +276,15 @@ TYPED_TEST(Words32, Div) {
           for (int j = i; j < n; ++j) u[j] = 0;
           break;
         }
+      }
+    } else if (rng.chance(1, 7)) {
+      // u = v * b^k - 1 - (random low word): at the last quotient word the running remainder's top two
+      // words equal the divisor's, the case where that word is b - 1 without a 3-by-2 division.
+      const int len = detail::significant_words(v.data(), n);
+      if (len >= 2 && len < n) {
+        const int k = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(n - len)));
+        for (int i = 0; i < n; ++i) u[i] = i >= k ? v[i - k] : 0;
+        detail::sub_1(u.data(), u.data(), n, static_cast<Word>(1 + rng.below(1000)));
       }
     }
     return check(u, v);
@@ -356,6 +392,84 @@ TYPED_TEST(Words32, Shift) {
     x = a;
     detail::shr_n(x.data(), x.data(), n, s, fill);
     WARPNUM_TEST_CHECK(same_words("shr_n (in place)", want, x.data(), n, ops));
+    return pass();
+  });
+}
+
+/// Divisors for the reciprocal tests: random normalised words, and the edges of M&G Alg. 3's table intervals
+/// and of its d40 = (d >> 24) + 1 (which reaches 2^40).
+template <class Word> Word normalised_divisor(Rng& rng, int i) {
+  constexpr int wb = static_cast<int>(sizeof(Word) * 8);
+  constexpr Word top = static_cast<Word>(Word{1} << (wb - 1));
+  const Word random = static_cast<Word>(rng.next()) | top;
+  if constexpr (wb == 64) {
+    const Word interval = static_cast<Word>(256 + (i & 255)) << 55;  // top nine bits
+    switch (rng.below(6)) {
+      case 0: return interval;
+      case 1: return interval | ((Word{1} << 55) - 1);
+      case 2: return random | ((Word{1} << 24) - 1);
+      case 3: return random & ~((Word{1} << 24) - 1);
+      default: return random;
+    }
+  } else {
+    return rng.chance(1, 4) ? static_cast<Word>(top | (rng.below(2) == 0 ? Word{0} : static_cast<Word>(~top))) : random;
+  }
+}
+
+template <class Word> class Reciprocal : public ::testing::Test {};
+using ReciprocalWords = ::testing::Types<std::uint32_t, std::uint64_t>;
+TYPED_TEST_SUITE(Reciprocal, ReciprocalWords);
+
+// reciprocal_word and the 2-by-1 and 3-by-2 divisions built on it, against GMP: every quotient the
+// division algorithms take comes from these.
+TYPED_TEST(Reciprocal, DivisionsByInvariantWords) {
+  using Word = TypeParam;
+  constexpr int wb = static_cast<int>(sizeof(Word) * 8);
+  const std::string what = "reciprocal " + std::to_string(wb);
+  run_random_cases(what, seed_for(what), 200000, [&](Rng& rng, int i) -> ::testing::AssertionResult {
+    const Word d1 = normalised_divisor<Word>(rng, i);
+    const Word d0 = static_cast<Word>(rng.next());
+    const std::vector<Word> dv1 = {d1};
+    const std::vector<Word> dv = {d0, d1};
+    const std::string ops = "d1 = " + hex(dv1) + ", d0 = " + hex(std::vector<Word>{d0});
+    // v = floor((b^2 - 1) / d1) - b.
+    Mpz want;
+    mpz_set_ui(want, 1);
+    mpz_mul_2exp(want, want, 2 * wb);
+    mpz_sub_ui(want, want, 1);
+    mpz_tdiv_q(want, want, value(dv1));
+    Mpz b;
+    mpz_set_ui(b, 1);
+    mpz_mul_2exp(b, b, wb);
+    mpz_sub(want, want, b);
+    const Word v = detail::reciprocal_word(d1);
+    WARPNUM_TEST_CHECK(same_words("reciprocal_word", want, &v, 1, ops));
+    if constexpr (wb == 64) {
+      const Word v3 = detail::reciprocal_word_64(d1);  // Alg. 3, what hosts other than x86-64 run
+      WARPNUM_TEST_CHECK(same_words("reciprocal_word_64", want, &v3, 1, ops));
+    }
+    // 2-by-1: (u1, u0) / d1 with u1 < d1.
+    const Word u1 = static_cast<Word>(rng.next() % d1);
+    const Word u0 = static_cast<Word>(rng.next());
+    const auto two = detail::NormalisedDivisor<Word>(d1).divide(u1, u0);
+    Mpz q;
+    Mpz r;
+    mpz_tdiv_qr(q, r, value(std::vector<Word>{u0, u1}), value(dv1));
+    WARPNUM_TEST_CHECK(same_words("2-by-1 quotient", q, &two.quot, 1, ops));
+    WARPNUM_TEST_CHECK(same_words("2-by-1 remainder", r, &two.rem, 1, ops));
+    // 3-by-2: (u2, u1, u0) / (d1, d0) with (u2, u1) < (d1, d0); the top words near the limit half the time.
+    Word t2 = static_cast<Word>(rng.next() % d1);
+    Word t1 = static_cast<Word>(rng.next());
+    if (rng.chance(1, 2)) {
+      t2 = d1;
+      t1 = static_cast<Word>(d0 - 1 - rng.below(3));
+      if (d0 < 3) t2 = static_cast<Word>(d1 - 1);
+    }
+    const auto three = detail::NormalisedDivisor2<Word>(d1, d0).divide(t2, t1, u0);
+    mpz_tdiv_qr(q, r, value(std::vector<Word>{u0, t1, t2}), value(dv));
+    const std::vector<Word> rem = {three.r0, three.r1};
+    WARPNUM_TEST_CHECK(same_words("3-by-2 quotient", q, &three.quot, 1, ops + ", u = " + hex(std::vector<Word>{u0, t1, t2})));
+    WARPNUM_TEST_CHECK(same_words("3-by-2 remainder", r, rem.data(), 2, ops + ", u = " + hex(std::vector<Word>{u0, t1, t2})));
     return pass();
   });
 }

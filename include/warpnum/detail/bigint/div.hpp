@@ -8,133 +8,163 @@
 
 namespace warpnum::detail {
 
+// Every function here works on Words and reads its operands and writes its results as arrays of Words that
+// may be stored in narrower Limbs (see get_word): the host divides the 32-bit limb arrays of the value types
+// in 64-bit words without copying them. Scratch arrays are Words.
+
 /// q = u / d over m words; returns u % d. Requires d != 0. q may alias u.
-template <class Word> WARPNUM_HD constexpr Word divrem_1(Word* q, const Word* u, int m, Word d) noexcept {
+template <class Word, class Limb> WARPNUM_HD constexpr Word divrem_1(Limb* q, const Limb* u, int m, Word d) noexcept {
   constexpr int wb = word_bits<Word>;
   const int s = countl_zero_word(d);
   const NormalisedDivisor<Word> nd(static_cast<Word>(d << s));
   // Divides u << s word by word; the running remainder stays below d << s.
-  Word r = s == 0 ? 0 : static_cast<Word>(u[m - 1] >> (wb - s));
+  Word r = s == 0 ? 0 : static_cast<Word>(get_word<Word>(u, m - 1) >> (wb - s));
   WARPNUM_NO_UNROLL
   for (int i = m - 1; i >= 0; --i) {
-    const Word low = (s != 0 && i > 0) ? static_cast<Word>(u[i - 1] >> (wb - s)) : 0;
-    const auto step = nd.divide(r, static_cast<Word>((u[i] << s) | low));
-    q[i] = step.quot;
+    const Word low = (s != 0 && i > 0) ? static_cast<Word>(get_word<Word>(u, i - 1) >> (wb - s)) : 0;
+    const auto step = nd.divide(r, static_cast<Word>((get_word<Word>(u, i) << s) | low));
+    set_word<Word>(q, i, step.quot);
     r = step.rem;
   }
   return static_cast<Word>(r >> s);
 }
 
 /// Knuth, TAOCP vol. 2, 4.3.1, algorithm D: q = u / v (m - n + 1 words), r = u % v (n words), for
-/// m >= n >= 2 and v[n - 1] != 0. `un` (m + 1 words) and `vn` (n words) are scratch.
-template <class Word>
-WARPNUM_HD constexpr void divmod_knuth(Word* q, Word* r, const Word* u, int m, const Word* v, int n, Word* un,
+/// m >= n >= 2 and v[n - 1] != 0. `un` (m + 1 words) and `vn` (n words) are scratch. Each quotient word
+/// comes from the top three words of the running remainder by a 3-by-2 division (NormalisedDivisor2), which
+/// is exact for those words, so only the other n - 2 words are multiplied and subtracted.
+template <class Word, class Limb>
+WARPNUM_HD constexpr void divmod_knuth(Limb* q, Limb* r, const Limb* u, int m, const Limb* v, int n, Word* un,
                                        Word* vn) noexcept {
-  using D = dword_t<Word>;
-  constexpr int wb = word_bits<Word>;
   // D1: normalise so that the divisor's top bit is set.
-  const int s = countl_zero_word(v[n - 1]);
+  const int s = countl_zero_word(get_word<Word>(v, n - 1));
   shl_bits(vn, v, n, s);
   un[m] = shl_bits(un, u, m, s);
-  const Word v1 = vn[n - 1];
-  const Word v2 = vn[n - 2];
-  const NormalisedDivisor<Word> nd(v1);
+  const Word d1 = vn[n - 1];
+  const Word d0 = vn[n - 2];
+  const NormalisedDivisor2<Word> nd(d1, d0);
+  if (n == 2) {
+    // A two-word divisor: each step is the 3-by-2 division alone (nothing below it to subtract, and the
+    // running remainder stays below the divisor).
+    WARPNUM_NO_UNROLL
+    for (int j = m - 2; j >= 0; --j) {
+      const auto step = nd.divide(un[j + 2], un[j + 1], un[j]);
+      un[j + 1] = step.r1;
+      un[j] = step.r0;
+      set_word<Word>(q, j, step.quot);
+    }
+    shr_bits(r, un, 2, s);
+    return;
+  }
   WARPNUM_NO_UNROLL
   for (int j = m - n; j >= 0; --j) {
-    // D3: estimate qhat from the top two words; un[j + n] <= v1 always holds.
+    // The running remainder's top two words never exceed (d1, d0).
+    Word* const top = un + j + n - 2;  // top[0..2]: the three words the quotient word comes from
     Word qhat;
-    Word rhat;
-    bool rhat_overflow = false;
-    if (un[j + n] >= v1) {
+    if (top[2] == d1 && top[1] == d0) {
+      // The quotient word is b - 1 or b - 2: algorithm D's steps D4-D6 over all n words.
       qhat = static_cast<Word>(~Word{0});
-      rhat = static_cast<Word>(un[j + n - 1] + v1);
-      rhat_overflow = rhat < v1;
+      const Word borrow = submul_1(un + j, un + j, vn, n, qhat);
+      if (top[2] < borrow) {
+        --qhat;
+        add_n(un + j, un + j, vn, n);
+      }
     } else {
-      const auto est = nd.divide(un[j + n], un[j + n - 1]);
+      const auto est = nd.divide(top[2], top[1], top[0]);
       qhat = est.quot;
-      rhat = est.rem;
+      // (r1, r0, un[j .. j + n - 3]) - qhat * vn[0 .. n - 3]: the low words, then the borrow from (r1, r0).
+      const Word borrow = submul_1(un + j, un + j, vn, n - 2, qhat);
+      const Word r0 = static_cast<Word>(est.r0 - borrow);
+      const Word c = est.r0 < borrow ? 1 : 0;
+      const Word r1 = static_cast<Word>(est.r1 - c);
+      top[0] = r0;
+      top[1] = r1;
+      if (est.r1 < c) {  // negative: qhat was one too large; adding v back cancels the borrow out of the top
+        --qhat;
+        add_n(un + j, un + j, vn, n);
+      }
     }
-    // Refine with the second divisor word: afterwards qhat is exact or one too large.
-    while (!rhat_overflow &&
-           static_cast<D>(qhat) * v2 > ((static_cast<D>(rhat) << wb) | un[j + n - 2])) {
-      --qhat;
-      rhat = static_cast<Word>(rhat + v1);
-      rhat_overflow = rhat < v1;
-    }
-    // D4-D6: multiply and subtract; add back when qhat was one too large.
-    const Word borrow = submul_1(un + j, vn, n, qhat);
-    const Word top = un[j + n];
-    un[j + n] = static_cast<Word>(top - borrow);
-    if (top < borrow) {
-      --qhat;
-      un[j + n] = static_cast<Word>(un[j + n] + add_n(un + j, un + j, vn, n));
-    }
-    q[j] = qhat;
+    set_word<Word>(q, j, qhat);
   }
   // D8: unnormalise the remainder (its words above n are zero now).
   shr_bits(r, un, n, s);
 }
 
+/// The word (hi, lo) << s keeps at the top, for 0 <= s < word bits.
+template <class Word> WARPNUM_HD constexpr Word shifted_word(Word hi, Word lo, int s) noexcept {
+  return s == 0 ? hi : static_cast<Word>((hi << s) | (lo >> (word_bits<Word> - s)));
+}
+
+/// Word i of p, or zero for i < 0.
+template <class Word, class Limb> WARPNUM_HD constexpr Word word_or_zero(const Limb* p, int i) noexcept {
+  return i >= 0 ? get_word<Word>(p, i) : Word{0};
+}
+
 /// Division of numbers of the same length n >= 2 (u[n - 1] and v[n - 1] non-zero), whose quotient is one word:
-/// one step of algorithm D that takes the normalised top words on the fly instead of shifting both numbers,
-/// then subtracts qhat * v from an unshifted copy of u. r (n words) = u % v; returns u / v.
-template <class Word>
-WARPNUM_HD constexpr Word divmod_same_length(Word* r, const Word* u, const Word* v, int n) noexcept {
-  using D = dword_t<Word>;
+/// the quotient word of the normalised top words (taken on the fly instead of shifting both numbers), then
+/// r = u - qhat * v in one pass. r (n words) = u % v; returns u / v.
+template <class Word, class Limb>
+WARPNUM_HD constexpr Word divmod_same_length(Limb* r, const Limb* u, const Limb* v, int n) noexcept {
   constexpr int wb = word_bits<Word>;
-  const int s = countl_zero_word(v[n - 1]);
-  // The top words of v << s and u << s (u << s has a word n, below v1).
-  const int t = wb - s;  // only used when s != 0
-  const Word v1 = s == 0 ? v[n - 1] : static_cast<Word>((v[n - 1] << s) | (v[n - 2] >> t));
-  const Word v2 = s == 0 ? v[n - 2] : static_cast<Word>((v[n - 2] << s) | (n > 2 ? v[n - 3] >> t : Word{0}));
-  const Word u2 = s == 0 ? Word{0} : static_cast<Word>(u[n - 1] >> t);
-  const Word u1 = s == 0 ? u[n - 1] : static_cast<Word>((u[n - 1] << s) | (u[n - 2] >> t));
-  const Word u0 = s == 0 ? u[n - 2] : static_cast<Word>((u[n - 2] << s) | (n > 2 ? u[n - 3] >> t : Word{0}));
-  const auto est = NormalisedDivisor<Word>(v1).divide(u2, u1);
-  Word qhat = est.quot;
-  Word rhat = est.rem;
-  bool rhat_overflow = false;
-  // D3's refinement: afterwards qhat is the quotient or one more.
-  while (!rhat_overflow && static_cast<D>(qhat) * v2 > ((static_cast<D>(rhat) << wb) | u0)) {
-    --qhat;
-    rhat = static_cast<Word>(rhat + v1);
-    rhat_overflow = rhat < v1;
+  const int s = countl_zero_word(get_word<Word>(v, n - 1));
+  // The top words of v << s and u << s (u << s has a word n; (u2, u1) < (d1, d0) since d1 >= b / 2 > u2).
+  const Word d1 = shifted_word(get_word<Word>(v, n - 1), get_word<Word>(v, n - 2), s);
+  const Word d0 = shifted_word(get_word<Word>(v, n - 2), word_or_zero<Word>(v, n - 3), s);
+  const Word u2 = s == 0 ? Word{0} : static_cast<Word>(get_word<Word>(u, n - 1) >> (wb - s));
+  const Word u1 = shifted_word(get_word<Word>(u, n - 1), get_word<Word>(u, n - 2), s);
+  const Word u0 = shifted_word(get_word<Word>(u, n - 2), word_or_zero<Word>(u, n - 3), s);
+  // The quotient of the top words is the quotient or one more (Knuth's theorem B).
+  Word qhat = NormalisedDivisor2<Word>(d1, d0).divide(u2, u1, u0).quot;
+  if (qhat == 0) {  // u < v (the quotient is at most qhat)
+    WARPNUM_NO_UNROLL
+    for (int i = 0; i < n * limbs_per_word<Word, Limb>; ++i) r[i] = u[i];
+    return 0;
   }
-  WARPNUM_NO_UNROLL
-  for (int i = 0; i < n; ++i) r[i] = u[i];
-  if (submul_1(r, v, n, qhat) != 0) {  // u < qhat * v: qhat was one too large
+  if (submul_1(r, u, v, n, qhat) != 0) {  // u < qhat * v: qhat was one too large
     --qhat;
-    add_n(r, r, v, n);
+    add_n(r, r, v, n * limbs_per_word<Word, Limb>);  // the same sum in limbs as in words
   }
   return qhat;
 }
 
-/// q = u / v, r = u % v for numbers of N words; v must not be zero.
-template <class Word, int N> WARPNUM_HD constexpr void divmod_n(Word* q, Word* r, const Word* u, const Word* v) noexcept {
-  const int m = significant_words(u, N);
-  const int n = significant_words(v, N);
+/// Sets words [from, to) of p to zero.
+template <class Word, class Limb> WARPNUM_HD constexpr void zero_words(Limb* p, int from, int to) noexcept {
+  constexpr int lpw = limbs_per_word<Word, Limb>;
   WARPNUM_NO_UNROLL
-  for (int i = 0; i < N; ++i) {
-    q[i] = 0;
-    r[i] = 0;
-  }
+  for (int i = from * lpw; i < to * lpw; ++i) p[i] = 0;
+}
+
+/// q = u / v, r = u % v for numbers of N words; v must not be zero. Each word of q and r is written once;
+/// neither may overlap u or v.
+template <class Word, int N, class Limb>
+WARPNUM_HD constexpr void divmod_n(Limb* q, Limb* r, const Limb* u, const Limb* v) noexcept {
+  constexpr int lpw = limbs_per_word<Word, Limb>;
+  const int m = (significant_words(u, N * lpw) + lpw - 1) / lpw;
+  const int n = (significant_words(v, N * lpw) + lpw - 1) / lpw;
   if (m < n) {
+    zero_words<Word>(q, 0, N);
     WARPNUM_NO_UNROLL
-    for (int i = 0; i < m; ++i) r[i] = u[i];
+    for (int i = 0; i < m; ++i) set_word<Word>(r, i, get_word<Word>(u, i));
+    zero_words<Word>(r, m, N);
     return;
   }
   if (n == 1) {
-    r[0] = divrem_1(q, u, m, v[0]);
+    set_word<Word>(r, 0, divrem_1(q, u, m, get_word<Word>(v, 0)));
+    zero_words<Word>(q, m, N);
+    zero_words<Word>(r, 1, N);
     return;
   }
   if constexpr (N >= 2) {
     if (m == n) {
-      q[0] = divmod_same_length(r, u, v, n);
-      return;
+      set_word<Word>(q, 0, divmod_same_length<Word>(r, u, v, n));
+      zero_words<Word>(q, 1, N);
+    } else {
+      Word un[N + 1];
+      Word vn[N];
+      divmod_knuth(q, r, u, m, v, n, un, vn);
+      zero_words<Word>(q, m - n + 1, N);
     }
-    Word un[N + 1];
-    Word vn[N];
-    divmod_knuth(q, r, u, m, v, n, un, vn);
+    zero_words<Word>(r, n, N);
   }
 }
 

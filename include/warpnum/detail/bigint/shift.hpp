@@ -49,34 +49,42 @@ WARPNUM_HD constexpr void shr_n(Word* r, const Word* a, int n, unsigned long lon
 }
 
 /// r = a << s over n words for 0 <= s < word bits; returns the bits shifted out of the top word.
-/// r may alias a. Knuth's normalisation step, kept free of the word-shift cases of shl_n.
-template <class Word> WARPNUM_HD constexpr Word shl_bits(Word* r, const Word* a, int n, int s) noexcept {
+/// r may alias a. Knuth's normalisation step, kept free of the word-shift cases of shl_n. r and a may be
+/// stored in different limbs (see get_word): the shift then also converts, as division's does on the host.
+template <class Out, class In, class Word = wider_word_t<Out, In>>
+WARPNUM_HD constexpr Word shl_bits(Out* r, const In* a, int n, int s) noexcept {
   if (s == 0) {
     WARPNUM_NO_UNROLL
-    for (int i = n - 1; i >= 0; --i) r[i] = a[i];
+    for (int i = n - 1; i >= 0; --i) set_word<Word>(r, i, get_word<Word>(a, i));
     return 0;
   }
   const int t = word_bits<Word> - s;
-  const Word out = static_cast<Word>(a[n - 1] >> t);
+  const Word out = static_cast<Word>(get_word<Word>(a, n - 1) >> t);
   WARPNUM_NO_UNROLL
   WARPNUM_HOST_UNROLL
-  for (int i = n - 1; i > 0; --i) r[i] = static_cast<Word>((a[i] << s) | (a[i - 1] >> t));
-  r[0] = static_cast<Word>(a[0] << s);
+  for (int i = n - 1; i > 0; --i) {
+    set_word<Word>(r, i, static_cast<Word>((get_word<Word>(a, i) << s) | (get_word<Word>(a, i - 1) >> t)));
+  }
+  set_word<Word>(r, 0, static_cast<Word>(get_word<Word>(a, 0) << s));
   return out;
 }
 
-/// r = a >> s over n words for 0 <= s < word bits (zero fill). r may alias a.
-template <class Word> WARPNUM_HD constexpr void shr_bits(Word* r, const Word* a, int n, int s) noexcept {
+/// r = a >> s over n words for 0 <= s < word bits (zero fill). r may alias a; r and a may be stored in
+/// different limbs, as for shl_bits.
+template <class Out, class In, class Word = wider_word_t<Out, In>>
+WARPNUM_HD constexpr void shr_bits(Out* r, const In* a, int n, int s) noexcept {
   if (s == 0) {
     WARPNUM_NO_UNROLL
-    for (int i = 0; i < n; ++i) r[i] = a[i];
+    for (int i = 0; i < n; ++i) set_word<Word>(r, i, get_word<Word>(a, i));
     return;
   }
   const int t = word_bits<Word> - s;
   WARPNUM_NO_UNROLL
   WARPNUM_HOST_UNROLL
-  for (int i = 0; i < n - 1; ++i) r[i] = static_cast<Word>((a[i] >> s) | (a[i + 1] << t));
-  r[n - 1] = static_cast<Word>(a[n - 1] >> s);
+  for (int i = 0; i < n - 1; ++i) {
+    set_word<Word>(r, i, static_cast<Word>((get_word<Word>(a, i) >> s) | (get_word<Word>(a, i + 1) << t)));
+  }
+  set_word<Word>(r, n - 1, static_cast<Word>(get_word<Word>(a, n - 1) >> s));
 }
 
 }  // namespace warpnum::detail
