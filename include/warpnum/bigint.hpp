@@ -5,6 +5,7 @@
 #include <warpnum/detail/bigint/add.hpp>
 #include <warpnum/detail/bigint/div.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
+#include <warpnum/detail/bigint/mul_rows.hpp>
 #include <warpnum/detail/bigint/shift.hpp>
 #include <warpnum/detail/bigint/text.hpp>
 #include <warpnum/detail/limb.hpp>
@@ -155,8 +156,24 @@ template <int N> WARPNUM_HD constexpr limb_t sub_limbs(limb_t* r, const limb_t* 
   return sub_n(r, a, b, N);
 }
 
+#if WARPNUM_HAS_CUDA
+/// Whether the device multiplies N-limb numbers with the unrolled row chains (mul_rows.hpp) rather than loops.
+template <int N> inline constexpr bool device_rows = N <= ptx::max_mad_row;
+#  define WARPNUM_DETAIL_ON_DEVICE_ROWS(...)                      \
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {                       \
+      WARPNUM_IF_ELSE_DEVICE(({ __VA_ARGS__ }), ())               \
+    }
+#else
+#  define WARPNUM_DETAIL_ON_DEVICE_ROWS(...)
+#endif
+
 /// r = low N limbs of a * b.
 template <int N> WARPNUM_HD constexpr void mul_low_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+#if WARPNUM_HAS_CUDA
+  if constexpr (device_rows<N>) {
+    WARPNUM_DETAIL_ON_DEVICE_ROWS(mul_low_rows<N>(r, a, b); return;)
+  }
+#endif
   if constexpr (N > 1) {
     WARPNUM_DETAIL_ON_HOST64(host64::mul_low<N>(r, a, b); return;)
   }
@@ -165,10 +182,35 @@ template <int N> WARPNUM_HD constexpr void mul_low_limbs(limb_t* r, const limb_t
 
 /// r (2N limbs) = a * b.
 template <int N> WARPNUM_HD constexpr void mul_full_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+#if WARPNUM_HAS_CUDA
+  if constexpr (device_rows<N>) {
+    WARPNUM_DETAIL_ON_DEVICE_ROWS(mul_full_rows<N>(r, a, b); return;)
+  }
+#endif
   if constexpr (N > 1) {
     WARPNUM_DETAIL_ON_HOST64(host64::mul_full<N>(r, a, b); return;)
   }
   mul_full_n(r, a, b, N);
+}
+
+/// r = low N limbs of a * a: the device squares with half the products; elsewhere this is mul_low_limbs.
+template <int N> WARPNUM_HD constexpr void sqr_low_limbs(limb_t* r, const limb_t* a) noexcept {
+#if WARPNUM_HAS_CUDA
+  if constexpr (device_rows<N>) {
+    WARPNUM_DETAIL_ON_DEVICE_ROWS(sqr_low_rows<N>(r, a); return;)
+  }
+#endif
+  mul_low_limbs<N>(r, a, a);
+}
+
+/// r (2N limbs) = a * a; see sqr_low_limbs.
+template <int N> WARPNUM_HD constexpr void sqr_full_limbs(limb_t* r, const limb_t* a) noexcept {
+#if WARPNUM_HAS_CUDA
+  if constexpr (device_rows<N>) {
+    WARPNUM_DETAIL_ON_DEVICE_ROWS(sqr_full_rows<N>(r, a); return;)
+  }
+#endif
+  mul_full_limbs<N>(r, a, a);
 }
 
 /// q = a / b, r = a % b (unsigned); b must not be zero.
@@ -644,6 +686,24 @@ WARPNUM_HD constexpr BasicInt<2 * Bits, Signed> mul_wide(const BasicInt<Bits, Si
   return r;
 }
 
+/// a * a modulo 2^Bits: the same value as a * a; on the device about half the multiply-adds.
+template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Signed> sqr(const BasicInt<Bits, Signed>& a) noexcept {
+  using T = BasicInt<Bits, Signed>;
+  T r;
+  detail::sqr_low_limbs<T::num_limbs>(r.limbs_, a.limbs_);
+  return r;
+}
+
+/// The full square of a Bits-bit number, 2*Bits bits wide (non-negative: signed if a is); mul_wide(a, a).
+template <std::size_t Bits, bool Signed>
+WARPNUM_HD constexpr BasicInt<2 * Bits, Signed> sqr_wide(const BasicInt<Bits, Signed>& a) noexcept {
+  using T = BasicInt<Bits, Signed>;
+  BasicInt<2 * Bits, Signed> r;
+  const T ua = a.is_negative() ? -a : a;
+  detail::sqr_full_limbs<T::num_limbs>(r.limbs_, ua.limbs_);
+  return r;
+}
+
 /// |a|, wrapping for the minimum of a signed type (like two's complement hardware).
 template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Signed> abs(const BasicInt<Bits, Signed>& a) noexcept {
   return a.is_negative() ? -a : a;
@@ -656,7 +716,7 @@ WARPNUM_HD constexpr BasicInt<Bits, Signed> pow(BasicInt<Bits, Signed> base, std
   while (exp != 0) {
     if (exp & 1) r *= base;
     exp >>= 1;
-    if (exp != 0) base *= base;
+    if (exp != 0) base = sqr(base);
   }
   return r;
 }
@@ -667,7 +727,7 @@ WARPNUM_HD constexpr BasicInt<Bits, Signed> pow(BasicInt<Bits, Signed> base, con
   BasicInt<Bits, Signed> r{1};
   const int n = bit_width(exp);
   for (int i = n - 1; i >= 0; --i) {
-    r *= r;
+    r = sqr(r);
     if (exp.bit(static_cast<std::size_t>(i))) r *= base;
   }
   return r;

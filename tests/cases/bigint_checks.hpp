@@ -411,6 +411,20 @@ template <class T> ::testing::AssertionResult check_mul_wide(const T& a, const T
   return same_value("mul_wide(a, b)", want, p, operands);
 }
 
+/// sqr(a) (modulo 2^Bits) and sqr_wide(a) (the full square).
+template <class T> ::testing::AssertionResult check_sqr(const T& a) {
+  const auto operands = [&] { return "a = " + show(a); };
+  Mpz want;
+  mpz_mul(want, to_mpz(a), to_mpz(a));
+  const auto w = sqr_wide(a);
+  static_assert(std::is_same_v<decltype(w), const BasicInt<2 * T::bits, T::is_signed>>);
+  WARPNUM_TEST_CHECK(same_value("sqr_wide(a)", want, w, operands));
+  Mpz low;
+  mpz_fdiv_r_2exp(low, want, T::bits);
+  const BasicInt<T::bits, false> got = static_cast<BasicInt<T::bits, false>>(sqr(a));
+  return same_value("sqr(a)", low, got, operands);
+}
+
 template <class T> const Mpz& two_to_bits() {
   static const Mpz m = [] {
     Mpz z;

@@ -188,13 +188,18 @@ template <class T> struct ArithmeticOps {
 template <class T> struct MultiplicationOps {
   static constexpr const char* name = "Multiplication";
   using Wide = BasicInt<2 * T::bits, T::is_signed>;
-  struct Out {
+  struct Out {  // four T then two Wide: no padding at any width
     T product;
-    T square;
+    T square;  // a * a: the general multiply
+    T sqr_a;   // sqr(a): squaring's own algorithm on the device
+    T sqr_b;
     Wide wide;
+    Wide sqr_wide;
   };
   static Args<T> make(Operands<T>& g, std::size_t i) { return g.args(i); }
-  WARPNUM_HD Out operator()(const Args<T>& in) const { return {in.a * in.b, in.a * in.a, mul_wide(in.a, in.b)}; }
+  WARPNUM_HD Out operator()(const Args<T>& in) const {
+    return {in.a * in.b, in.a * in.a, sqr(in.a), sqr(in.b), mul_wide(in.a, in.b), sqr_wide(in.a)};
+  }
 };
 
 template <class T> struct DivisionOps {

@@ -162,6 +162,10 @@ TYPED_TEST_P(Arith, MulWide) {
   run_pairs<TypeParam>("mul_wide", [](const TypeParam& a, const TypeParam& b) { return check_mul_wide(a, b); });
 }
 
+TYPED_TEST_P(Arith, Sqr) {
+  run_values<TypeParam>("sqr", [](const TypeParam& a) { return check_sqr(a); });
+}
+
 // pow(a, e) for a built-in exponent. Exponents are mostly small (each bit costs a multiplication at this width),
 // with a share of full 64-bit ones.
 TYPED_TEST_P(Arith, Pow) {
@@ -294,7 +298,7 @@ TYPED_TEST_P(Arith, Bytes) {
 }
 
 REGISTER_TYPED_TEST_SUITE_P(Arith, Add, Sub, Mul, BitAnd, BitOr, BitXor, DivMod, Shift, Compare, UnaryAndIncrement,
-                            BitQueries, MulWide, Pow, PowBigExponent, Isqrt, ToDouble, Bytes);
+                            BitQueries, MulWide, Sqr, Pow, PowBigExponent, Isqrt, ToDouble, Bytes);
 REGISTER_TYPED_TEST_SUITE_P(ArithGcd, Gcd, Lcm);
 
 }  // namespace warpnum::test
