@@ -29,6 +29,35 @@ template <class Word, class Limb> WARPNUM_HD constexpr Word divrem_1(Limb* q, co
   return static_cast<Word>(r >> s);
 }
 
+/// The top word of (hi, lo) << s, for 0 <= s < word bits.
+template <class Word> WARPNUM_HD constexpr Word shifted_word(Word hi, Word lo, int s) noexcept {
+  return s == 0 ? hi : static_cast<Word>((hi << s) | (lo >> (word_bits<Word> - s)));
+}
+
+/// q = u / v (m - 1 words) and r = u % v (2 words) for a two-word divisor (v[1] != 0) and m >= 2: one 3-by-2
+/// division a quotient word, the dividend normalised a word at a time as it is consumed (no shifted copies).
+template <class Word, class Limb>
+WARPNUM_HD constexpr void divrem_2(Limb* q, Limb* r, const Limb* u, int m, const Limb* v) noexcept {
+  constexpr int wb = word_bits<Word>;
+  const Word v1 = get_word<Word>(v, 1);
+  const Word v0 = get_word<Word>(v, 0);
+  const int s = countl_zero_word(v1);
+  const NormalisedDivisor2<Word> nd(shifted_word(v1, v0, s), static_cast<Word>(v0 << s));
+  // The running remainder starts as words m and m - 1 of u << s, which lie below the divisor.
+  Word r1 = s == 0 ? Word{0} : static_cast<Word>(get_word<Word>(u, m - 1) >> (wb - s));
+  Word r0 = shifted_word(get_word<Word>(u, m - 1), get_word<Word>(u, m - 2), s);
+  WARPNUM_NO_UNROLL
+  for (int j = m - 2; j >= 0; --j) {
+    const Word next = shifted_word(get_word<Word>(u, j), j > 0 ? get_word<Word>(u, j - 1) : Word{0}, s);
+    const auto step = nd.divide(r1, r0, next);
+    set_word<Word>(q, j, step.quot);
+    r1 = step.r1;
+    r0 = step.r0;
+  }
+  set_word<Word>(r, 0, s == 0 ? r0 : static_cast<Word>((r0 >> s) | (r1 << (wb - s))));
+  set_word<Word>(r, 1, static_cast<Word>(r1 >> s));
+}
+
 /// Knuth, TAOCP vol. 2, 4.3.1, algorithm D: q = u / v (m - n + 1 words), r = u % v (n words), for
 /// m >= n >= 2 and v[n - 1] != 0. `un` (m + 1 words) and `vn` (n words) are scratch. Each quotient word
 /// comes from the top three words of the running remainder by a 3-by-2 division (NormalisedDivisor2), which
@@ -43,19 +72,6 @@ WARPNUM_HD constexpr void divmod_knuth(Limb* q, Limb* r, const Limb* u, int m, c
   const Word d1 = vn[n - 1];
   const Word d0 = vn[n - 2];
   const NormalisedDivisor2<Word> nd(d1, d0);
-  if (n == 2) {
-    // A two-word divisor: each step is the 3-by-2 division alone (nothing below it to subtract, and the
-    // running remainder stays below the divisor).
-    WARPNUM_NO_UNROLL
-    for (int j = m - 2; j >= 0; --j) {
-      const auto step = nd.divide(un[j + 2], un[j + 1], un[j]);
-      un[j + 1] = step.r1;
-      un[j] = step.r0;
-      set_word<Word>(q, j, step.quot);
-    }
-    shr_bits(r, un, 2, s);
-    return;
-  }
   WARPNUM_NO_UNROLL
   for (int j = m - n; j >= 0; --j) {
     // The running remainder's top two words never exceed (d1, d0).
@@ -88,11 +104,6 @@ WARPNUM_HD constexpr void divmod_knuth(Limb* q, Limb* r, const Limb* u, int m, c
   }
   // D8: unnormalise the remainder (its words above n are zero now).
   shr_bits(r, un, n, s);
-}
-
-/// The word (hi, lo) << s keeps at the top, for 0 <= s < word bits.
-template <class Word> WARPNUM_HD constexpr Word shifted_word(Word hi, Word lo, int s) noexcept {
-  return s == 0 ? hi : static_cast<Word>((hi << s) | (lo >> (word_bits<Word> - s)));
 }
 
 /// Word i of p, or zero for i < 0.
@@ -158,6 +169,15 @@ WARPNUM_HD constexpr void divmod_n(Limb* q, Limb* r, const Limb* u, const Limb* 
     if (m == n) {
       set_word<Word>(q, 0, divmod_same_length<Word>(r, u, v, n));
       zero_words<Word>(q, 1, N);
+      zero_words<Word>(r, n, N);
+      return;
+    }
+  }
+  // Here m > n >= 2, so N >= 3 (the guard keeps GCC's bounds warnings off the smaller instantiations).
+  if constexpr (N >= 3) {
+    if (n == 2) {
+      divrem_2<Word>(q, r, u, m, v);
+      zero_words<Word>(q, m - 1, N);
     } else {
       Word un[N + 1];
       Word vn[N];
