@@ -149,6 +149,13 @@ template <class Word, class Limb> WARPNUM_HD constexpr void zero_words(Limb* p, 
 /// neither may overlap u or v.
 template <class Word, int N, class Limb>
 WARPNUM_HD constexpr void divmod_n(Limb* q, Limb* r, const Limb* u, const Limb* v) noexcept {
+  if constexpr (N == 1) {  // one word: the machine's division
+    const Word x = get_word<Word>(u, 0);
+    const Word y = get_word<Word>(v, 0);
+    set_word<Word>(q, 0, static_cast<Word>(x / y));
+    set_word<Word>(r, 0, static_cast<Word>(x % y));
+    return;
+  }
   constexpr int lpw = limbs_per_word<Word, Limb>;
   const int m = (significant_words(u, N * lpw) + lpw - 1) / lpw;
   const int n = (significant_words(v, N * lpw) + lpw - 1) / lpw;
