@@ -22,7 +22,7 @@ echo "gpu-build: newest glibc symbol version needed: ${glibc:-unknown}"
 carry=build-gpu/carry
 rm -rf "$carry"
 mkdir -p "$carry"
-for f in "$bin"/device-* "$bin"/warpnum-demo "$bin"/bench-* "$bin"/*.so*; do
+for f in "$bin"/device-* "$bin"/warpnum-demo "$bin"/warpnum-bench "$bin"/bench-* "$bin"/*.so*; do
   [[ -e $f ]] && cp -L "$f" "$carry/"
 done
 find "$carry" -maxdepth 1 -type f -executable ! -name '*.so*' -exec strip {} +
@@ -30,8 +30,8 @@ echo "gpu-build: $carry holds what the GPU machine runs ($(du -sh "$carry" | cut
 cat <<'MSG'
 
 On the GPU machine, from a copy of this repository that carries build-gpu/bin (no configure, no GMP needed):
-    BIN=build-gpu/carry scripts/gpu-run.sh device demo bench     # what build-gpu/carry holds
+    BIN=build-gpu/carry scripts/gpu-run.sh device demo gpubench bench   # what build-gpu/carry holds
     scripts/gpu-run.sh                      # all sections, from build-gpu/bin (host tests too; 77 MB)
 Logs and a summary go to ${OUT:-build-gpu/gpu-run}. With the lent-device tool:
-run(command="BIN=build-gpu/carry scripts/gpu-run.sh device demo bench", carry=["build-gpu/carry"]).
+run(command="BIN=build-gpu/carry scripts/gpu-run.sh device demo gpubench bench", carry=["build-gpu/carry"]).
 MSG

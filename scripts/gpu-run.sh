@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # scripts/gpu-run.sh: runs, on the GPU machine, what scripts/gpu-build.sh put in build-gpu/bin: device tests, host
-# tests, the demo, the benchmarks. Needs no cmake and no GMP. Logs go to ${OUT:-build-gpu/gpu-run}; a summary table
-# (binary, exit status, gtest passed/failed/skipped) ends the output. Exits non-zero if anything failed.
-#   scripts/gpu-run.sh [device] [host] [demo] [bench]      (default: all four, in that order)
-# Environment: BIN (default build-gpu/bin), RUN_TIMEOUT per binary in s (default 900), BENCH_ARGS (extra arguments
-# for every benchmark, e.g. --benchmark_filter=mul).
+# tests, the demo, the GPU benchmark driver, the host benchmarks. Needs no cmake and no GMP. Logs go to
+# ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
+# Exits non-zero if anything failed.
+#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [bench]      (default: all five, in that order)
+# Environment: BIN (default build-gpu/bin), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
+# for warpnum-bench, e.g. --bits 1024 --mode compute), BENCH_ARGS (extra arguments for every host benchmark,
+# e.g. --benchmark_filter=mul).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -12,7 +14,7 @@ bin=${BIN:-build-gpu/bin}
 logs=${OUT:-build-gpu/gpu-run}
 timeout_s=${RUN_TIMEOUT:-900}
 sections=("$@")
-((${#sections[@]})) || sections=(device host demo bench)
+((${#sections[@]})) || sections=(device host demo gpubench bench)
 mkdir -p "$logs"
 [[ -d $bin ]] || { echo "gpu-run: no $bin; run scripts/gpu-build.sh first and carry $bin here" >&2; exit 1; }
 
@@ -53,13 +55,17 @@ for section in "${sections[@]}"; do
     device) for exe in "$bin"/device-*; do run_one "$exe"; done ;;
     host) for exe in "$bin"/host-* "$bin"/host_nvcc-*; do run_one "$exe"; done ;;
     demo) if [[ -x $bin/warpnum-demo ]]; then run_one "$bin/warpnum-demo"; fi ;;
+    gpubench)
+      # shellcheck disable=SC2086 # GPU_BENCH_ARGS is a list of arguments
+      if [[ -x $bin/warpnum-bench ]]; then run_one "$bin/warpnum-bench" --csv "$logs/warpnum-bench.csv" ${GPU_BENCH_ARGS:-}; fi
+      ;;
     bench)
       for exe in "$bin"/bench-*; do
         # shellcheck disable=SC2086 # BENCH_ARGS is a list of arguments
         run_one "$exe" --benchmark_out="$logs/$(basename "$exe").json" --benchmark_out_format=json ${BENCH_ARGS:-}
       done
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo bench)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench bench)" >&2; exit 2 ;;
   esac
 done
 

@@ -1,0 +1,222 @@
+// bench/warpnum_bench.cu: warpnum-bench, the benchmark driver. Runs the registered cases (bench/cases/) in compute
+// mode (CGBN's perf_tests method) and batch mode, prints a table with each figure beside its ceiling (the card's
+// measured IMAD rate for compute mode, its measured copy bandwidth for batch mode) and beside CGBN's published
+// H100 figures, and writes CSV.
+//
+//   warpnum-bench [--op mul] [--bits N,N,..|all] [--strategy S,S,..|all] [--mode compute|batch|both]
+//                 [--instances N] [--batch N] [--runs N] [--csv FILE]
+#include "base.cuh"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace warpnum::bench {
+void register_mul_cases();
+}
+
+namespace {
+
+using namespace warpnum::bench;
+
+/// CGBN perf_tests, multiply (low half), compute mode, best threads per instance, H100 80GB SXM, CUDA 13 (the
+/// figures of issue 3), in products per second.
+double cgbn_h100(int bits) {
+  switch (bits) {
+    case 256: return 29.3e9;
+    case 1024: return 4.00e9;
+    case 2048: return 1.40e9;
+    case 4096: return 354e6;
+    default: return 0;
+  }
+}
+
+/// 32-bit multiply-adds per second: every thread runs 8 independent mad.lo chains.
+__global__ void imad_peak_kernel(std::uint32_t* out, int iterations, std::uint32_t m) {
+  std::uint32_t acc[8];
+  for (int k = 0; k < 8; ++k) acc[k] = threadIdx.x + k;
+#pragma unroll 1
+  for (int i = 0; i < iterations; ++i) {
+#pragma unroll
+    for (int k = 0; k < 8; ++k) asm volatile("mad.lo.u32 %0, %0, %1, %2;" : "+r"(acc[k]) : "r"(m), "r"(k + 1));
+  }
+  std::uint32_t s = 0;
+  for (int k = 0; k < 8; ++k) s ^= acc[k];
+  if (s == 0x12345678u) out[0] = s;  // keeps the chains alive
+}
+
+double measure_imad_peak() {
+  int sms = 0;
+  WARPNUM_BENCH_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  DeviceBuffer<std::uint32_t> out(1);
+  const int blocks = sms * 16;
+  const int threads = 256;
+  const int iterations = 1 << 14;
+  const double seconds = time_runs(3, [&] { imad_peak_kernel<<<blocks, threads>>>(out.get(), iterations, 0x9e3779b9u); });
+  return static_cast<double>(blocks) * threads * iterations * 8 / seconds;
+}
+
+/// Device-to-device copy bandwidth (bytes read plus bytes written per second) of a 2 GiB copy.
+double measure_copy_bandwidth() {
+  const std::size_t bytes = std::size_t{1} << 31;
+  DeviceBuffer<char> src(bytes);
+  DeviceBuffer<char> dst(bytes);
+  WARPNUM_BENCH_CUDA(cudaMemset(src.get(), 1, bytes));
+  const double seconds =
+      time_runs(5, [&] { WARPNUM_BENCH_CUDA(cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice)); });
+  return 2.0 * static_cast<double>(bytes) / seconds;
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> parts;
+  std::stringstream in(s);
+  std::string part;
+  while (std::getline(in, part, ',')) parts.push_back(part);
+  return parts;
+}
+
+[[noreturn]] void usage(const char* why) {
+  std::fprintf(stderr,
+               "warpnum-bench: %s\n"
+               "usage: warpnum-bench [--op mul] [--bits N,N,..|all] [--strategy S,S,..|all] [--mode compute|batch|both]\n"
+               "                     [--instances N] [--batch N] [--runs N] [--csv FILE]\n",
+               why);
+  std::exit(2);
+}
+
+std::string si(double v) {
+  char buf[32];
+  if (v >= 1e9) std::snprintf(buf, sizeof buf, "%.3g G", v / 1e9);
+  else if (v >= 1e6) std::snprintf(buf, sizeof buf, "%.3g M", v / 1e6);
+  else if (v >= 1e3) std::snprintf(buf, sizeof buf, "%.3g k", v / 1e3);
+  else std::snprintf(buf, sizeof buf, "%.3g ", v);
+  return buf;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Params params;
+  std::string op = "mul";
+  std::string bits_arg = "all";
+  std::string strategy_arg = "all";
+  std::string mode = "both";
+  std::string csv_path;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const auto value = [&]() -> std::string {
+      if (i + 1 >= argc) usage(("missing value after " + arg).c_str());
+      return argv[++i];
+    };
+    if (arg == "--op") op = value();
+    else if (arg == "--bits") bits_arg = value();
+    else if (arg == "--strategy") strategy_arg = value();
+    else if (arg == "--mode") mode = value();
+    else if (arg == "--instances") params.instances = std::strtoull(value().c_str(), nullptr, 10);
+    else if (arg == "--batch") params.batch = std::strtoull(value().c_str(), nullptr, 10);
+    else if (arg == "--runs") params.runs = std::atoi(value().c_str());
+    else if (arg == "--csv") csv_path = value();
+    else if (arg == "--help" || arg == "-h") usage("help");
+    else usage(("unknown argument " + arg).c_str());
+  }
+  if (mode != "compute" && mode != "batch" && mode != "both") usage("--mode is compute, batch or both");
+  if (params.runs < 1 || params.instances < 1) usage("--runs and --instances must be positive");
+
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+    std::fprintf(stderr, "warpnum-bench: no GPU found (cudaGetDeviceCount); the GPU benchmarks need one. "
+                         "The host benchmarks are bench-host-*.\n");
+    return 1;
+  }
+  cudaDeviceProp prop{};
+  WARPNUM_BENCH_CUDA(cudaGetDeviceProperties(&prop, 0));
+  int clock_khz = 0;
+  WARPNUM_BENCH_CUDA(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
+  const double imad_peak = measure_imad_peak();
+  const double copy_bw = measure_copy_bandwidth();
+  std::printf("device: %s, %d SMs, sm_%d%d, %.0f MHz max clock\n", prop.name, prop.multiProcessorCount, prop.major,
+              prop.minor, clock_khz / 1e3);
+  std::printf("measured: %s IMAD/s (mad.lo.u32), %s B/s device copy (read + write)\n\n", si(imad_peak).c_str(),
+              si(copy_bw).c_str());
+
+  register_mul_cases();
+  std::vector<int> widths;
+  if (bits_arg != "all") {
+    for (const auto& b : split(bits_arg)) widths.push_back(std::atoi(b.c_str()));
+  }
+  const std::vector<std::string> strategies = strategy_arg == "all" ? std::vector<std::string>{} : split(strategy_arg);
+  const auto wanted = [&](const Case& c) {
+    if (c.op != op) return false;
+    if (!widths.empty() && std::find(widths.begin(), widths.end(), c.bits) == widths.end()) return false;
+    if (!strategies.empty() && std::find(strategies.begin(), strategies.end(), c.strategy) == strategies.end()) return false;
+    return true;
+  };
+
+  std::ofstream csv;
+  if (!csv_path.empty()) {
+    csv.open(csv_path);
+    if (!csv) usage(("cannot write " + csv_path).c_str());
+    csv << "device,op,mode,bits,strategy,lanes,ops,seconds,ops_per_s,ceiling_ops_per_s,fraction_of_ceiling,cgbn_h100_ops_per_s,"
+           "ratio_to_cgbn,correct\n";
+  }
+  struct Best {
+    double rate = 0;
+    std::string strategy;
+  };
+  std::map<std::pair<std::string, int>, Best> best;  // (mode, bits) -> fastest strategy
+  bool all_correct = true;
+  for (const std::string m : {"compute", "batch"}) {
+    if (mode != "both" && mode != m) continue;
+    std::printf("%s mode, %s%s\n", m.c_str(), op.c_str(),
+                m == "compute" ? " (r = low(r * x0), 100*8192/Bits times, CUDA events, 1 warm-up + runs timed)"
+                               : " (c[i] = a[i] * b[i] from and to device memory)");
+    std::printf("%6s  %-8s  %10s  %10s  %12s  %9s  %8s  %s\n", "bits", "strategy", "ops/run", "ms/run", "ops/s",
+                m == "compute" ? "% IMAD" : "% memory", "x CGBN", "check");
+    std::fflush(stdout);
+    for (const Case& c : registry()) {
+      if (!wanted(c)) continue;
+      const auto& run = m == "compute" ? c.compute : c.batch;
+      if (!run) continue;
+      const Measurement r = run(params);
+      const double rate = r.ops / r.seconds;
+      const double n = c.bits / 32.0;
+      const double ceiling = m == "compute" ? imad_peak / (n * n) : copy_bw / (r.bytes / r.ops);
+      const double cgbn = m == "compute" ? cgbn_h100(c.bits) : 0;
+      all_correct = all_correct && r.correct;
+      char ratio[16] = "";
+      if (cgbn > 0) std::snprintf(ratio, sizeof ratio, "%.2f", rate / cgbn);
+      std::printf("%6d  %-8s  %10s  %10.3f  %12s  %8.1f%%  %8s  %s\n", c.bits, c.strategy.c_str(), si(r.ops).c_str(),
+                  r.seconds * 1e3, si(rate).c_str(), 100 * rate / ceiling, ratio,
+                  r.correct ? "ok" : ("WRONG: " + r.note).c_str());
+      std::fflush(stdout);
+      if (csv) {
+        csv << '"' << prop.name << "\"," << c.op << ',' << m << ',' << c.bits << ',' << c.strategy << ',' << c.lanes << ','
+            << r.ops << ',' << r.seconds << ',' << rate << ',' << ceiling << ',' << rate / ceiling << ',' << cgbn << ','
+            << (cgbn > 0 ? rate / cgbn : 0) << ',' << (r.correct ? 1 : 0) << '\n';
+      }
+      Best& b = best[{m, c.bits}];
+      if (r.correct && rate > b.rate) b = {rate, c.strategy};
+    }
+    std::printf("\n");
+  }
+  std::printf("fastest strategy per width:\n");
+  for (const auto& [key, b] : best) {
+    const double cgbn = key.first == "compute" ? cgbn_h100(key.second) : 0;
+    std::printf("  %-7s %6d  %-8s %12s/s", key.first.c_str(), key.second, b.strategy.c_str(), si(b.rate).c_str());
+    if (cgbn > 0) std::printf("  (%.2f x CGBN on an H100)", b.rate / cgbn);
+    std::printf("\n");
+  }
+  if (!all_correct) {
+    std::fprintf(stderr, "warpnum-bench: some results were WRONG (see the check column)\n");
+    return 1;
+  }
+  return 0;
+}
