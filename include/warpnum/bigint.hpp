@@ -157,8 +157,12 @@ template <int N> WARPNUM_HD constexpr limb_t sub_limbs(limb_t* r, const limb_t* 
 }
 
 #if WARPNUM_HAS_CUDA
-/// Whether the device multiplies N-limb numbers with the unrolled row chains (mul_rows.hpp) rather than loops.
+/// Whether the device multiplies N-limb numbers with the unrolled row chains (mul_rows.hpp) rather than loops:
+/// low halves up to 64 limbs; full products and squares (2N limbs of result) up to 32, above which a thread
+/// cannot hold them in registers anyway and the unrolled code only costs compile time (it tripled that of the
+/// 2048-bit device tests).
 template <int N> inline constexpr bool device_rows = N <= ptx::max_mad_row;
+template <int N> inline constexpr bool device_rows_full = N <= ptx::max_mad_row / 2;
 #  define WARPNUM_DETAIL_ON_DEVICE_ROWS(...)                      \
     if (!WARPNUM_IS_CONSTANT_EVALUATED()) {                       \
       WARPNUM_IF_ELSE_DEVICE(({ __VA_ARGS__ }), ())               \
@@ -183,7 +187,7 @@ template <int N> WARPNUM_HD constexpr void mul_low_limbs(limb_t* r, const limb_t
 /// r (2N limbs) = a * b.
 template <int N> WARPNUM_HD constexpr void mul_full_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
 #if WARPNUM_HAS_CUDA
-  if constexpr (device_rows<N>) {
+  if constexpr (device_rows_full<N>) {
     WARPNUM_DETAIL_ON_DEVICE_ROWS(mul_full_rows<N>(r, a, b); return;)
   }
 #endif
@@ -206,7 +210,7 @@ template <int N> WARPNUM_HD constexpr void sqr_low_limbs(limb_t* r, const limb_t
 /// r (2N limbs) = a * a; see sqr_low_limbs.
 template <int N> WARPNUM_HD constexpr void sqr_full_limbs(limb_t* r, const limb_t* a) noexcept {
 #if WARPNUM_HAS_CUDA
-  if constexpr (device_rows<N>) {
+  if constexpr (device_rows_full<N>) {
     WARPNUM_DETAIL_ON_DEVICE_ROWS(sqr_full_rows<N>(r, a); return;)
   }
 #endif

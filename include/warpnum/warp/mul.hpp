@@ -1,5 +1,5 @@
 // warpnum/warp/mul.hpp: the lane-group multiply for user kernels, warp::mul(tile, a, b) and warp::mul_wide, in front
-// of the algorithms (today sum_rotate_mul.hpp). Device code only.
+// of the algorithms (sum_rotate_mul.hpp, paired_column_mul.hpp). Device code only.
 //
 //   namespace cg = cooperative_groups;
 //   auto tile = cg::tiled_partition<8>(cg::this_thread_block());   // 8 lanes own each 1024-bit number
@@ -8,6 +8,7 @@
 //   warpnum::warp::store(tile, c[i], warpnum::warp::mul(tile, x, y));
 #pragma once
 
+#include <warpnum/warp/paired_column_mul.hpp>
 #include <warpnum/warp/slice.hpp>
 #include <warpnum/warp/sum_rotate_mul.hpp>
 
@@ -18,11 +19,16 @@
 namespace warpnum::warp {
 
 /// a * b modulo 2^Bits by the G lanes of `tile`; every lane calls it with its slices (see Slice) and gets its
-/// slice of the product.
+/// slice of the product. Paired columns from 4 lanes and 1024 bits up, sum-rotate below: the faster of the two
+/// in warpnum-bench's compute mode on an H200 (docs/benchmarks.md, 2026-11-21).
 template <unsigned G, class Parent, std::size_t Bits>
 __device__ __forceinline__ Slice<Bits, G> mul(const cooperative_groups::thread_block_tile<G, Parent>& tile, const Slice<Bits, G>& a,
                                               const Slice<Bits, G>& b) {
-  return sum_rotate_mul(tile, a, b);
+  if constexpr (G >= 4 && Bits >= 1024) {
+    return paired_column_mul(tile, a, b);
+  } else {
+    return sum_rotate_mul(tile, a, b);
+  }
 }
 
 /// The full 2 * Bits-bit product a * b by the G lanes of `tile`: lane r gets block r of the low and of the high half.

@@ -1,10 +1,11 @@
 // tests/device/warp/mul_test.cu: the lane-group multiplies, warp::sum_rotate_mul (shuffles and shared memory),
-// sum_rotate_mul_wide and warp::paired_column_mul, at lane-group sizes that fit (at most 32 limbs a lane) from 256 to 32768 bits,
-// against the host's product of the same operands: random ones and carry-heavy edge values (all ones, powers of
-// two and their neighbours, max, ...).
+// sum_rotate_mul_wide, warp::paired_column_mul and the warp::mul front, at lane-group sizes that fit (at most 32
+// limbs a lane) from 256 to 32768 bits, against the host's product of the same operands: random ones and carry-heavy
+// edge values (all ones, powers of two and their neighbours, max, ...).
 #include "cases/random.hpp"
 #include "device/kernel_check.hpp"
 
+#include <warpnum/warp/mul.hpp>
 #include <warpnum/warp/paired_column_mul.hpp>
 #include <warpnum/warp/sum_rotate_mul.hpp>
 
@@ -24,7 +25,7 @@ template <std::size_t Bits> struct Products {
   BigUInt<Bits> low;     // sum_rotate_mul
   BigUInt<Bits> paired;  // paired_column_mul (G >= 2), else the low product again
   BigUInt<Bits> shared;  // sum_rotate_mul_shared
-  BigUInt<Bits> low_again;  // sum_rotate_mul(b, a)
+  BigUInt<Bits> front;   // warp::mul(b, a), the front that picks an algorithm
   BigUInt<2 * Bits> wide;
 };
 
@@ -41,7 +42,7 @@ __global__ void mul_kernel(const BigUInt<Bits>* a, const BigUInt<Bits>* b, Produ
   warp::store(tile, out[i].low, low);
   __shared__ std::uint32_t scratch[128];  // a word a lane (blocks of 128 threads)
   warp::store(tile, out[i].shared, warp::sum_rotate_mul_shared(tile, x, y, scratch + (threadIdx.x / G) * G));
-  warp::store(tile, out[i].low_again, warp::sum_rotate_mul(tile, y, x));
+  warp::store(tile, out[i].front, warp::mul(tile, y, x));
   if constexpr (G >= 2) {
     warp::store(tile, out[i].paired, warp::paired_column_mul(tile, x, y));
   } else {
