@@ -100,7 +100,11 @@ template <int N> inline limb_t sub(limb_t* r, const limb_t* a, const limb_t* b) 
 }
 template <int N> inline void mul_low(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
   Words<N> z;
-  mul_low_n(z.w, load<N>(a).w, load<N>(b).w, num_words<N>);
+  if constexpr (num_words<N> <= 32) {
+    mul_low_columns<num_words<N>>(z.w, load<N>(a).w, load<N>(b).w);
+  } else {
+    mul_low_n(z.w, load<N>(a).w, load<N>(b).w, num_words<N>);
+  }
   store<N>(r, z.w);
 }
 template <int N> inline void mul_full(limb_t* r, const limb_t* a, const limb_t* b) noexcept {

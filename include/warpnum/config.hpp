@@ -63,6 +63,18 @@
 #  define WARPNUM_HOST_UNROLL
 #endif
 
+/// Unrolls a host loop of constant length completely (up to 32 trips; nested, the loop nests of a 32-word column
+/// product): for the fixed-size multiply, where it saves a quarter of the time at 16 and 32 words.
+#if defined(__CUDACC__) && !defined(__clang__)
+#  define WARPNUM_HOST_UNROLL_ALL
+#elif defined(__clang__)
+#  define WARPNUM_HOST_UNROLL_ALL _Pragma("unroll 32")
+#elif defined(__GNUC__)
+#  define WARPNUM_HOST_UNROLL_ALL _Pragma("GCC unroll 32")
+#else
+#  define WARPNUM_HOST_UNROLL_ALL
+#endif
+
 /// The host fast path multiplies 64-bit limb pairs through `unsigned __int128` where the compiler has it.
 #if defined(__SIZEOF_INT128__)
 #  define WARPNUM_HAS_INT128 1

@@ -166,6 +166,11 @@ TYPED_TEST(Words32, Mul) {
     std::vector<Word> low(n);
     detail::mul_low_n(low.data(), a.data(), b.data(), n);
     WARPNUM_TEST_CHECK(same_words("mul_low_n", want, low.data(), n, ops));
+    if constexpr (n <= 32) {  // the host's fixed-size multiply
+      std::vector<Word> fixed(n, 0x5a);
+      detail::mul_low_columns<n>(fixed.data(), a.data(), b.data());
+      WARPNUM_TEST_CHECK(same_words("mul_low_columns", want, fixed.data(), n, ops));
+    }
     detail::mul_low_n(low.data(), a.data(), a.data(), n);  // a squared: both operands the same array
     mpz_mul(want, za, za);
     WARPNUM_TEST_CHECK(same_words("mul_low_n(a, a)", want, low.data(), n, ops));

@@ -82,19 +82,21 @@ WARPNUM_HD constexpr void add_column(ColumnSum<Word>& acc, const Word* a, const 
 template <class Word>
 WARPNUM_HD constexpr void mul_low_n(Word* r, const Word* a, const Word* b, int n) noexcept {
   ColumnSum<Word> acc;
-  if (n <= 8) {
-    // Small sizes: plain loops, which the host compiler unrolls completely (n is a constant after inlining).
-    WARPNUM_HOST_UNROLL
-    for (int k = 0; k < n; ++k) {
-      WARPNUM_NO_UNROLL
-      WARPNUM_HOST_UNROLL
-      for (int i = 0; i <= k; ++i) acc.add_product(a[i], b[k - i]);
-      r[k] = acc.take_word();
-    }
-    return;
-  }
   for (int k = 0; k < n; ++k) {
     add_column(acc, a, b, k, 0, k);
+    r[k] = acc.take_word();
+  }
+}
+
+/// mul_low_n for a constant number of words N: the same columns, which the host compiler unrolls completely
+/// (about 0.75 of mul_low_n's time at 16 and 32 words on the development machine, 2026-11-21). The host's
+/// multiply up to 2048 bits. r must not alias a or b.
+template <int N, class Word> WARPNUM_HD constexpr void mul_low_columns(Word* r, const Word* a, const Word* b) noexcept {
+  ColumnSum<Word> acc;
+  WARPNUM_HOST_UNROLL_ALL
+  for (int k = 0; k < N; ++k) {
+    WARPNUM_HOST_UNROLL_ALL
+    for (int i = 0; i <= k; ++i) acc.add_product(a[i], b[k - i]);
     r[k] = acc.take_word();
   }
 }
