@@ -153,6 +153,22 @@ template <std::size_t Bits> BigUInt<Bits> host_power_product(BigUInt<Bits> r, co
   return r;
 }
 
+/// Batch mode's measurement: c[i] = a[i] * b[i] over as many pairs as Params allows, launched by `launch(a, b,
+/// c, n)`, spot-checked against the host.
+template <std::size_t Bits, class Launch> Measurement measure_batch(const Params& p, Launch&& launch) {
+  using T = BigUInt<Bits>;
+  const std::size_t n = std::min(p.batch, p.batch_bytes / (3 * sizeof(T)));
+  DeviceBuffer<T> d_a(n, 3);
+  DeviceBuffer<T> d_b(n, 4);
+  DeviceBuffer<T> d_c(n);
+  Measurement m;
+  m.seconds = time_runs(p.runs, [&] { launch(d_a.get(), d_b.get(), d_c.get(), n); });
+  m.ops = static_cast<double>(n);
+  m.bytes = static_cast<double>(n) * 3 * sizeof(T);
+  spot_check(m, d_c, [&](std::size_t i) { return operand<T>(3, i) * operand<T>(4, i); });
+  return m;
+}
+
 /// Registers the compute and batch cases of one strategy at one width. G == 0: one thread an instance.
 template <std::size_t Bits, unsigned G, Lanes L = Lanes::sum_rotate> void add_case() {
   using T = BigUInt<Bits>;
@@ -181,46 +197,25 @@ template <std::size_t Bits, unsigned G, Lanes L = Lanes::sum_rotate> void add_ca
     return m;
   };
   c.batch = [](const Params& p) {
-    const std::size_t n = std::min(p.batch, p.batch_bytes / (3 * sizeof(T)));
-    DeviceBuffer<T> d_a(n, 3);
-    DeviceBuffer<T> d_b(n, 4);
-    DeviceBuffer<T> d_c(n);
-    Measurement m;
-    m.seconds = time_runs(p.runs, [&] {
+    return measure_batch<Bits>(p, [](const T* a, const T* b, T* out, std::size_t n) {
       if constexpr (G == 0) {
-        batch_thread<Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(d_a.get(), d_b.get(), d_c.get(), n);
+        batch_thread<Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(a, b, out, n);
       } else {
-        batch_lanes<Bits, G, L><<<blocks_for(n, G, block_threads), block_threads>>>(d_a.get(), d_b.get(), d_c.get(), n);
+        batch_lanes<Bits, G, L><<<blocks_for(n, G, block_threads), block_threads>>>(a, b, out, n);
       }
     });
-    m.ops = static_cast<double>(n);
-    m.bytes = static_cast<double>(n) * 3 * sizeof(T);
-    spot_check(m, d_c, [&](std::size_t i) { return operand<T>(3, i) * operand<T>(4, i); });
-    return m;
   };
   registry().push_back(std::move(c));
 }
 
 /// Batch mode only: one thread an instance, with the next pair's operands prefetched (batch_thread_pipelined).
 template <std::size_t Bits> void add_pipelined_case() {
-  using T = BigUInt<Bits>;
   Case c;
   c.op = "mul";
   c.strategy = "thread-pf";
   c.bits = static_cast<int>(Bits);
   c.lanes = 1;
-  c.batch = [](const Params& p) {
-    const std::size_t n = std::min(p.batch, p.batch_bytes / (3 * sizeof(T)));
-    DeviceBuffer<T> d_a(n, 3);
-    DeviceBuffer<T> d_b(n, 4);
-    DeviceBuffer<T> d_c(n);
-    Measurement m;
-    m.seconds = time_runs(p.runs, [&] { launch_batch_thread_pipelined<Bits>(d_a.get(), d_b.get(), d_c.get(), n); });
-    m.ops = static_cast<double>(n);
-    m.bytes = static_cast<double>(n) * 3 * sizeof(T);
-    spot_check(m, d_c, [&](std::size_t i) { return operand<T>(3, i) * operand<T>(4, i); });
-    return m;
-  };
+  c.batch = [](const Params& p) { return measure_batch<Bits>(p, launch_batch_thread_pipelined<Bits>); };
   registry().push_back(std::move(c));
 }
 
