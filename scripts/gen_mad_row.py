@@ -32,6 +32,30 @@ def chain(length, half, carry_out):
     return f"asm({body}\n        : {outs}\n        : {ins}, \"r\"(b));"
 
 
+def wide_chain(products, variant):
+    """The asm statement for r += sum of a[2m] * b * 2^(64 m), m < products, as one chain in which each product's
+    low and high words follow each other (mad.lo.cc, madc.hi.cc): ptxas fuses each such pair into one 32x32+64-bit
+    multiply-add with carry in and out (IMAD.WIDE.U32.X on sm_90), where separate low and high chains take an
+    IMAD and an IADD3 a word. variant: "add" (carry out of r[2 products - 1] dropped), "carry" (added into
+    r[2 products]), "tail" (the last product's low word only, at r[2 products - 2]; carry dropped)."""
+    words = 2 * products - (1 if variant == "tail" else 0)
+    n_out = words + (1 if variant == "carry" else 0)
+    a0 = n_out
+    b = n_out + products
+    lines = []
+    for k in range(words):
+        m, half = k // 2, ("lo" if k % 2 == 0 else "hi")
+        last = k == words - 1 and variant != "carry"
+        op = ("mad" if k == 0 else "madc") + f".{half}" + ("" if last else ".cc") + ".u32"
+        lines.append(f'"{op} %{k}, %{a0 + m}, %{b}, %{k};"')
+    if variant == "carry":
+        lines.append(f'"addc.u32 %{words}, %{words}, 0;"')
+    outs = ", ".join(f'"+r"(r[{k}])' for k in range(n_out))
+    ins = ", ".join(f'"r"(a[{2 * m}])' for m in range(products))
+    body = "\n        ".join(lines)
+    return f"asm({body}\n        : {outs}\n        : {ins}, \"r\"(b));"
+
+
 def diagonal(count, positions):
     """The asm statement for r[0..positions) += sum of a[i]^2 * 2^(64 i), as one chain (squaring's diagonal)."""
     a0 = positions
@@ -97,6 +121,26 @@ def main():
                 parts.append(f"  __device__ __forceinline__ static void {name}(std::uint32_t* r, const std::uint32_t* a, std::uint32_t b) {{")
                 parts.append("    " + chain(length, half, carry_out))
                 parts.append("  }")
+        parts.append("};")
+        parts.append("")
+    parts += [
+        "/// Longest WideRow (products) there is.",
+        f"inline constexpr int max_wide_row = {MAX_LENGTH // 2};",
+        "",
+        "/// WideRow<P>: r[0, 2P) += sum of a[2m] * b * 2^(64 m) for m < P (every other limb of a: pass a or a + 1),",
+        "/// one carry chain in which each product's low and high words are adjacent, so that ptxas makes each product",
+        "/// one fused multiply-add with carries (IMAD.WIDE.U32.X on sm_90) instead of an IMAD and an IADD3 a word.",
+        "/// `add` drops the carry out of r[2P - 1]; `add_carry` adds it into r[2P], which the caller guarantees cannot",
+        "/// overflow; `add_tail` adds only the low word of the last product (r[0, 2P - 1)) and drops the carry.",
+        "template <int P> struct WideRow;",
+        "",
+    ]
+    for products in range(1, MAX_LENGTH // 2 + 1):
+        parts.append(f"template <> struct WideRow<{products}> {{")
+        for variant, name in (("add", "add"), ("carry", "add_carry"), ("tail", "add_tail")):
+            parts.append(f"  __device__ __forceinline__ static void {name}(std::uint32_t* r, const std::uint32_t* a, std::uint32_t b) {{")
+            parts.append("    " + wide_chain(products, variant))
+            parts.append("  }")
         parts.append("};")
         parts.append("")
     parts += [

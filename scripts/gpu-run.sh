@@ -3,7 +3,9 @@
 # tests, the demo, the GPU benchmark driver, the host benchmarks. Needs no cmake and no GMP. Logs go to
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
-#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [bench]      (default: all five, in that order)
+#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [bench] [sass]
+# (default: the first five, in that order; sass: the registers and SASS of warpnum-bench's kernels, for reading
+# what the compiler made of them, when the machine has cuobjdump)
 # Environment: BIN (default build-gpu/bin), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), BENCH_ARGS (extra arguments for every host benchmark,
 # e.g. --benchmark_filter=mul).
@@ -65,7 +67,17 @@ for section in "${sections[@]}"; do
         run_one "$exe" --benchmark_out="$logs/$(basename "$exe").json" --benchmark_out_format=json ${BENCH_ARGS:-}
       done
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench bench)" >&2; exit 2 ;;
+    sass)
+      cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
+      if [[ -x $cuobjdump && -x $bin/warpnum-bench ]]; then
+        "$cuobjdump" --dump-resource-usage "$bin/warpnum-bench" > "$logs/warpnum-bench.resources.txt" 2>&1 || true
+        "$cuobjdump" -sass "$bin/warpnum-bench" 2>&1 | gzip > "$logs/warpnum-bench.sass.gz" || true
+        echo "gpu-run: resources and SASS of warpnum-bench in $logs"
+      else
+        echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
+      fi
+      ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench bench sass)" >&2; exit 2 ;;
   esac
 done
 

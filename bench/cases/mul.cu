@@ -7,6 +7,7 @@
 #include "base.cuh"
 
 #include <warpnum/warp/paired_column_mul.hpp>
+#include <warpnum/warp/stage.hpp>
 #include <warpnum/warp/sum_rotate_mul.hpp>
 
 #include <cooperative_groups.h>
@@ -51,9 +52,10 @@ __global__ __launch_bounds__(block_threads) void compute_thread(const BigUInt<Bi
   out[i] = r;
 }
 
-/// compute mode, G lanes an instance.
-template <std::size_t Bits, unsigned G, Lanes L>
-__global__ __launch_bounds__(block_threads) void compute_lanes(const BigUInt<Bits>* a, const BigUInt<Bits>* x, BigUInt<Bits>* out,
+/// compute mode, G lanes an instance. MinBlocks: blocks a multiprocessor must hold (__launch_bounds__), which caps
+/// the registers a thread (1: no cap below the architecture's).
+template <std::size_t Bits, unsigned G, Lanes L, int MinBlocks = 1>
+__global__ __launch_bounds__(block_threads, MinBlocks) void compute_lanes(const BigUInt<Bits>* a, const BigUInt<Bits>* x, BigUInt<Bits>* out,
                                                                std::size_t n, int loops) {
   const auto tile = cg::tiled_partition<G>(cg::this_thread_block());
   const std::size_t i = (static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x) / G;
@@ -119,22 +121,69 @@ __global__ __launch_bounds__(block_threads) void batch_thread_pipelined(const Bi
   }
 }
 
-/// A grid of batch_thread_pipelined that fills the GPU once (as many blocks as can be resident).
+/// batch mode, one thread an instance, a warp's 32 pairs moved as tiles through shared memory
+/// (warp/stage.hpp): coalesced, asynchronous loads of the next tile while the warp multiplies this one, and the
+/// products written back through the stage in coalesced stores. Each warp of a grid that fills the GPU once walks
+/// the tiles with a stride of the grid's warps.
+template <std::size_t Bits>
+__global__ __launch_bounds__(block_threads) void batch_thread_staged(const BigUInt<Bits>* a, const BigUInt<Bits>* b,
+                                                                     BigUInt<Bits>* c, std::size_t n) {
+  using T = BigUInt<Bits>;
+  using S = warp::Stage<T>;
+  extern __shared__ uint4 stage_memory[];
+  constexpr unsigned warps = block_threads / 32;
+  const unsigned lane = threadIdx.x % 32;
+  S* mine = reinterpret_cast<S*>(stage_memory) + 3 * (threadIdx.x / 32);
+  S& sa = mine[0];
+  S& sb = mine[1];
+  S& sc = mine[2];
+  const std::size_t tiles = (n + 31) / 32;
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * warps;
+  const auto count = [&](std::size_t t) { return static_cast<unsigned>(n - 32 * t < 32 ? n - 32 * t : 32); };
+  std::size_t t = static_cast<std::size_t>(blockIdx.x) * warps + threadIdx.x / 32;
+  if (t < tiles) {
+    warp::stage_async(sa, a + 32 * t, count(t), lane);
+    warp::stage_async(sb, b + 32 * t, count(t), lane);
+  }
+  for (; t < tiles; t += stride) {
+    warp::wait_staged();
+    const T x = warp::read_staged(sa, lane);
+    const T y = warp::read_staged(sb, lane);
+    __syncwarp();  // the stage is read: the next tile may land in it
+    if (t + stride < tiles) {
+      warp::stage_async(sa, a + 32 * (t + stride), count(t + stride), lane);
+      warp::stage_async(sb, b + 32 * (t + stride), count(t + stride), lane);
+    }
+    warp::write_staged(sc, lane, x * y);
+    warp::unstage(c + 32 * t, sc, count(t), lane);
+  }
+}
+
+/// A grid of `kernel` (block_threads threads, `smem` bytes of dynamic shared memory a block) that fills the GPU
+/// once: as many blocks as can be resident.
+template <class Kernel> int resident_blocks(Kernel kernel, std::size_t smem) {
+  int per_sm = 0;
+  int sms = 0;
+  int device = 0;
+  WARPNUM_BENCH_CUDA(cudaGetDevice(&device));
+  WARPNUM_BENCH_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  WARPNUM_BENCH_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+  WARPNUM_BENCH_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block_threads, smem));
+  return sms * (per_sm > 0 ? per_sm : 1);
+}
+
 template <std::size_t Bits> void launch_batch_thread_pipelined(const BigUInt<Bits>* a, const BigUInt<Bits>* b, BigUInt<Bits>* c,
                                                                std::size_t n) {
   const std::size_t smem = block_threads * 2 * sizeof(BigUInt<Bits>);
-  static int blocks = [&] {
-    int per_sm = 0;
-    int sms = 0;
-    int device = 0;
-    WARPNUM_BENCH_CUDA(cudaGetDevice(&device));
-    WARPNUM_BENCH_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    WARPNUM_BENCH_CUDA(cudaFuncSetAttribute(batch_thread_pipelined<Bits>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                            static_cast<int>(smem)));
-    WARPNUM_BENCH_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, batch_thread_pipelined<Bits>, block_threads, smem));
-    return sms * (per_sm > 0 ? per_sm : 1);
-  }();
+  static const int blocks = resident_blocks(batch_thread_pipelined<Bits>, smem);
   batch_thread_pipelined<Bits><<<blocks, block_threads, smem>>>(a, b, c, n);
+}
+
+template <std::size_t Bits> void launch_batch_thread_staged(const BigUInt<Bits>* a, const BigUInt<Bits>* b, BigUInt<Bits>* c,
+                                                            std::size_t n) {
+  const std::size_t smem = (block_threads / 32) * 3 * sizeof(warp::Stage<BigUInt<Bits>>);
+  static const int blocks = resident_blocks(batch_thread_staged<Bits>, smem);
+  batch_thread_staged<Bits><<<blocks, block_threads, smem>>>(a, b, c, n);
 }
 
 /// batch mode, G lanes an instance.
@@ -170,12 +219,15 @@ template <std::size_t Bits, class Launch> Measurement measure_batch(const Params
 }
 
 /// Registers the compute and batch cases of one strategy at one width. G == 0: one thread an instance.
-template <std::size_t Bits, unsigned G, Lanes L = Lanes::sum_rotate> void add_case() {
+/// MinBlocks > 1 (lane groups, compute mode only): the kernel is compiled for that many resident blocks, a
+/// strategy named like "pair16/5".
+template <std::size_t Bits, unsigned G, Lanes L = Lanes::sum_rotate, int MinBlocks = 1> void add_case() {
   using T = BigUInt<Bits>;
   Case c;
   c.op = "mul";
   c.strategy = G == 0 ? std::string("thread")
                       : (L == Lanes::sum_rotate ? "rot" : L == Lanes::paired_column ? "pair" : "smem") + std::to_string(G);
+  if (MinBlocks > 1) c.strategy += "/" + std::to_string(MinBlocks);
   c.bits = static_cast<int>(Bits);
   c.lanes = G == 0 ? 1 : G;
   c.compute = [](const Params& p) {
@@ -189,14 +241,15 @@ template <std::size_t Bits, unsigned G, Lanes L = Lanes::sum_rotate> void add_ca
       if constexpr (G == 0) {
         compute_thread<Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(d_a.get(), d_x.get(), d_out.get(), n, loops);
       } else {
-        compute_lanes<Bits, G, L><<<blocks_for(n, G, block_threads), block_threads>>>(d_a.get(), d_x.get(), d_out.get(), n, loops);
+        compute_lanes<Bits, G, L, MinBlocks>
+            <<<blocks_for(n, G, block_threads), block_threads>>>(d_a.get(), d_x.get(), d_out.get(), n, loops);
       }
     });
     m.ops = static_cast<double>(n) * loops;
     spot_check(m, d_out, [&](std::size_t i) { return host_power_product(operand<T>(1, i), operand<T>(2, i), loops); });
     return m;
   };
-  c.batch = [](const Params& p) {
+  if constexpr (MinBlocks == 1) c.batch = [](const Params& p) {
     return measure_batch<Bits>(p, [](const T* a, const T* b, T* out, std::size_t n) {
       if constexpr (G == 0) {
         batch_thread<Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(a, b, out, n);
@@ -208,14 +261,18 @@ template <std::size_t Bits, unsigned G, Lanes L = Lanes::sum_rotate> void add_ca
   registry().push_back(std::move(c));
 }
 
-/// Batch mode only: one thread an instance, with the next pair's operands prefetched (batch_thread_pipelined).
-template <std::size_t Bits> void add_pipelined_case() {
+/// Batch mode only, one thread an instance: "thread-pf" prefetches each thread's next pair into its own slot of
+/// shared memory (batch_thread_pipelined); "thread-st" moves whole tiles through warp stages (batch_thread_staged).
+template <std::size_t Bits> void add_pipelined_cases() {
   Case c;
   c.op = "mul";
   c.strategy = "thread-pf";
   c.bits = static_cast<int>(Bits);
   c.lanes = 1;
   c.batch = [](const Params& p) { return measure_batch<Bits>(p, launch_batch_thread_pipelined<Bits>); };
+  registry().push_back(c);
+  c.strategy = "thread-st";
+  c.batch = [](const Params& p) { return measure_batch<Bits>(p, launch_batch_thread_staged<Bits>); };
   registry().push_back(std::move(c));
 }
 
@@ -226,12 +283,17 @@ template <std::size_t Bits, unsigned G> void add_lanes_if_they_fit() {
     add_case<Bits, G, Lanes::paired_column>();
     // The shared-memory exchange, for comparison with the shuffles (Honda et al., Table II): one warp a number.
     if constexpr (G == 32) add_case<Bits, G, Lanes::sum_rotate_shared>();
+    // Paired columns with more warps resident (fewer registers a thread), where they are the fastest.
+    if constexpr (Bits >= 4096 && G >= 16) {
+      add_case<Bits, G, Lanes::paired_column, 5>();
+      add_case<Bits, G, Lanes::paired_column, 6>();
+    }
   }
 }
 
 template <std::size_t Bits> void add_width() {
   if constexpr (Bits <= 4096) add_case<Bits, 0>();  // per thread: above 4096 bits the operands live in local memory
-  if constexpr (Bits <= 2048) add_pipelined_case<Bits>();
+  if constexpr (Bits <= 2048) add_pipelined_cases<Bits>();
   add_lanes_if_they_fit<Bits, 2>();
   add_lanes_if_they_fit<Bits, 4>();
   add_lanes_if_they_fit<Bits, 8>();

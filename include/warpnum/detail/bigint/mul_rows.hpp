@@ -1,8 +1,9 @@
 // warpnum/detail/bigint/mul_rows.hpp: the device's per-thread multiplication and squaring of N-limb numbers
-// (N <= ptx::max_mad_row), fully unrolled schoolbook by rows, each row one or two PTX carry chains.
+// (N <= ptx::max_mad_row), fully unrolled schoolbook by rows, each row two PTX carry chains.
 #pragma once
 
 #include <warpnum/config.hpp>
+#include <warpnum/detail/ptx/add_chain.hpp>
 #include <warpnum/detail/ptx/mad_row.hpp>
 
 #include <cstdint>
@@ -18,32 +19,74 @@ template <int Count, class F> __device__ __forceinline__ void for_each_row(F&& f
       std::make_integer_sequence<int, Count>{});
 }
 
-/// r (2N limbs) = a * b. Row j adds a * b[j] at limb j, each chain's carry into the limb above it: limb
-/// j + N holds at most 2 before row j's high chain and limb j + N + 1 is still zero, so nothing is lost.
-/// r must not alias a or b.
-template <int N> __device__ __forceinline__ void mul_full_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b) {
-  WARPNUM_UNROLL
-  for (int i = 0; i < 2 * N; ++i) r[i] = 0;
-  for_each_row<N>([&](auto j) {
-    constexpr int J = decltype(j)::value;
-    ptx::MadRow<N>::lo_carry(r + J, a, b[J]);
-    if constexpr (J + 1 < N) {
-      ptx::MadRow<N>::hi_carry(r + J + 1, a, b[J]);
+// The products a[i] b[j] are added as 64-bit pairs (low word at limb i + j, high word above it), every other
+// limb of a in one chain: a[0] b[j], a[2] b[j], ... lie side by side without overlapping, as do a[1] b[j],
+// a[3] b[j], ... one limb further up. In a chain whose low and high words alternate, ptxas fuses each product and
+// its addition into one IMAD.WIDE.U32.X (32 x 32 + 64 bits, carry in and out); separate chains for the low and
+// the high words cost an IMAD and an IADD3 a word, over twice the instructions (sm_90, CUDA 13). A 64-bit
+// operand must sit in an aligned register pair, so the pairs that start at even limbs accumulate in one array
+// and those that start at odd limbs in another (each array's pairs never change partner: no moves), and the two
+// are added at the end.
+
+/// acc_even/acc_odd += a * b[J] at limb J, the pairs of a's even limbs into the array for their parity of
+/// J + 2m, those of its odd limbs into the other. Full == true: the rows of a full product, which lose nothing
+/// (the chain of a[0], a[2], ... carries into the limb after it when N is even, else that of a[1], a[3], ...,
+/// and that limb is still zero: before row J both arrays are below 2^(32 (N + J))). Full == false: limbs at
+/// and above N are dropped (the low half), a pair that straddles limb N - 1 contributing its low word only.
+template <int N, int J, bool Full>
+__device__ __forceinline__ void split_row(std::uint32_t* acc_even, std::uint32_t* acc_odd, const std::uint32_t* a, std::uint32_t bj) {
+  std::uint32_t* ev = J % 2 == 0 ? acc_even : acc_odd;  // where a[2m] b[J] starts: limb J + 2m
+  std::uint32_t* od = J % 2 == 0 ? acc_odd : acc_even;  // a[2m + 1] b[J]: limb J + 1 + 2m
+  if constexpr (Full) {
+    constexpr int Pe = (N + 1) / 2;
+    constexpr int Po = N / 2;
+    if constexpr (N % 2 == 0) {
+      ptx::WideRow<Pe>::add_carry(ev + J, a, bj);
+      ptx::WideRow<Po>::add(od + J + 1, a + 1, bj);
     } else {
-      ptx::MadRow<N>::hi(r + J + 1, a, b[J]);  // the top limb: the full product has no carry out
+      ptx::WideRow<Pe>::add(ev + J, a, bj);
+      if constexpr (Po > 0) ptx::WideRow<Po>::add_carry(od + J + 1, a + 1, bj);
     }
-  });
+  } else {
+    // Words J + 2m (even limbs of a) and J + 1 + 2m (odd limbs) below N.
+    constexpr int We = N - J;      // words from limb J to N - 1
+    constexpr int Wo = N - J - 1;  // from limb J + 1
+    if constexpr (We % 2 == 0) {
+      ptx::WideRow<We / 2>::add(ev + J, a, bj);
+    } else {
+      ptx::WideRow<(We + 1) / 2>::add_tail(ev + J, a, bj);
+    }
+    if constexpr (Wo > 0 && Wo % 2 == 0) {
+      ptx::WideRow<Wo / 2>::add(od + J + 1, a + 1, bj);
+    } else if constexpr (Wo > 0) {
+      ptx::WideRow<(Wo + 1) / 2>::add_tail(od + J + 1, a + 1, bj);
+    }
+  }
 }
 
-/// r = (r + a * b) mod b^N for N-limb numbers. Row j adds a[0, N - j) * b[j] at limb j: the low words of its
-/// products in one chain, the high words (one limb up) in another; carries past limb N - 1 are dropped.
-/// N (N + 1) / 2 products, two instructions each. r must not alias a or b.
+/// r (2N limbs) = a * b: N^2 fused multiply-adds and a final addition of 2N - 1 limbs. r must not alias a or b.
+template <int N> __device__ __forceinline__ void mul_full_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b) {
+  std::uint32_t x[2 * N];  // pairs at even limbs
+  std::uint32_t y[2 * N];  // pairs at odd limbs (y[0] stays zero)
+  WARPNUM_UNROLL
+  for (int i = 0; i < 2 * N; ++i) {
+    x[i] = 0;
+    y[i] = 0;
+  }
+  for_each_row<N>([&](auto j) { split_row<N, decltype(j)::value, true>(x, y, a, b[decltype(j)::value]); });
+  if constexpr (N > 1) ptx::AddChain<2 * N - 1>::add(x + 1, y + 1);  // the product is below 2^(64 N): no carry
+  WARPNUM_UNROLL
+  for (int i = 0; i < 2 * N; ++i) r[i] = x[i];
+}
+
+/// r = (r + a * b) mod b^N for N-limb numbers: the N (N + 1) / 2 products below limb N (those that straddle limb
+/// N - 1 as a low word only), then a final addition of N - 1 limbs. r must not alias a or b.
 template <int N> __device__ __forceinline__ void mul_low_add_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b) {
-  for_each_row<N>([&](auto j) {
-    constexpr int J = decltype(j)::value;
-    ptx::MadRow<N - J>::lo(r + J, a, b[J]);
-    if constexpr (J + 1 < N) ptx::MadRow<N - J - 1>::hi(r + J + 1, a, b[J]);
-  });
+  std::uint32_t y[N];  // pairs at odd limbs (y[0] stays zero); r takes those at even limbs
+  WARPNUM_UNROLL
+  for (int i = 0; i < N; ++i) y[i] = 0;
+  for_each_row<N>([&](auto j) { split_row<N, decltype(j)::value, false>(r, y, a, b[decltype(j)::value]); });
+  if constexpr (N > 1) ptx::AddChain<N - 1>::add(r + 1, y + 1);  // the carry out is past limb N - 1: dropped
 }
 
 /// r = low N limbs of a * b. r must not alias a or b.
