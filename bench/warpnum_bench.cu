@@ -7,6 +7,8 @@
 //                 [--instances N] [--batch N] [--runs N] [--csv FILE]
 #include "base.cuh"
 
+#include <warpnum/mul_strategy.hpp>
+
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -80,6 +82,17 @@ template <class Kernel> double measure_peak(Kernel kernel) {
   const int iterations = 1 << 14;
   const double seconds = time_runs(3, [&] { kernel<<<blocks, threads>>>(out.get(), iterations, 0x9e3779b9u); });
   return static_cast<double>(blocks) * threads * iterations * 8 / seconds;
+}
+
+/// The name of the bench strategy that runs the library's default for a width (warpnum/mul_strategy.hpp).
+std::string default_strategy_name(std::size_t bits, bool batch) {
+  const warpnum::MulStrategy s = warpnum::default_mul_strategy(bits);
+  switch (s.algorithm) {
+    case warpnum::MulAlgorithm::thread_rows: return batch && s.staged ? "thread-st" : "thread";
+    case warpnum::MulAlgorithm::paired_columns: return "pair" + std::to_string(s.lanes);
+    case warpnum::MulAlgorithm::paired_karatsuba: return "kpair" + std::to_string(s.lanes);
+  }
+  return "?";
 }
 
 /// Device-to-device copy bandwidth (bytes read plus bytes written per second) of a 2 GiB copy.
@@ -190,7 +203,8 @@ int main(int argc, char** argv) {
     double rate = 0;
     std::string strategy;
   };
-  std::map<std::pair<std::string, int>, Best> best;  // (mode, bits) -> fastest strategy
+  std::map<std::pair<std::string, int>, Best> best;                        // (mode, bits) -> fastest strategy
+  std::map<std::pair<std::string, int>, std::map<std::string, double>> rates;  // (mode, bits) -> strategy -> rate
   bool all_correct = true;
   for (const std::string m : {"compute", "batch"}) {
     if (mode != "both" && mode != m) continue;
@@ -198,7 +212,7 @@ int main(int argc, char** argv) {
                 m == "compute" ? " (r = low(r * x0), 100*8192/Bits times, CUDA events, 1 warm-up + runs timed)"
                                : " (c[i] = a[i] * b[i] from and to device memory)");
     std::printf("%6s  %-8s  %10s  %10s  %12s  %9s  %8s  %s\n", "bits", "strategy", "ops/run", "ms/run", "ops/s",
-                m == "compute" ? "% IMAD" : "% memory", "x CGBN", "check");
+                m == "compute" ? "% ceiling" : "% memory", "x CGBN", "check");
     std::fflush(stdout);
     for (const Case& c : registry()) {
       if (!wanted(c)) continue;
@@ -224,16 +238,24 @@ int main(int argc, char** argv) {
             << r.ops << ',' << r.seconds << ',' << rate << ',' << ceiling << ',' << rate / ceiling << ',' << cgbn << ','
             << (cgbn > 0 ? rate / cgbn : 0) << ',' << (r.correct ? 1 : 0) << '\n';
       }
+      if (r.correct) rates[{m, c.bits}][c.strategy] = rate;
       Best& b = best[{m, c.bits}];
       if (r.correct && rate > b.rate) b = {rate, c.strategy};
     }
     std::printf("\n");
   }
-  std::printf("fastest strategy per width:\n");
+  std::printf("fastest strategy per width, and the library's default (warpnum/mul_strategy.hpp) against it:\n");
   for (const auto& [key, b] : best) {
     const double cgbn = key.first == "compute" ? cgbn_h100(key.second) : 0;
     std::printf("  %-7s %6d  %-8s %12s/s", key.first.c_str(), key.second, b.strategy.c_str(), si(b.rate).c_str());
     if (cgbn > 0) std::printf("  (%.2f x CGBN on an H100)", b.rate / cgbn);
+    const std::string d = default_strategy_name(static_cast<std::size_t>(key.second), key.first == "batch");
+    const auto& measured = rates[key];
+    if (const auto it = measured.find(d); it != measured.end()) {
+      std::printf("  default %s: %.2f of the fastest", d.c_str(), it->second / b.rate);
+    } else {
+      std::printf("  default %s: not measured", d.c_str());
+    }
     std::printf("\n");
   }
   if (!all_correct) {

@@ -72,16 +72,21 @@ def diagonal(count, positions):
     return f"asm({body}\n        : {outs}\n        : {ins});"
 
 
-def add_chain(length):
-    """The asm statement for r[0..length) += a[0..length), returning the carry out."""
+def carry_chain(length, op, carry_in=False):
+    """The asm statement for r[0..length) op= a[0..length) as one chain (op: "add" or "sub"), plus carry_in (0 or 1)
+    when carry_in; the last output is the carry out (add: 0 or 1) or the borrow out as a mask (sub: 0 or ~0)."""
     a0 = length + 1
     lines = []
+    if carry_in:
+        # The first addition only sets the carry flag to (carry_in != 0), into a register of the asm block's own.
+        lines += ['"{ .reg .u32 t;"', f'"add.cc.u32 t, %{a0 + length}, 0xffffffff;"']
     for i in range(length):
-        op = "add.cc.u32" if i == 0 else "addc.cc.u32"
-        lines.append(f'"{op} %{i}, %{i}, %{a0 + i};"')
-    lines.append(f'"addc.u32 %{length}, 0, 0;"')
-    outs = ", ".join([f'"+r"(r[{i}])' for i in range(length)] + ['"=r"(carry)'])
-    ins = ", ".join(f'"r"(a[{i}])' for i in range(length))
+        first = i == 0 and not carry_in
+        lines.append(f'"{op}{"" if first else "c"}.cc.u32 %{i}, %{i}, %{a0 + i};"')
+    lines.append(f'"{op}c.u32 %{length}, 0, 0;{" }" if carry_in else ""}"')
+    result = "carry" if op == "add" else "mask"
+    outs = ", ".join([f'"+r"(r[{i}])' for i in range(length)] + [f'"=r"({result})'])
+    ins = ", ".join([f'"r"(a[{i}])' for i in range(length)] + (['"r"(carry_in)'] if carry_in else []))
     body = "\n        ".join(lines)
     return f"asm({body}\n        : {outs}\n        : {ins});"
 
@@ -165,11 +170,12 @@ def main():
     adds = header(
         "add_chain.hpp",
         [
-            "Multi-limb addition as one PTX carry chain (add.cc, addc.cc, addc: every sm), for the lane-group",
-            "algorithms in warp/, which add a lane's block products into its running sum.",
+            "Multi-limb addition and subtraction as one PTX carry chain (add.cc, addc.cc, sub.cc, subc.cc: every sm),",
+            "for the lane-group algorithms in warp/ and the device's Karatsuba step.",
         ],
     ) + [
         "/// AddChain<L>::add(r, a): r[0, L) += a[0, L) as one carry chain; returns the carry out (0 or 1).",
+        "/// add(r, a, carry_in): the same plus carry_in (0 or 1).",
         "template <int L> struct AddChain;",
         "",
     ]
@@ -177,8 +183,28 @@ def main():
         adds.append(f"template <> struct AddChain<{length}> {{")
         adds.append("  __device__ __forceinline__ static std::uint32_t add(std::uint32_t* r, const std::uint32_t* a) {")
         adds.append("    std::uint32_t carry;")
-        adds.append("    " + add_chain(length))
+        adds.append("    " + carry_chain(length, "add"))
         adds.append("    return carry;")
+        adds.append("  }")
+        adds.append("  __device__ __forceinline__ static std::uint32_t add(std::uint32_t* r, const std::uint32_t* a, std::uint32_t carry_in) {")
+        adds.append("    std::uint32_t carry;")
+        adds.append("    " + carry_chain(length, "add", carry_in=True))
+        adds.append("    return carry;")
+        adds.append("  }")
+        adds.append("};")
+        adds.append("")
+    adds += [
+        "/// SubChain<L>::sub(r, a): r[0, L) -= a[0, L) as one borrow chain; returns the borrow out as a mask: 0, or",
+        "/// all ones when a was the larger.",
+        "template <int L> struct SubChain;",
+        "",
+    ]
+    for length in range(1, MAX_LENGTH + 1):
+        adds.append(f"template <> struct SubChain<{length}> {{")
+        adds.append("  __device__ __forceinline__ static std::uint32_t sub(std::uint32_t* r, const std::uint32_t* a) {")
+        adds.append("    std::uint32_t mask;")
+        adds.append("    " + carry_chain(length, "sub"))
+        adds.append("    return mask;")
         adds.append("  }")
         adds.append("};")
         adds.append("")

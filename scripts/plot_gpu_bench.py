@@ -36,27 +36,27 @@ def main():
             if float(r["cgbn_h100_ops_per_s"]) > 0:
                 cgbn[bits] = float(r["cgbn_h100_ops_per_s"])
         # One colour per lane count, a line style per algorithm: per thread solid black, sum-rotate dashed,
-        # paired columns solid (dotted: compiled for more resident blocks), the batch kernels that prefetch dotted
-        # (thread-pf) and dash-dotted (thread-st).
+        # paired columns solid, with Karatsuba blocks dash-dotted, shared memory dotted; the batch kernels that
+        # prefetch dotted (thread-pf) and dash-dotted (thread-st).
         colours = {g: plt.cm.viridis(i / 5) for i, g in enumerate(("2", "4", "8", "16", "32"))}
 
-        def lanes_of(strategy):  # "pair16/5" -> "16" (the "/5": compiled for 5 resident blocks)
-            return strategy.split("/")[0].lstrip("abcdefghijklmnopqrstuvwxyz-")
+        def lanes_of(strategy):  # "kpair16" -> "16"
+            return strategy.lstrip("abcdefghijklmnopqrstuvwxyz-")
 
         def style(strategy):
             if strategy.startswith("thread"):
                 return {"color": "black", "linestyle": {"thread": "-", "thread-pf": ":"}.get(strategy, "-.")}
-            linestyle = "--" if strategy.startswith("rot") else ":" if "/" in strategy else "-"
+            linestyle = {"rot": "--", "kpair": "-.", "smem": ":"}.get(strategy.rstrip("0123456789"), "-")
             return {"color": colours.get(lanes_of(strategy), "grey"), "linestyle": linestyle}
 
         def order(strategy):
-            return (not strategy.startswith("thread"), strategy.rstrip("0123456789/"), int("0" + lanes_of(strategy)), strategy)
+            return (not strategy.startswith("thread"), strategy.rstrip("0123456789"), int("0" + lanes_of(strategy)), strategy)
 
         for strategy in sorted(lines, key=order):
             pts = sorted(lines[strategy])
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", markersize=3, label=strategy, **style(strategy))
         cb = sorted(ceiling)
-        ax.plot(cb, [ceiling[b] for b in cb], "k--", label="IMAD ceiling" if mode == "compute" else "memory limit")
+        ax.plot(cb, [ceiling[b] for b in cb], "k--", label="multiply ceiling" if mode == "compute" else "memory limit")
         if cgbn:
             gb = sorted(cgbn)
             ax.plot(gb, [cgbn[b] for b in gb], "rx", markersize=10, label="CGBN (H100)")

@@ -1,7 +1,8 @@
 // bench/cases/mul.cu: a * b (the low Bits bits of the product) on the GPU, per thread (operator*, the unrolled
 // PTX rows: strategy "thread"; "thread-pf" in batch mode prefetches the next operands) and by lane groups of
-// G = 2 .. 32 lanes (warp::sum_rotate_mul: "rotG"; warp::paired_column_mul: "pairG"; sum_rotate_mul_shared, with
-// shared memory in place of shuffles: "smem32"), in both modes:
+// G = 2 .. 32 lanes (warp::sum_rotate_mul: "rotG"; warp::paired_column_mul: "pairG", with a Karatsuba step in
+// each block product: "kpairG"; sum_rotate_mul_shared, with shared memory in place of shuffles: "smem32"), in both
+// modes:
 //   compute: CGBN's perf_tests loop, r = low(r * x0) compute_loops(Bits) times in registers per instance;
 //   batch:   c[i] = a[i] * b[i] from and to device memory, once each.
 #include "base.cuh"
@@ -25,7 +26,7 @@ namespace cg = cooperative_groups;
 constexpr unsigned block_threads = 128;
 
 /// The lane-group algorithms.
-enum class Lanes { sum_rotate, paired_column, sum_rotate_shared };
+enum class Lanes { sum_rotate, paired_column, paired_karatsuba, sum_rotate_shared };
 
 /// `scratch`: a word of shared memory per lane of the block (the shared-memory variant's exchange buffer).
 template <Lanes L, unsigned G, class Tile, class S>
@@ -34,6 +35,8 @@ __device__ __forceinline__ S lanes_mul(const Tile& tile, const S& a, const S& b,
     return warp::sum_rotate_mul(tile, a, b);
   } else if constexpr (L == Lanes::paired_column) {
     return warp::paired_column_mul(tile, a, b);
+  } else if constexpr (L == Lanes::paired_karatsuba) {
+    return warp::paired_column_mul<warp::BlockProduct::karatsuba>(tile, a, b);
   } else {
     return warp::sum_rotate_mul_shared(tile, a, b, scratch + (threadIdx.x / G) * G);
   }
@@ -52,10 +55,9 @@ __global__ __launch_bounds__(block_threads) void compute_thread(const BigUInt<Bi
   out[i] = r;
 }
 
-/// compute mode, G lanes an instance. MinBlocks: blocks a multiprocessor must hold (__launch_bounds__), which caps
-/// the registers a thread (1: no cap below the architecture's).
-template <std::size_t Bits, unsigned G, Lanes L, int MinBlocks = 1>
-__global__ __launch_bounds__(block_threads, MinBlocks) void compute_lanes(const BigUInt<Bits>* a, const BigUInt<Bits>* x, BigUInt<Bits>* out,
+/// compute mode, G lanes an instance.
+template <std::size_t Bits, unsigned G, Lanes L>
+__global__ __launch_bounds__(block_threads) void compute_lanes(const BigUInt<Bits>* a, const BigUInt<Bits>* x, BigUInt<Bits>* out,
                                                                std::size_t n, int loops) {
   const auto tile = cg::tiled_partition<G>(cg::this_thread_block());
   const std::size_t i = (static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x) / G;
@@ -219,15 +221,16 @@ template <std::size_t Bits, class Launch> Measurement measure_batch(const Params
 }
 
 /// Registers the compute and batch cases of one strategy at one width. G == 0: one thread an instance.
-/// MinBlocks > 1 (lane groups, compute mode only): the kernel is compiled for that many resident blocks, a
-/// strategy named like "pair16/5".
-template <std::size_t Bits, unsigned G, Lanes L = Lanes::sum_rotate, int MinBlocks = 1> void add_case() {
+template <std::size_t Bits, unsigned G, Lanes L = Lanes::sum_rotate> void add_case() {
   using T = BigUInt<Bits>;
   Case c;
   c.op = "mul";
   c.strategy = G == 0 ? std::string("thread")
-                      : (L == Lanes::sum_rotate ? "rot" : L == Lanes::paired_column ? "pair" : "smem") + std::to_string(G);
-  if (MinBlocks > 1) c.strategy += "/" + std::to_string(MinBlocks);
+                      : (L == Lanes::sum_rotate      ? "rot"
+                         : L == Lanes::paired_column   ? "pair"
+                         : L == Lanes::paired_karatsuba ? "kpair"
+                                                        : "smem") +
+                            std::to_string(G);
   c.bits = static_cast<int>(Bits);
   c.lanes = G == 0 ? 1 : G;
   c.compute = [](const Params& p) {
@@ -241,15 +244,14 @@ template <std::size_t Bits, unsigned G, Lanes L = Lanes::sum_rotate, int MinBloc
       if constexpr (G == 0) {
         compute_thread<Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(d_a.get(), d_x.get(), d_out.get(), n, loops);
       } else {
-        compute_lanes<Bits, G, L, MinBlocks>
-            <<<blocks_for(n, G, block_threads), block_threads>>>(d_a.get(), d_x.get(), d_out.get(), n, loops);
+        compute_lanes<Bits, G, L><<<blocks_for(n, G, block_threads), block_threads>>>(d_a.get(), d_x.get(), d_out.get(), n, loops);
       }
     });
     m.ops = static_cast<double>(n) * loops;
     spot_check(m, d_out, [&](std::size_t i) { return host_power_product(operand<T>(1, i), operand<T>(2, i), loops); });
     return m;
   };
-  if constexpr (MinBlocks == 1) c.batch = [](const Params& p) {
+  c.batch = [](const Params& p) {
     return measure_batch<Bits>(p, [](const T* a, const T* b, T* out, std::size_t n) {
       if constexpr (G == 0) {
         batch_thread<Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(a, b, out, n);
@@ -283,11 +285,8 @@ template <std::size_t Bits, unsigned G> void add_lanes_if_they_fit() {
     add_case<Bits, G, Lanes::paired_column>();
     // The shared-memory exchange, for comparison with the shuffles (Honda et al., Table II): one warp a number.
     if constexpr (G == 32) add_case<Bits, G, Lanes::sum_rotate_shared>();
-    // Paired columns with more warps resident (fewer registers a thread), where they are the fastest.
-    if constexpr (Bits >= 4096 && G >= 16) {
-      add_case<Bits, G, Lanes::paired_column, 5>();
-      add_case<Bits, G, Lanes::paired_column, 6>();
-    }
+    // Paired columns with a Karatsuba step in each block product, where blocks have 8 limbs or more.
+    if constexpr (Bits / 32 / G >= 8) add_case<Bits, G, Lanes::paired_karatsuba>();
   }
 }
 

@@ -4,4 +4,5 @@
 #include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
 #include <warpnum/format.hpp>
+#include <warpnum/mul_strategy.hpp>
 #include <warpnum/status.hpp>

@@ -30,7 +30,11 @@ namespace warpnum::warp {
 /// of the product is its low K limbs, plus lane t - 1's middle K limbs, plus lane t - 2's carry word; the carries
 /// out of that (at most 2) go one lane up, and the single-bit carries left ripple through in one step, by
 /// carry look-ahead on the tile's ballot.
-template <unsigned G, class Parent, std::size_t Bits>
+/// How a lane forms each K x K block product: schoolbook rows (K^2 fused multiply-adds), or one Karatsuba step
+/// over rows (3 K^2 / 4 and about 8 K additions; even K).
+enum class BlockProduct { rows, karatsuba };
+
+template <BlockProduct P = BlockProduct::rows, unsigned G, class Parent, std::size_t Bits>
 __device__ __forceinline__ Slice<Bits, G> paired_column_mul(const cooperative_groups::thread_block_tile<G, Parent>& tile,
                                                             const Slice<Bits, G>& a, const Slice<Bits, G>& b) {
   static_assert(G >= 2, "warpnum: paired_column_mul needs two lanes or more (one lane: operator*)");
@@ -64,7 +68,11 @@ __device__ __forceinline__ Slice<Bits, G> paired_column_mul(const cooperative_gr
       bq[k] = tile.shfl(b.limb[k], q & (G - 1));
     }
     std::uint32_t prod[2 * K];
-    warpnum::detail::mul_full_rows<K>(prod, ap, bq);
+    if constexpr (P == BlockProduct::karatsuba) {
+      warpnum::detail::mul_full_karatsuba<K>(prod, ap, bq);
+    } else {
+      warpnum::detail::mul_full_rows<K>(prod, ap, bq);
+    }
     // Into one of the two sums. Lanes differ here, so the warp runs both additions, each over some of its lanes:
     // fewer instructions than masking the product into both.
     if (active) {

@@ -1,7 +1,8 @@
 // tests/device/warp/mul_test.cu: the lane-group multiplies, warp::sum_rotate_mul (shuffles and shared memory),
-// sum_rotate_mul_wide, warp::paired_column_mul and the warp::mul front, at lane-group sizes that fit (at most 32
-// limbs a lane) from 256 to 32768 bits, against the host's product of the same operands: random ones and carry-heavy
-// edge values (all ones, powers of two and their neighbours, max, ...).
+// sum_rotate_mul_wide, warp::paired_column_mul (block products by rows and by a Karatsuba step) and the warp::mul
+// front, at lane-group sizes that fit (at most 32 limbs a lane) from 256 to 32768 bits, against the host's product
+// of the same operands: random ones and carry-heavy edge values (all ones, powers of two and their neighbours, max,
+// ...).
 #include "cases/random.hpp"
 #include "device/kernel_check.hpp"
 
@@ -22,10 +23,11 @@ namespace {
 namespace cg = cooperative_groups;
 
 template <std::size_t Bits> struct Products {
-  BigUInt<Bits> low;     // sum_rotate_mul
-  BigUInt<Bits> paired;  // paired_column_mul (G >= 2), else the low product again
-  BigUInt<Bits> shared;  // sum_rotate_mul_shared
-  BigUInt<Bits> front;   // warp::mul(b, a), the front that picks an algorithm
+  BigUInt<Bits> low;        // sum_rotate_mul
+  BigUInt<Bits> paired;     // paired_column_mul (G >= 2), else the low product again
+  BigUInt<Bits> karatsuba;  // paired_column_mul with Karatsuba block products (G >= 2, even K), else the low product
+  BigUInt<Bits> shared;     // sum_rotate_mul_shared
+  BigUInt<Bits> front;      // warp::mul(b, a), the front that picks an algorithm
   BigUInt<2 * Bits> wide;
 };
 
@@ -45,8 +47,14 @@ __global__ void mul_kernel(const BigUInt<Bits>* a, const BigUInt<Bits>* b, Produ
   warp::store(tile, out[i].front, warp::mul(tile, y, x));
   if constexpr (G >= 2) {
     warp::store(tile, out[i].paired, warp::paired_column_mul(tile, x, y));
+    if constexpr (warp::Slice<Bits, G>::limbs % 2 == 0) {
+      warp::store(tile, out[i].karatsuba, warp::paired_column_mul<warp::BlockProduct::karatsuba>(tile, x, y));
+    } else {
+      warp::store(tile, out[i].karatsuba, low);
+    }
   } else {
     warp::store(tile, out[i].paired, low);
+    warp::store(tile, out[i].karatsuba, low);
   }
   // The wide product's halves are two Bits-bit numbers: slice r of the low half, then of the high half.
   BigUInt<Bits> hi;
@@ -96,7 +104,7 @@ template <std::size_t Bits, unsigned G> void check_group() {
   WARPNUM_TEST_CUDA(cudaMemcpy(out.data(), d_out.get(), d_out.bytes(), cudaMemcpyDeviceToHost));
   std::size_t mismatches = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const Products<Bits> want{a[i] * b[i], a[i] * b[i], a[i] * b[i], a[i] * b[i], mul_wide(a[i], b[i])};
+    const Products<Bits> want{a[i] * b[i], a[i] * b[i], a[i] * b[i], a[i] * b[i], a[i] * b[i], mul_wide(a[i], b[i])};
     if (std::memcmp(&want, &out[i], sizeof(want)) == 0) continue;
     if (++mismatches > 5) continue;
     ADD_FAILURE() << what << ": device product differs from host for pair " << i << " (seed 0x" << std::hex << seed
