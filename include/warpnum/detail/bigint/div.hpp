@@ -126,9 +126,9 @@ WARPNUM_HD constexpr Word divmod_same_length(Limb* r, const Limb* u, const Limb*
   const Word u0 = shifted_word(get_word<Word>(u, n - 2), word_or_zero<Word>(u, n - 3), s);
   // The quotient of the top words is the quotient or one more (Knuth's theorem B).
   Word qhat = NormalisedDivisor2<Word>(d1, d0).divide(u2, u1, u0).quot;
-  if (qhat == 0) {  // u < v (the quotient is at most qhat)
+  if (qhat == 0) {  // u < v (the quotient is at most qhat): a copy, a word at a time
     WARPNUM_NO_UNROLL
-    for (int i = 0; i < n * limbs_per_word<Word, Limb>; ++i) r[i] = u[i];
+    for (int i = 0; i < n; ++i) set_word<Word>(r, i, get_word<Word>(u, i));
     return 0;
   }
   if (submul_1(r, u, v, n, qhat) != 0) {  // u < qhat * v: qhat was one too large
