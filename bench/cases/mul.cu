@@ -1,5 +1,6 @@
 // bench/cases/mul.cu: a * b (the low Bits bits of the product) on the GPU, per thread (operator*, the unrolled
-// PTX rows: strategy "thread"; "thread-pf" in batch mode prefetches the next operands) and by lane groups of
+// PTX rows: strategy "thread"; in batch mode also "thread-pf", each thread prefetching its next operands, and
+// "thread-st", whole tiles moved through warp stages) and by lane groups of
 // G = 2 .. 32 lanes (warp::sum_rotate_mul: "rotG"; warp::paired_column_mul: "pairG", with a Karatsuba step in
 // each block product: "kpairG"; sum_rotate_mul_shared, with shared memory in place of shuffles: "smem32"), in both
 // modes:
