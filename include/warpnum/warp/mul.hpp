@@ -21,11 +21,11 @@ namespace warpnum::warp {
 /// a * b modulo 2^Bits by the G lanes of `tile`; every lane calls it with its slices (see Slice) and gets its
 /// slice of the product. Paired columns from 4 lanes and 512 bits up, sum-rotate below: the faster of the two
 /// in warpnum-bench's compute mode on an H200 (docs/benchmarks.md, 2026-11-21 23:36); their block products by a
-/// Karatsuba step from 16 limbs a lane (as fast at 16 limbs, 1.7x at 32: 23:50 run).
+/// Karatsuba step from 16 limbs a lane, an even number (as fast at 16 limbs, 1.7x at 32: the 23:47 run).
 template <unsigned G, class Parent, std::size_t Bits>
 __device__ __forceinline__ Slice<Bits, G> mul(const cooperative_groups::thread_block_tile<G, Parent>& tile, const Slice<Bits, G>& a,
                                               const Slice<Bits, G>& b) {
-  if constexpr (G >= 4 && Bits >= 512 && Slice<Bits, G>::limbs >= 16) {
+  if constexpr (G >= 4 && Bits >= 512 && Slice<Bits, G>::limbs >= 16 && Slice<Bits, G>::limbs % 2 == 0) {
     return paired_column_mul<BlockProduct::karatsuba>(tile, a, b);
   } else if constexpr (G >= 4 && Bits >= 512) {
     return paired_column_mul(tile, a, b);

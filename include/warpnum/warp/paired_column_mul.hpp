@@ -20,6 +20,10 @@
 
 namespace warpnum::warp {
 
+/// How a lane forms each K x K block product: schoolbook rows (K^2 fused multiply-adds), or one Karatsuba step
+/// over rows (3 K^2 / 4 and about 8 K additions; even K).
+enum class BlockProduct { rows, karatsuba };
+
 /// a * b modulo 2^Bits by the G lanes of `tile` (G >= 2). Every lane of the tile calls it; on entry lane t holds
 /// slice t of a and of b, on exit slice t of the product.
 ///
@@ -29,11 +33,7 @@ namespace warpnum::warp {
 /// adds its partner's `lent` to its `own`. Lane t's sum now covers blocks t and t + 1 and a carry word: block t
 /// of the product is its low K limbs, plus lane t - 1's middle K limbs, plus lane t - 2's carry word; the carries
 /// out of that (at most 2) go one lane up, and the single-bit carries left ripple through in one step, by
-/// carry look-ahead on the tile's ballot.
-/// How a lane forms each K x K block product: schoolbook rows (K^2 fused multiply-adds), or one Karatsuba step
-/// over rows (3 K^2 / 4 and about 8 K additions; even K).
-enum class BlockProduct { rows, karatsuba };
-
+/// carry look-ahead on the tile's ballot. P: how each block product is formed.
 template <BlockProduct P = BlockProduct::rows, unsigned G, class Parent, std::size_t Bits>
 __device__ __forceinline__ Slice<Bits, G> paired_column_mul(const cooperative_groups::thread_block_tile<G, Parent>& tile,
                                                             const Slice<Bits, G>& a, const Slice<Bits, G>& b) {
