@@ -179,20 +179,17 @@ def main():
         "template <int L> struct AddChain;",
         "",
     ]
+    def method(name, params, result, chain):
+        """One static member: runs `chain` and returns its last output, `result`."""
+        return [f"  __device__ __forceinline__ static std::uint32_t {name}({params}) {{",
+                f"    std::uint32_t {result};", "    " + chain, f"    return {result};", "  }"]
+
+    operands = "std::uint32_t* r, const std::uint32_t* a"
     for length in range(1, MAX_LENGTH + 1):
         adds.append(f"template <> struct AddChain<{length}> {{")
-        adds.append("  __device__ __forceinline__ static std::uint32_t add(std::uint32_t* r, const std::uint32_t* a) {")
-        adds.append("    std::uint32_t carry;")
-        adds.append("    " + carry_chain(length, "add"))
-        adds.append("    return carry;")
-        adds.append("  }")
-        adds.append("  __device__ __forceinline__ static std::uint32_t add(std::uint32_t* r, const std::uint32_t* a, std::uint32_t carry_in) {")
-        adds.append("    std::uint32_t carry;")
-        adds.append("    " + carry_chain(length, "add", carry_in=True))
-        adds.append("    return carry;")
-        adds.append("  }")
-        adds.append("};")
-        adds.append("")
+        adds += method("add", operands, "carry", carry_chain(length, "add"))
+        adds += method("add", operands + ", std::uint32_t carry_in", "carry", carry_chain(length, "add", carry_in=True))
+        adds += ["};", ""]
     adds += [
         "/// SubChain<L>::sub(r, a): r[0, L) -= a[0, L) as one borrow chain; returns the borrow out as a mask: 0, or",
         "/// all ones when a was the larger.",
@@ -201,13 +198,8 @@ def main():
     ]
     for length in range(1, MAX_LENGTH + 1):
         adds.append(f"template <> struct SubChain<{length}> {{")
-        adds.append("  __device__ __forceinline__ static std::uint32_t sub(std::uint32_t* r, const std::uint32_t* a) {")
-        adds.append("    std::uint32_t mask;")
-        adds.append("    " + carry_chain(length, "sub"))
-        adds.append("    return mask;")
-        adds.append("  }")
-        adds.append("};")
-        adds.append("")
+        adds += method("sub", operands, "mask", carry_chain(length, "sub"))
+        adds += ["};", ""]
     adds += ["}  // namespace warpnum::detail::ptx", "#endif", ""]
     ADD_OUT.write_text("\n".join(adds))
 
