@@ -408,6 +408,7 @@ template <std::size_t Bits, bool Signed> class alignas(Bits % 128 == 0 ? 16 : (B
   }
   WARPNUM_HD constexpr bool is_zero() const noexcept {
     // From the top, stopping at the first non-zero limb: one load for most values (division asks first).
+    WARPNUM_HOST_UNROLL
     for (int i = num_limbs - 1; i >= 0; --i) {
       if (limbs_[i] != 0) return false;
     }

@@ -69,7 +69,10 @@ template <class Word> WARPNUM_HD constexpr int cmp_n(const Word* a, const Word* 
 
 /// Number of words up to and including the highest non-zero word (0 for zero).
 template <class Word> WARPNUM_HD constexpr int significant_words(const Word* a, int n) noexcept {
-  while (n > 0 && a[n - 1] == 0) --n;
+  WARPNUM_HOST_UNROLL
+  for (; n > 0; --n) {
+    if (a[n - 1] != 0) break;
+  }
   return n;
 }
 
