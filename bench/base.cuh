@@ -48,6 +48,7 @@ struct Case {
   std::string strategy;  // "thread", "lanes4", ...
   int bits = 0;
   unsigned lanes = 1;    // lanes per instance
+  double reference = 0;  // compute mode: the peer's (CGBN's) H100 figure in operations a second, 0 if none
   std::function<Measurement(const Params&)> compute;
   std::function<Measurement(const Params&)> batch;
 };

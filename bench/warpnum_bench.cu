@@ -3,7 +3,7 @@
 // measured IMAD and IMAD.WIDE rates for compute mode, its measured copy bandwidth for batch mode) and beside CGBN's published
 // H100 figures, and writes CSV.
 //
-//   warpnum-bench [--op mul] [--bits N,N,..|all] [--strategy S,S,..|all] [--mode compute|batch|both]
+//   warpnum-bench [--op mul|powm|div_qr|sqrt|gcd|modinv] [--bits N,N,..|all] [--strategy S,S,..|all] [--mode compute|batch|both]
 //                 [--instances N] [--batch N] [--runs N] [--csv FILE]
 #include "base.cuh"
 
@@ -23,6 +23,7 @@
 
 namespace warpnum::bench {
 void register_mul_cases();
+void register_modular_cases();
 }
 
 namespace {
@@ -110,7 +111,8 @@ std::vector<std::string> split(const std::string& s) {
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "warpnum-bench: %s\n"
-               "usage: warpnum-bench [--op mul] [--bits N,N,..|all] [--strategy S,S,..|all] [--mode compute|batch|both]\n"
+               "usage: warpnum-bench [--op mul|powm|div_qr|sqrt|gcd|modinv] [--bits N,N,..|all] [--strategy S,S,..|all]\n"
+               "                     [--mode compute|batch|both]\n"
                "                     [--instances N] [--batch N] [--runs N] [--csv FILE]\n",
                why);
   std::exit(2);
@@ -173,6 +175,7 @@ int main(int argc, char** argv) {
               si(imad_peak).c_str(), si(wide_peak).c_str(), si(copy_bw).c_str());
 
   register_mul_cases();
+  register_modular_cases();
   std::vector<int> widths;
   if (bits_arg != "all") {
     for (const auto& b : split(bits_arg)) widths.push_back(std::atoi(b.c_str()));
@@ -195,14 +198,17 @@ int main(int argc, char** argv) {
   struct Best {
     double rate = 0;
     std::string strategy;
+    double reference = 0;
   };
   std::map<std::pair<std::string, int>, Best> best;                        // (mode, bits) -> fastest strategy
   std::map<std::pair<std::string, int>, std::map<std::string, double>> rates;  // (mode, bits) -> strategy -> rate
   bool all_correct = true;
   for (const std::string m : {"compute", "batch"}) {
     if (mode != "both" && mode != m) continue;
+    const bool is_mul = op == "mul";
     std::printf("%s mode, %s%s\n", m.c_str(), op.c_str(),
-                m == "compute" ? " (r = low(r * x0), 100*8192/Bits times, CUDA events, 1 warm-up + runs timed)"
+                m == "compute" ? (is_mul ? " (r = low(r * x0), 100*8192/Bits times, CUDA events, 1 warm-up + runs timed)"
+                                         : " (chained in registers, bench/cases/modular.cu; CUDA events, 1 warm-up + runs timed)")
                                : " (c[i] = a[i] * b[i] from and to device memory)");
     std::printf("%6s  %-8s  %10s  %10s  %12s  %9s  %8s  %s\n", "bits", "strategy", "ops/run", "ms/run", "ops/s",
                 m == "compute" ? "% ceiling" : "% memory", "x CGBN", "check");
@@ -216,32 +222,40 @@ int main(int argc, char** argv) {
       const double n = c.bits / 32.0;
       // Compute: a low half needs n (n + 1) / 2 products, each an IMAD.WIDE, or two IMADs (n^2 in all), whichever
       // the card runs faster. Batch: the bytes a product moves at the copy bandwidth.
-      const double ceiling = m == "compute" ? std::max(imad_peak / (n * n), wide_peak / (n * (n + 1) / 2))
+      // Other operations have no simple ceiling yet (0: not shown).
+      const double ceiling = m == "compute" ? (is_mul ? std::max(imad_peak / (n * n), wide_peak / (n * (n + 1) / 2)) : 0)
                                             : copy_bw / (r.bytes / r.ops);
-      const double cgbn = m == "compute" ? cgbn_h100(c.bits) : 0;
+      const double cgbn = m == "compute" ? (is_mul ? cgbn_h100(c.bits) : c.reference) : 0;
       all_correct = all_correct && r.correct;
       char ratio[16] = "";
       if (cgbn > 0) std::snprintf(ratio, sizeof ratio, "%.2f", rate / cgbn);
-      std::printf("%6d  %-8s  %10s  %10.3f  %12s  %8.1f%%  %8s  %s\n", c.bits, c.strategy.c_str(), si(r.ops).c_str(),
-                  r.seconds * 1e3, si(rate).c_str(), 100 * rate / ceiling, ratio,
-                  r.correct ? "ok" : ("WRONG: " + r.note).c_str());
+      char share[16] = "-";
+      if (ceiling > 0) std::snprintf(share, sizeof share, "%.1f%%", 100 * rate / ceiling);
+      std::printf("%6d  %-8s  %10s  %10.3f  %12s  %9s  %8s  %s\n", c.bits, c.strategy.c_str(), si(r.ops).c_str(),
+                  r.seconds * 1e3, si(rate).c_str(), share, ratio, r.correct ? "ok" : ("WRONG: " + r.note).c_str());
       std::fflush(stdout);
       if (csv) {
         csv << '"' << prop.name << "\"," << c.op << ',' << m << ',' << c.bits << ',' << c.strategy << ',' << c.lanes << ','
-            << r.ops << ',' << r.seconds << ',' << rate << ',' << ceiling << ',' << rate / ceiling << ',' << cgbn << ','
+            << r.ops << ',' << r.seconds << ',' << rate << ',' << ceiling << ',' << (ceiling > 0 ? rate / ceiling : 0) << ','
+            << cgbn << ','
             << (cgbn > 0 ? rate / cgbn : 0) << ',' << (r.correct ? 1 : 0) << '\n';
       }
       if (r.correct) rates[{m, c.bits}][c.strategy] = rate;
       Best& b = best[{m, c.bits}];
-      if (r.correct && rate > b.rate) b = {rate, c.strategy};
+      if (r.correct && rate > b.rate) b = {rate, c.strategy, cgbn};
     }
     std::printf("\n");
   }
-  std::printf("fastest strategy per width, and the library's default (warpnum/mul_strategy.hpp) against it:\n");
+  std::printf(op == "mul" ? "fastest strategy per width, and the library's default (warpnum/mul_strategy.hpp) against it:\n"
+                          : "fastest strategy per width:\n");
   for (const auto& [key, b] : best) {
-    const double cgbn = key.first == "compute" ? cgbn_h100(key.second) : 0;
+    const double cgbn = b.reference;
     std::printf("  %-7s %6d  %-8s %12s/s", key.first.c_str(), key.second, b.strategy.c_str(), si(b.rate).c_str());
     if (cgbn > 0) std::printf("  (%.2f x CGBN on an H100)", b.rate / cgbn);
+    if (op != "mul") {
+      std::printf("\n");
+      continue;
+    }
     const std::string d = default_strategy_name(static_cast<std::size_t>(key.second), key.first == "batch");
     const auto& measured = rates[key];
     if (const auto it = measured.find(d); it != measured.end()) {

@@ -7,7 +7,8 @@
 # (default: the first five, in that order; sass: the registers and SASS of warpnum-bench's kernels, for reading
 # what the compiler made of them, when the machine has cuobjdump)
 # Environment: BIN (default build-gpu/bin), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
-# for warpnum-bench, e.g. --bits 1024 --mode compute), BENCH_ARGS (extra arguments for every host benchmark,
+# for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
+# after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
 # e.g. --benchmark_filter=mul).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -59,7 +60,12 @@ for section in "${sections[@]}"; do
     demo) if [[ -x $bin/warpnum-demo ]]; then run_one "$bin/warpnum-demo"; fi ;;
     gpubench)
       # shellcheck disable=SC2086 # GPU_BENCH_ARGS is a list of arguments
-      if [[ -x $bin/warpnum-bench ]]; then run_one "$bin/warpnum-bench" --csv "$logs/warpnum-bench.csv" ${GPU_BENCH_ARGS:-}; fi
+      if [[ -x $bin/warpnum-bench ]]; then
+        for op in ${GPU_BENCH_OPS:-mul}; do
+          run_one "$bin/warpnum-bench" --op "$op" --csv "$logs/warpnum-bench-$op.csv" ${GPU_BENCH_ARGS:-}
+          cp "$logs/warpnum-bench.log" "$logs/warpnum-bench-$op.log"
+        done
+      fi
       ;;
     bench)
       for exe in "$bin"/bench-*; do

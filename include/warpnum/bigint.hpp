@@ -221,9 +221,23 @@ template <int N> WARPNUM_HD constexpr void sqr_full_limbs(limb_t* r, const limb_
   mul_full_limbs<N>(r, a, a);
 }
 
+#if WARPNUM_HAS_CUDA
+/// The device's division, out of line: the same nvcc 13.0 fault as gcd_limbs_device below. Inlined into the
+/// setup of a Barrett or Montgomery context, 1 % m came out 0 for some m in one instantiation and right in
+/// another of the same code (tests/device/modular, H100, 2026-11-22). Remove with gcd_limbs_device.
+template <int N> __device__ __noinline__ void divmod_limbs_device(limb_t* q, limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+  divmod_n<limb_t, N>(q, r, a, b);
+}
+#endif
+
 /// q = a / b, r = a % b (unsigned); b must not be zero.
 template <int N>
 WARPNUM_HD constexpr void divmod_limbs(limb_t* q, limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+#if WARPNUM_HAS_CUDA
+  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    WARPNUM_IF_ELSE_DEVICE((divmod_limbs_device<N>(q, r, a, b); return;), ())
+  }
+#endif
   if constexpr (N > 1) {
     WARPNUM_DETAIL_ON_HOST64(host64::divmod<N>(q, r, a, b); return;)
   }

@@ -12,6 +12,7 @@ enum class Status : std::uint8_t {
   division_by_zero,  ///< a divisor (or modulus) was zero
   invalid_argument,  ///< malformed text, or an argument outside the function's domain (isqrt of a negative)
   out_of_range,      ///< a value does not fit in the destination type
+  not_invertible,    ///< no modular inverse exists: gcd(a, m) != 1
 };
 
 }  // namespace warpnum

@@ -209,7 +209,7 @@ inline std::uint64_t submul_1_x86(void* r, const void* u, const void* a, int n, 
   std::uint64_t borrow = 0;
   std::uint64_t i = 0;
   const std::uint64_t count = static_cast<std::uint64_t>(n);
-  __asm__(
+  __asm__ volatile(  // volatile: it writes memory, so it must stay even when the borrow is unused
       "1:\n\t"
       "movq (%[a],%[i],8), %%rax\n\t"
       "mulq %[w]\n\t"                       // rdx:rax = a[i] * w
@@ -240,7 +240,7 @@ inline std::uint64_t submul_1_adx(void* r, const void* u, const void* a, int n, 
   std::uint64_t* r_end = static_cast<std::uint64_t*>(r) + n;
   std::uint64_t h0;
   std::uint64_t i = static_cast<std::uint64_t>(n);
-  __asm__(
+  __asm__ volatile(  // see submul_1_x86
       "negq %[i]\n\t"
       "testq $1, %[i]\n\t"
       "jnz 3f\n\t"

@@ -1,0 +1,161 @@
+// bench/cases/modular.cu: powm, division, square root, gcd and modular inverse on the GPU, one thread a number,
+// in compute mode after CGBN's perf_tests (each instance chains `loops` operations in registers, each result
+// feeding the next operand, so nothing is hoisted):
+//   powm     x <- x^e mod m: odd m of Bits bits (top bit set), a 512-bit exponent at every width (CGBN's fixed
+//            5-bit window; ours slides), 8192 / Bits per instance;
+//   div_qr   (q, r) <- (r b^n + q) / d: a 2n-bit value by an n-bit one (r < d, so q fits n bits), CGBN's div_qr;
+//   sqrt     r <- isqrt(a xor r) of n bits;
+//   gcd      (a, b) <- (b, a xor gcd(a, b));
+//   modinv   a <- (a xor a^-1 mod m) for an odd m (a status, not an exception, where no inverse exists).
+#include "base.cuh"
+
+#include <warpnum/modular.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+
+namespace warpnum::bench {
+namespace {
+
+constexpr unsigned block_threads = 128;
+
+/// The modulus of an instance: odd, with its top bit set (a Bits-bit modulus, as CGBN's tests draw them).
+template <std::size_t Bits> __host__ __device__ BigUInt<Bits> as_modulus(BigUInt<Bits> m) {
+  m.set_bit(0);
+  m.set_bit(Bits - 1);
+  return m;
+}
+
+enum class Op { powm, div_qr, sqrt, gcd, modinv };
+
+constexpr const char* op_name(Op op) {
+  switch (op) {
+    case Op::powm: return "powm";
+    case Op::div_qr: return "div_qr";
+    case Op::sqrt: return "sqrt";
+    case Op::gcd: return "gcd";
+    case Op::modinv: return "modinv";
+  }
+  return "?";
+}
+
+/// Operations an instance chains: powm, gcd and modinv 8192 / Bits (CGBN's powm count), the others 10x that.
+constexpr int op_loops(Op op, std::size_t bits) {
+  const int base = static_cast<int>(std::max<std::size_t>(1, 8192 / bits));
+  return op == Op::div_qr || op == Op::sqrt ? 10 * base : base;
+}
+
+/// CGBN perf_tests on an H100 80GB, compute mode (the figures of issue 4), operations a second.
+double cgbn_h100(Op op, int bits) {
+  const int k = bits == 256 ? 0 : bits == 1024 ? 1 : bits == 2048 ? 2 : bits == 4096 ? 3 : -1;
+  if (k < 0) return 0;
+  static constexpr double powm[4] = {24.3e6, 4.09e6, 1.27e6, 0};
+  static constexpr double div_qr[4] = {2.26e9, 528e6, 302e6, 103e6};
+  static constexpr double sqrt[4] = {1.41e9, 502e6, 258e6, 93.2e6};
+  static constexpr double gcd[4] = {228e6, 53.0e6, 20.1e6, 7.24e6};
+  static constexpr double modinv[4] = {83.6e6, 24.9e6, 10.8e6, 4.17e6};
+  switch (op) {
+    case Op::powm: return powm[k];
+    case Op::div_qr: return div_qr[k];
+    case Op::sqrt: return sqrt[k];
+    case Op::gcd: return gcd[k];
+    case Op::modinv: return modinv[k];
+  }
+  return 0;
+}
+
+/// One instance's chain: the same code on the host (spot check) and the device.
+template <Op O, std::size_t Bits>
+__host__ __device__ BigUInt<Bits> chain(BigUInt<Bits> a, BigUInt<Bits> b, const BigUInt<512>& e, int loops) {
+  using T = BigUInt<Bits>;
+  if constexpr (O == Op::powm) {
+    const T m = as_modulus(b);
+    for (int l = 0; l < loops; ++l) a = powm_checked(a, e, m).value;
+    return a;
+  } else if constexpr (O == Op::div_qr) {
+    using W = BigUInt<2 * Bits>;
+    const W d(as_modulus(b));
+    T r = a % T(d);
+    T q = b;
+    for (int l = 0; l < loops; ++l) {
+      const auto qr = divmod(W(r) << static_cast<int>(Bits) | W(q), d);
+      q = T(qr.quot);
+      r = T(qr.rem);
+    }
+    return q ^ r;
+  } else if constexpr (O == Op::sqrt) {
+    T r{};
+    for (int l = 0; l < loops; ++l) r = isqrt(T(a ^ r));
+    return r;
+  } else if constexpr (O == Op::gcd) {
+    for (int l = 0; l < loops; ++l) {
+      const T g = gcd(a, b);
+      const T next = b;
+      b = a ^ g;
+      a = next;
+    }
+    return a ^ b;
+  } else {
+    const T m = as_modulus(b);
+    for (int l = 0; l < loops; ++l) a ^= modinv_checked(a, m).value;
+    return a;
+  }
+}
+
+template <Op O, std::size_t Bits>
+__global__ __launch_bounds__(block_threads) void compute_kernel(const BigUInt<Bits>* a, const BigUInt<Bits>* b,
+                                                                const BigUInt<512>* e, BigUInt<Bits>* out,
+                                                                std::size_t n, int loops) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  out[i] = chain<O, Bits>(a[i], b[i], e[i], loops);
+}
+
+template <Op O, std::size_t Bits> void add_case() {
+  using T = BigUInt<Bits>;
+  Case c;
+  c.op = op_name(O);
+  c.strategy = "thread";
+  c.bits = static_cast<int>(Bits);
+  c.lanes = 1;
+  c.reference = cgbn_h100(O, c.bits);
+  c.compute = [](const Params& p) {
+    const std::size_t n = p.instances;
+    const int loops = op_loops(O, Bits);
+    DeviceBuffer<T> d_a(n, 11);
+    DeviceBuffer<T> d_b(n, 12);
+    DeviceBuffer<BigUInt<512>> d_e(n, 13);
+    DeviceBuffer<T> d_out(n);
+    Measurement m;
+    m.seconds = time_runs(p.runs, [&] {
+      compute_kernel<O, Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(d_a.get(), d_b.get(), d_e.get(),
+                                                                                   d_out.get(), n, loops);
+    });
+    m.ops = static_cast<double>(n) * loops;
+    spot_check(m, d_out, [&](std::size_t i) {
+      return chain<O, Bits>(operand<T>(11, i), operand<T>(12, i), operand<BigUInt<512>>(13, i), loops);
+    });
+    return m;
+  };
+  registry().push_back(std::move(c));
+}
+
+template <std::size_t Bits> void add_width() {
+  if constexpr (Bits <= 2048) add_case<Op::powm, Bits>();
+  add_case<Op::div_qr, Bits>();
+  add_case<Op::sqrt, Bits>();
+  add_case<Op::gcd, Bits>();
+  add_case<Op::modinv, Bits>();
+}
+
+}  // namespace
+
+void register_modular_cases() {
+  add_width<256>();
+  add_width<1024>();
+  add_width<2048>();
+  add_width<4096>();
+}
+
+}  // namespace warpnum::bench

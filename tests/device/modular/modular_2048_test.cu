@@ -1,0 +1,10 @@
+// tests/device/modular/modular_2048_test.cu: the exponentiation and context suite of modular_ops.hpp at 2048 bits
+// (modular_2048_number_theory_test.cu has the other, so that the two compile in parallel).
+#include "device/modular/modular_ops.hpp"
+
+namespace warpnum::test {
+namespace {
+using Widths = ::testing::Types<BigUInt<2048>>;
+INSTANTIATE_TYPED_TEST_SUITE_P(Modular, ModularDevice, Widths, ModularWidthName);
+}  // namespace
+}  // namespace warpnum::test
