@@ -18,7 +18,9 @@
 namespace warpnum {
 
 /// An element of Z/pZ for the compile-time odd modulus p = Modulus > 1, e.g.
-/// `using F = Fp<256, BigUInt<256>{"0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff"}>;`.
+/// `inline constexpr BigUInt<256> p256{"0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff"};`
+/// `using F = Fp<256, p256>;`. Name the modulus as a variable like this: nvcc 13.0 rejects the string literal
+/// written inside the template argument list (its host pass re-emits the literal as a char array), g++ accepts it.
 /// Held in Montgomery form (R = 2^Bits), so `*` is one Montgomery multiplication; the context (-p^-1, R^2 mod p)
 /// is computed at compile time. Trivially copyable, the size of a BigUInt<Bits>; `Fp{}` is zero.
 ///

@@ -4,5 +4,7 @@
 #include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
 #include <warpnum/format.hpp>
+#include <warpnum/fp.hpp>
+#include <warpnum/modular.hpp>
 #include <warpnum/mul_strategy.hpp>
 #include <warpnum/status.hpp>
