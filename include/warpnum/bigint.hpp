@@ -222,9 +222,11 @@ template <int N> WARPNUM_HD constexpr void sqr_full_limbs(limb_t* r, const limb_
 }
 
 #if WARPNUM_HAS_CUDA
-/// The device's division, out of line: the same nvcc 13.0 fault as gcd_limbs_device below. Inlined into the
-/// setup of a Barrett or Montgomery context, 1 % m came out 0 for some m in one instantiation and right in
-/// another of the same code (tests/device/modular, H100, 2026-11-22). Remove with gcd_limbs_device.
+/// The device's division, out of line, against what looks like the nvcc 13.0 fault of gcd_limbs_device below:
+/// in the setup of a Barrett context, 1 % m came out 0 for some m in one instantiation and right in another of
+/// the same code (tests/device/modular, H100, 2026-11-22). With this, and Barrett's 1 mod m computed without a
+/// division, the 256-bit modular device tests pass; which of the two mattered is not known. Remove with
+/// gcd_limbs_device once a newer nvcc passes those tests without them.
 template <int N> __device__ __noinline__ void divmod_limbs_device(limb_t* q, limb_t* r, const limb_t* a, const limb_t* b) noexcept {
   divmod_n<limb_t, N>(q, r, a, b);
 }
