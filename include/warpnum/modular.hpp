@@ -59,8 +59,8 @@ inline void mont_mul(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* 
 
 /// r = a b R^-1 mod m (R = 2^(32 N)) for a b < m R, or a^2 R^-1 mod m when Square (b is then ignored);
 /// minv = -m^-1 mod 2^64, minv_full = -m^-1 mod R. The device up to 32 limbs: three products in unrolled rows
-/// (mont_rows.hpp). The host for even N: CIOS-like columns or rows on 64-bit words (the same R). Elsewhere: the
-/// full product and REDC in 32-bit limbs.
+/// (mont_rows.hpp). The host for even N: product-scanning columns or rows on 64-bit words (the same R).
+/// Elsewhere: the full product and REDC in 32-bit limbs.
 template <int N, bool Square>
 WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv,
                                          [[maybe_unused]] const limb_t* minv_full) noexcept {
