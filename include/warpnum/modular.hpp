@@ -332,7 +332,6 @@ template <std::size_t Bits> class Barrett {
     wide_type num = wide_type(~c.d_) << static_cast<int>(Bits);
     num |= wide_type(~value_type{});
     c.v_ = value_type(num / wide_type(c.d_));
-    c.one_ = value_type{mm == value_type{1u} ? 0u : 1u};  // 1 mod m
     return c;
   }
 
@@ -369,7 +368,7 @@ template <std::size_t Bits> class Barrett {
   }
   WARPNUM_HD constexpr value_type neg(const value_type& a) const noexcept { return a.is_zero() ? a : m_ - a; }
   /// 1 mod m.
-  WARPNUM_HD constexpr const value_type& one() const noexcept { return one_; }
+  WARPNUM_HD constexpr value_type one() const noexcept { return value_type{m_ == value_type{1u} ? 0u : 1u}; }
 
   /// x^e mod m for x < m (sliding windows).
   template <std::size_t EBits> WARPNUM_HD constexpr value_type pow(const value_type& x, const BigUInt<EBits>& e) const noexcept {
@@ -380,7 +379,6 @@ template <std::size_t Bits> class Barrett {
   value_type m_;
   value_type d_;
   value_type v_;
-  value_type one_;
   int shift_;
   Status status_;
 };
@@ -492,6 +490,25 @@ template <std::size_t Bits> WARPNUM_HD constexpr BigUInt<Bits> modinv(const BigU
 
 // ---- multi-exponentiation and fixed-base exponentiation ----------------------------------------------------
 
+namespace detail {
+/// prod g[i]^e[i] in a context's representation, 32 bases at a time through straus_pow; to_form takes a base
+/// into that representation.
+template <class Ctx, class ToForm, std::size_t EBits>
+WARPNUM_HD constexpr typename Ctx::value_type multi_pow(const Ctx& ctx, const ToForm& to_form, const typename Ctx::value_type* g,
+                                                        const BigUInt<EBits>* e, int count) noexcept {
+  using T = typename Ctx::value_type;
+  constexpr int chunk = 32;
+  T acc = ctx.one();
+  for (int first = 0; first < count; first += chunk) {
+    const int k = count - first < chunk ? count - first : chunk;
+    T bases[chunk];
+    for (int i = 0; i < k; ++i) bases[i] = to_form(g[first + i]);
+    acc = ctx.mul(acc, straus_pow(ctx, bases, e + first, k));
+  }
+  return acc;
+}
+}  // namespace detail
+
 /// prod g[i]^e[i] mod m for i < count, without throwing: Straus's simultaneous exponentiation (one squaring
 /// chain for all bases; Zhao and Chu Sec. 3.6). More than 32 bases are taken 32 at a time. An empty product is
 /// 1 mod m; m == 0 gives {0, Status::division_by_zero}.
@@ -500,27 +517,14 @@ WARPNUM_HD constexpr ModResult<BigUInt<Bits>> multi_powm_checked(const BigUInt<B
                                                                  const BigUInt<Bits>& m) noexcept {
   using T = BigUInt<Bits>;
   if (m.is_zero()) return {T{}, Status::division_by_zero};
-  constexpr int chunk = 32;
   if (m.bit(0)) {
     const auto ctx = Montgomery<Bits>::checked(m);
-    T acc = ctx.one();
-    for (int first = 0; first < count; first += chunk) {
-      const int k = count - first < chunk ? count - first : chunk;
-      T bases[chunk];
-      for (int i = 0; i < k; ++i) bases[i] = ctx.to_montgomery(g[first + i]);
-      acc = ctx.mul(acc, detail::straus_pow(ctx, bases, e + first, k));
-    }
-    return {ctx.from_montgomery(acc), Status::ok};
+    const auto to_form = [&](const T& x) { return ctx.to_montgomery(x); };
+    return {ctx.from_montgomery(detail::multi_pow(ctx, to_form, g, e, count)), Status::ok};
   }
   const auto ctx = Barrett<Bits>::checked(m);
-  T acc = ctx.one();
-  for (int first = 0; first < count; first += chunk) {
-    const int k = count - first < chunk ? count - first : chunk;
-    T bases[chunk];
-    for (int i = 0; i < k; ++i) bases[i] = ctx.reduce(g[first + i]);
-    acc = ctx.mul(acc, detail::straus_pow(ctx, bases, e + first, k));
-  }
-  return {acc, Status::ok};
+  const auto to_form = [&](const T& x) { return ctx.reduce(x); };
+  return {detail::multi_pow(ctx, to_form, g, e, count), Status::ok};
 }
 
 /// prod g[i]^e[i] mod m (see multi_powm_checked). m == 0: std::domain_error on the host, 0 on the device.
