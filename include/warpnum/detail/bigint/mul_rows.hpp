@@ -12,11 +12,16 @@
 #if WARPNUM_HAS_CUDA
 namespace warpnum::detail {
 
+template <class F, int... J> __device__ __forceinline__ void for_each_row_in(F& f, std::integer_sequence<int, J...>) {
+  (f(std::integral_constant<int, J>{}), ...);
+}
+
 /// Calls f(std::integral_constant<int, J>{}) for J = 0 .. Count - 1 in order: a row loop whose row length is a
-/// compile-time constant, as each row's PTX chain needs.
+/// compile-time constant, as each row's PTX chain needs. The expansion is a __forceinline__ function, not a
+/// lambda: NVVM (CUDA 13.0) kept a lambda's expansion of 32 Montgomery rows out of line, a call with every
+/// operand in local memory.
 template <int Count, class F> __device__ __forceinline__ void for_each_row(F&& f) {
-  [&]<int... J>(std::integer_sequence<int, J...>) { (f(std::integral_constant<int, J>{}), ...); }(
-      std::make_integer_sequence<int, Count>{});
+  for_each_row_in(f, std::make_integer_sequence<int, Count>{});
 }
 
 // The products a[i] b[j] are added as 64-bit pairs (low word at limb i + j, high word above it), every other
