@@ -57,21 +57,10 @@ inline void mont_mul(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* 
 }  // namespace host64
 #endif
 
-/// r = a b R^-1 mod m (R = 2^(32 N)) for a b < m R, or a^2 R^-1 mod m when Square (b is then ignored);
-/// minv = -m^-1 mod 2^64, minv_full = -m^-1 mod R. The device up to 32 limbs: three products in unrolled rows
-/// (mont_rows.hpp). The host for even N: product-scanning columns or rows on 64-bit words (the same R).
-/// Elsewhere: the full product and REDC in 32-bit limbs.
+/// The full product (or square) and REDC in 32-bit limbs: the reference, for constant evaluation, odd limb counts
+/// on the host and the device above 32 limbs.
 template <int N, bool Square>
-WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv,
-                                         [[maybe_unused]] const limb_t* minv_full) noexcept {
-#if WARPNUM_HAS_CUDA
-  if constexpr (device_rows_full<N>) {
-    WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_mul_rows<N, Square>(r, a, b, m, minv_full); return;)
-  }
-#endif
-  if constexpr (N % 2 == 0) {
-    WARPNUM_DETAIL_ON_HOST64(host64::mont_mul<N, Square>(r, a, b, m, minv); return;)
-  }
+WARPNUM_HD constexpr void mont_mul_generic(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
   limb_t t[2 * N];
   if constexpr (Square) {
     sqr_full_limbs<N>(t, a);
@@ -79,6 +68,37 @@ WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_
     mul_full_limbs<N>(t, a, b);
   }
   redc_n<limb_t>(r, t, m, N, static_cast<limb_t>(minv));
+}
+
+#if WARPNUM_HAS_CUDA
+/// The device's Montgomery product above 32 limbs, out of line. Inlined into the setup of a 2048-bit context,
+/// nvcc 13.0 (-O3, sm_90) lost the setup's results (R mod m, R^2 mod m and -m^-1 read back as 0 on an H100,
+/// every input; right with -Xcicc -O1 or with this call out of line: docs/gpu-runs.md, 2026-11-22). One copy of
+/// the loops per kernel is also smaller code.
+template <int N, bool Square>
+__device__ __noinline__ void mont_mul_device_loops(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) {
+  mont_mul_generic<N, Square>(r, a, b, m, minv);
+}
+#endif
+
+/// r = a b R^-1 mod m (R = 2^(32 N)) for a b < m R, or a^2 R^-1 mod m when Square (b is then ignored);
+/// minv = -m^-1 mod 2^64. The device: up to 32 limbs unrolled rows with the reduction interleaved
+/// (mont_rows.hpp), a square as a product (the engine's square, whose rows are not fused multiply-adds, was
+/// slower: 2.25 G/s against 3.74 G/s at 1024 bits, H100, 2026-11-22); above, mont_mul_device_loops. The host
+/// for even N: product-scanning columns or rows on 64-bit words (the same R). Elsewhere mont_mul_generic.
+template <int N, bool Square>
+WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
+#if WARPNUM_HAS_CUDA
+  if constexpr (device_mont_rows<N>) {
+    WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_mul_rows<N>(r, a, Square ? a : b, m, static_cast<std::uint32_t>(minv)); return;)
+  } else {
+    WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_mul_device_loops<N, Square>(r, a, b, m, minv); return;)
+  }
+#endif
+  if constexpr (N % 2 == 0) {
+    WARPNUM_DETAIL_ON_HOST64(host64::mont_mul<N, Square>(r, a, b, m, minv); return;)
+  }
+  mont_mul_generic<N, Square>(r, a, b, m, minv);
 }
 
 /// (a + b) mod m and (a - b) mod m for a, b < m, on values.
@@ -103,11 +123,53 @@ WARPNUM_HD constexpr int window_bits(int bits) noexcept {
 }
 inline constexpr int max_window_bits = 5;
 
-/// x^e in a context's representation (Montgomery or Barrett: anything with mul, sqr and one): left-to-right
-/// sliding windows over the odd powers x, x^3, ..., x^(2^w - 1) (Menezes et al., Handbook, Alg. 14.85).
+/// Bits [pos, pos + w) of e as a number (w <= 8).
+template <std::size_t EBits> WARPNUM_HD constexpr int exponent_digit(const BigUInt<EBits>& e, int pos, int w) noexcept {
+  int d = 0;
+  for (int k = w - 1; k >= 0; --k) {
+    const int bit = pos + k;
+    d = 2 * d + ((bit < static_cast<int>(EBits) && e.bit(static_cast<std::size_t>(bit))) ? 1 : 0);
+  }
+  return d;
+}
+
+/// x^e by fixed windows of w bits, left to right (Menezes et al., Handbook, Alg. 14.82): per window w squarings
+/// and one multiplication by x^d from a table of x^0 .. x^(2^w - 1), d = 0 included. Every exponent of a length
+/// takes the same steps, so the threads of a warp, each with its own exponent, never diverge (sliding windows
+/// branch on each bit); the device's exponentiation. w (1 to 4) minimises the table's 2^w - 2 products plus one
+/// a window: 2 for 65537, 4 from 97 bits.
+template <class Ctx, std::size_t EBits>
+WARPNUM_HD constexpr typename Ctx::value_type fixed_window_pow(const Ctx& ctx, const typename Ctx::value_type& x,
+                                                               const BigUInt<EBits>& e) noexcept {
+  using T = typename Ctx::value_type;
+  const int nbits = bit_width(e);
+  if (nbits == 0) return ctx.one();
+  const int w = nbits <= 4 ? 1 : nbits <= 24 ? 2 : nbits <= 96 ? 3 : 4;
+  T table[16];
+  table[0] = ctx.one();
+  table[1] = x;
+  WARPNUM_NO_UNROLL
+  for (int i = 2; i < (1 << w); ++i) table[i] = ctx.mul(table[i - 1], x);
+  int j = (nbits - 1) / w;  // the top window
+  T acc = table[exponent_digit(e, j * w, w)];
+  WARPNUM_NO_UNROLL
+  while (--j >= 0) {
+    WARPNUM_NO_UNROLL
+    for (int k = 0; k < w; ++k) acc = ctx.sqr(acc);
+    acc = ctx.mul(acc, table[exponent_digit(e, j * w, w)]);
+  }
+  return acc;
+}
+
+/// x^e in a context's representation (Montgomery or Barrett: anything with mul, sqr and one). The host and
+/// constant evaluation: left-to-right sliding windows over the odd powers x, x^3, ..., x^(2^w - 1) (Menezes et
+/// al., Handbook, Alg. 14.85), the fewest multiplications; the device: fixed_window_pow.
 template <class Ctx, std::size_t EBits>
 WARPNUM_HD constexpr typename Ctx::value_type window_pow(const Ctx& ctx, const typename Ctx::value_type& x,
                                                          const BigUInt<EBits>& e) noexcept {
+  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    WARPNUM_IF_ELSE_DEVICE((return fixed_window_pow(ctx, x, e);), ())
+  }
   using T = typename Ctx::value_type;
   const int nbits = bit_width(e);
   if (nbits == 0) return ctx.one();
@@ -145,16 +207,6 @@ WARPNUM_HD constexpr typename Ctx::value_type window_pow(const Ctx& ctx, const t
     i = l - 1;
   }
   return acc;
-}
-
-/// Bits [pos, pos + w) of e as a number (w <= 8).
-template <std::size_t EBits> WARPNUM_HD constexpr int exponent_digit(const BigUInt<EBits>& e, int pos, int w) noexcept {
-  int d = 0;
-  for (int k = w - 1; k >= 0; --k) {
-    const int bit = pos + k;
-    d = 2 * d + ((bit < static_cast<int>(EBits) && e.bit(static_cast<std::size_t>(bit))) ? 1 : 0);
-  }
-  return d;
 }
 
 /// prod g[i]^e[i] for i < count (count <= 32) in a context's representation: Straus's simultaneous
@@ -234,8 +286,6 @@ template <std::size_t Bits> class Montgomery {
   WARPNUM_HD constexpr Status status() const noexcept { return status_; }
   /// -m^-1 mod 2^64.
   WARPNUM_HD constexpr std::uint64_t neg_inverse() const noexcept { return minv_; }
-  /// -m^-1 mod R.
-  WARPNUM_HD constexpr const value_type& neg_inverse_full() const noexcept { return minv_full_; }
 
   /// The Montgomery form of 1: R mod m.
   WARPNUM_HD constexpr const value_type& one() const noexcept { return one_; }
@@ -250,13 +300,13 @@ template <std::size_t Bits> class Montgomery {
   /// a b R^-1 mod m (the Montgomery form of the product), for a b < m R (e.g. both below m).
   WARPNUM_HD constexpr value_type mul(const value_type& a, const value_type& b) const noexcept {
     value_type r;
-    detail::mont_mul_limbs<num_limbs, false>(r.limbs_, a.limbs_, b.limbs_, m_.limbs_, minv_, minv_full_.limbs_);
+    detail::mont_mul_limbs<num_limbs, false>(r.limbs_, a.limbs_, b.limbs_, m_.limbs_, minv_);
     return r;
   }
-  /// a^2 R^-1 mod m (the full square with half the products on the device).
+  /// a^2 R^-1 mod m (on the host the square's cross products once; on the device the product a a).
   WARPNUM_HD constexpr value_type sqr(const value_type& a) const noexcept {
     value_type r;
-    detail::mont_mul_limbs<num_limbs, true>(r.limbs_, a.limbs_, a.limbs_, m_.limbs_, minv_, minv_full_.limbs_);
+    detail::mont_mul_limbs<num_limbs, true>(r.limbs_, a.limbs_, a.limbs_, m_.limbs_, minv_);
     return r;
   }
   WARPNUM_HD constexpr value_type add(const value_type& a, const value_type& b) const noexcept {
@@ -272,15 +322,16 @@ template <std::size_t Bits> class Montgomery {
     return detail::window_pow(*this, x, e);
   }
   WARPNUM_HD constexpr value_type pow(const value_type& x, std::uint64_t e) const noexcept { return pow(x, BigUInt<64>(e)); }
+  /// a^e mod m for an ordinary value a (any a, also a >= m), result in ordinary form: what powm computes, with
+  /// the context built once for many calls.
+  template <std::size_t EBits> WARPNUM_HD constexpr value_type powm(const value_type& a, const BigUInt<EBits>& e) const noexcept {
+    return from_montgomery(pow(to_montgomery(a), e));
+  }
 
  private:
   WARPNUM_HD constexpr void init(const value_type& m) noexcept {
     m_ = m;
     minv_ = detail::neg_inverse_mod_2_64(static_cast<std::uint64_t>(BigUInt<64>(m)));
-    // -m^-1 mod R: Newton's y <- y (2 - m y) from m^-1 mod 2^64 doubles the correct bits up to Bits.
-    value_type y(BigUInt<64>(0 - minv_));
-    for (std::size_t bits = 64; bits < Bits; bits *= 2) y *= value_type{2u} - m * y;
-    minv_full_ = value_type{} - y;
     one_ = (value_type{} - m) % m;  // R mod m = (R - m) mod m
     // R^2 mod m: with Bits = d 2^k (d odd), d doublings of R mod m give 2^d R, and k Montgomery squarings
     // then give 2^(d 2^k) R = R^2 (1 doubling and 10 squarings at 1024 bits).
@@ -299,7 +350,6 @@ template <std::size_t Bits> class Montgomery {
   value_type m_;
   value_type one_;
   value_type r2_;
-  value_type minv_full_;  // -m^-1 mod R (the device's reduction)
   std::uint64_t minv_;    // -m^-1 mod 2^64
   Status status_;
 };
@@ -374,6 +424,10 @@ template <std::size_t Bits> class Barrett {
   template <std::size_t EBits> WARPNUM_HD constexpr value_type pow(const value_type& x, const BigUInt<EBits>& e) const noexcept {
     return detail::window_pow(*this, x, e);
   }
+  /// a^e mod m for any a (also a >= m): what powm computes, with the context built once for many calls.
+  template <std::size_t EBits> WARPNUM_HD constexpr value_type powm(const value_type& a, const BigUInt<EBits>& e) const noexcept {
+    return pow(reduce(a), e);
+  }
 
  private:
   value_type m_;
@@ -392,11 +446,9 @@ WARPNUM_HD constexpr ModResult<BigUInt<Bits>> powm_checked(const BigUInt<Bits>& 
                                                            const BigUInt<Bits>& m) noexcept {
   if (m.is_zero()) return {BigUInt<Bits>{}, Status::division_by_zero};
   if (m.bit(0)) {
-    const auto ctx = Montgomery<Bits>::checked(m);
-    return {ctx.from_montgomery(ctx.pow(ctx.to_montgomery(a), e)), Status::ok};
+    return {Montgomery<Bits>::checked(m).powm(a, e), Status::ok};
   }
-  const auto ctx = Barrett<Bits>::checked(m);
-  return {ctx.pow(ctx.reduce(a), e), Status::ok};
+  return {Barrett<Bits>::checked(m).powm(a, e), Status::ok};
 }
 
 /// a^e mod m (sliding windows; odd m by Montgomery, even m by Barrett; any exponent width; a >= m allowed).

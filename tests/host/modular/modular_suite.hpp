@@ -235,6 +235,39 @@ TYPED_TEST_P(Modular, Powm) {
   });
 }
 
+// The device's exponentiation (detail::fixed_window_pow: 4-bit fixed windows; the host and constant evaluation
+// slide) on the host, in both contexts, against mpz_powm: odd moduli through Montgomery forms, even ones through
+// Barrett, exponents 0, 1, short and of several widths, bases at and above the modulus.
+TYPED_TEST_P(Modular, FixedWindowPow) {
+  using T = TypeParam;
+  using Wide = BigUInt<2 * T::bits>;
+  run_random_cases(mod_what<T>("fixed-window pow"), mod_seed<T>("fixed-window pow"), scaled_cases<T>(600, 12), [](Rng& rng, int i) {
+    const bool odd = i % 2 == 0;
+    const T m = random_modulus<T>(rng, odd ? Parity::odd : Parity::even);
+    const T a = i % 7 == 3 ? m : random_base(rng, m);
+    const auto check = [&](const auto& e) -> ::testing::AssertionResult {
+      Mpz want;
+      mpz_powm(want, to_mpz(a), to_mpz(e), to_mpz(m));
+      T got;
+      if (odd) {
+        const Montgomery<T::bits> ctx(m);
+        got = ctx.from_montgomery(detail::fixed_window_pow(ctx, ctx.to_montgomery(a), e));
+      } else {
+        const Barrett<T::bits> ctx(m);
+        got = detail::fixed_window_pow(ctx, ctx.reduce(a), e);
+      }
+      return same_value("fixed_window_pow", want, got, [&] { return "a = " + show(a) + ", e = " + show(e) + ", m = " + show(m); });
+    };
+    switch (i / 2 % 5) {
+      case 0: return check(BigUInt<32>{static_cast<std::uint32_t>(i % 3)});  // 0, 1, 2
+      case 1: return check(random_exponent<BigUInt<32>>(rng));
+      case 2: return check(random_exponent<BigUInt<T::bits>>(rng));
+      case 3: return check(random_exponent<Wide>(rng));
+      default: return check(~BigUInt<64>{});
+    }
+  });
+}
+
 /// Every k-th of the values.
 template <class T> std::vector<T> every(const std::vector<T>& values, std::size_t k) {
   std::vector<T> out;
@@ -903,7 +936,7 @@ TYPED_TEST_P(Modular, MillerRabinRound) {
   });
 }
 
-REGISTER_TYPED_TEST_SUITE_P(Modular, Powm, PowmEdges, MontgomeryArithmetic, BarrettReduction, Modinv, MultiPowm, FixedBase,
+REGISTER_TYPED_TEST_SUITE_P(Modular, Powm, PowmEdges, FixedWindowPow, MontgomeryArithmetic, BarrettReduction, Modinv, MultiPowm, FixedBase,
                             IsProbablePrime, Pseudoprimes, MillerRabinRound);
 
 }  // namespace warpnum::test
