@@ -1,0 +1,45 @@
+// warpnum/batch/kernel/powm.hpp: the kernels behind warpnum::powm_n (batch/powm.hpp): one thread an element,
+// a grid-stride loop. Device code only.
+#pragma once
+
+#include <warpnum/bigint.hpp>
+#include <warpnum/modular.hpp>
+#include <warpnum/status.hpp>
+
+#include <cstddef>
+
+namespace warpnum::batch::kernel {
+
+/// The exponent of element i: exps[i], or one exponent for all.
+template <std::size_t EBits> struct ExponentArray {
+  const BigUInt<EBits>* exps;
+  __device__ const BigUInt<EBits>& operator()(std::size_t i) const { return exps[i]; }
+};
+template <std::size_t EBits> struct ExponentValue {
+  BigUInt<EBits> exp;
+  __device__ const BigUInt<EBits>& operator()(std::size_t) const { return exp; }
+};
+
+/// out[i] = base[i]^exp(i) mod m for one modulus, whose context (Montgomery or Barrett, built on the host) every
+/// thread receives by value.
+template <class Ctx, class Exp>
+__global__ void powm_shared_modulus(const Ctx ctx, const typename Ctx::value_type* base, const Exp exp,
+                                    typename Ctx::value_type* out, std::size_t n) {
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
+    out[i] = ctx.powm(base[i], exp(i));
+}
+
+/// out[i] = base[i]^exp(i) mod m[i]; status[i] (when not null) says whether m[i] was zero.
+template <std::size_t Bits, class Exp>
+__global__ void powm_per_modulus(const BigUInt<Bits>* base, const Exp exp, const BigUInt<Bits>* m, BigUInt<Bits>* out,
+                                 Status* status, std::size_t n) {
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    const ModResult<BigUInt<Bits>> r = powm_checked(base[i], exp(i), m[i]);
+    out[i] = r.value;
+    if (status != nullptr) status[i] = r.status;
+  }
+}
+
+}  // namespace warpnum::batch::kernel

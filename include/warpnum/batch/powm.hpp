@@ -1,0 +1,86 @@
+// warpnum/batch/powm.hpp: modular exponentiation over arrays in device memory, one launch for all of them
+// (until Batch<T> lands, issue 6). Needs nvcc: it launches kernels.
+//
+//   warpnum::powm_n(d_base, d_exp, m, d_out, n);          // one modulus m (a host value), an exponent each
+//   warpnum::powm_n(d_base, e, m, d_out, n);              // one exponent for all
+//   warpnum::powm_n(d_base, d_exp, d_mod, d_out, n);      // a modulus each (statuses optional)
+//
+// Every call is asynchronous on `stream` (default: the legacy default stream) and does not synchronise. One
+// thread computes each element: the fastest per-element layout up to 1024 bits on the H100 (docs/benchmarks.md).
+#pragma once
+
+#if !defined(__CUDACC__)
+#  error "warpnum/batch/powm.hpp launches kernels: compile this file with nvcc (or use warpnum::powm per element)"
+#endif
+
+#include <warpnum/batch/kernel/powm.hpp>
+#include <warpnum/bigint.hpp>
+#include <warpnum/modular.hpp>
+#include <warpnum/status.hpp>
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+namespace warpnum {
+namespace batch::detail {
+
+inline constexpr unsigned powm_block_threads = 128;
+
+/// Blocks for n elements, one thread each (the kernels loop over the rest).
+inline unsigned powm_blocks(std::size_t n) {
+  const std::size_t blocks = (n + powm_block_threads - 1) / powm_block_threads;
+  return static_cast<unsigned>(blocks < 65535u * 16u ? blocks : 65535u * 16u);
+}
+
+/// Throws std::runtime_error naming the call and CUDA's reason when the launch failed.
+inline void check_launch(const char* what) {
+  const cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess)
+    throw std::runtime_error(std::string("warpnum: ") + what + ": kernel launch failed: " + cudaGetErrorString(err));
+}
+
+template <std::size_t Bits, class Exp>
+void powm_shared(const BigUInt<Bits>* base, const Exp& exp, const BigUInt<Bits>& m, BigUInt<Bits>* out, std::size_t n,
+                 cudaStream_t stream) {
+  if (m.is_zero()) throw std::domain_error("warpnum: powm_n: the modulus is zero");
+  if (n == 0) return;
+  if (m.bit(0)) {
+    kernel::powm_shared_modulus<<<powm_blocks(n), powm_block_threads, 0, stream>>>(Montgomery<Bits>(m), base, exp, out, n);
+  } else {
+    kernel::powm_shared_modulus<<<powm_blocks(n), powm_block_threads, 0, stream>>>(Barrett<Bits>(m), base, exp, out, n);
+  }
+  check_launch("powm_n");
+}
+
+}  // namespace batch::detail
+
+/// out[i] = base[i]^exp[i] mod m for i < n: base, exp and out in device memory, one modulus m (odd: Montgomery,
+/// even: Barrett; base[i] >= m allowed). m == 0: std::domain_error before any launch. out may alias base.
+template <std::size_t Bits, std::size_t EBits>
+void powm_n(const BigUInt<Bits>* base, const BigUInt<EBits>* exp, const BigUInt<Bits>& m, BigUInt<Bits>* out, std::size_t n,
+            cudaStream_t stream = nullptr) {
+  batch::detail::powm_shared(base, batch::kernel::ExponentArray<EBits>{exp}, m, out, n, stream);
+}
+
+/// out[i] = base[i]^e mod m for i < n: one exponent (a host value) for every element.
+template <std::size_t Bits, std::size_t EBits>
+void powm_n(const BigUInt<Bits>* base, const BigUInt<EBits>& e, const BigUInt<Bits>& m, BigUInt<Bits>* out, std::size_t n,
+            cudaStream_t stream = nullptr) {
+  batch::detail::powm_shared(base, batch::kernel::ExponentValue<EBits>{e}, m, out, n, stream);
+}
+
+/// out[i] = base[i]^exp[i] mod m[i] for i < n, every array in device memory. A zero m[i] gives out[i] = 0 and,
+/// when `status` is not null, status[i] = Status::division_by_zero (else Status::ok).
+template <std::size_t Bits, std::size_t EBits>
+void powm_n(const BigUInt<Bits>* base, const BigUInt<EBits>* exp, const BigUInt<Bits>* m, BigUInt<Bits>* out, std::size_t n,
+            Status* status = nullptr, cudaStream_t stream = nullptr) {
+  if (n == 0) return;
+  batch::kernel::powm_per_modulus<<<batch::detail::powm_blocks(n), batch::detail::powm_block_threads, 0, stream>>>(
+      base, batch::kernel::ExponentArray<EBits>{exp}, m, out, status, n);
+  batch::detail::check_launch("powm_n");
+}
+
+}  // namespace warpnum

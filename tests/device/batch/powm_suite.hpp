@@ -1,0 +1,177 @@
+// tests/device/batch/powm_suite.hpp: warpnum::powm_n (batch/powm.hpp) against GMP's mpz_powm, element by element:
+// one odd and one even modulus shared by the batch, one exponent for all, a modulus per element (zero and one
+// among them, with their statuses), bases at and above the modulus, exponents 0, 1, 2, short and full width.
+// Instantiated per width by powm_test.cu and powm_2048_test.cu.
+#pragma once
+
+#include "cases/random.hpp"
+#include "device/kernel_check.hpp"
+#include "oracle/gmp.hpp"
+
+#include <warpnum/batch/powm.hpp>
+#include <warpnum/bigint.hpp>
+#include <warpnum/status.hpp>
+
+#include <cuda_runtime.h>
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace warpnum::test {
+
+/// A Bits-bit modulus: odd or even, usually full width, now and then an edge value (all ones, 2^k + 1, ...).
+template <class T> T batch_modulus(Rng& rng, bool odd) {
+  T m = rng.chance(1, 4) ? edge_values<T>()[rng.below(edge_values<T>().size())] : random_value<T>(rng);
+  m.set_bit(0, odd);
+  if (m <= T{2u}) m = odd ? T{3u} : T{2u};
+  return m;
+}
+
+/// Exponents: 0, 1, 2, a short one, all ones below max_bits, or a random length.
+template <class E> E batch_exponent(Rng& rng, std::size_t max_bits) {
+  switch (rng.below(8)) {
+    case 0: return E{};
+    case 1: return E{1u};
+    case 2: return E{2u};
+    case 3: return E{static_cast<std::uint32_t>(rng.below(1u << 16))};
+    case 4: return max_bits >= E::bits ? ~E{} : (E{1u} << static_cast<int>(max_bits)) - 1u;
+    default: {
+      const std::size_t bits = 1 + rng.below(max_bits);
+      const E e = random_value<E>(rng);
+      return bits >= E::bits ? e : (e << static_cast<int>(E::bits - bits)) >> static_cast<int>(E::bits - bits);
+    }
+  }
+}
+
+/// Bases: mostly random values (most above a random modulus' half, many above it), and 0, 1, m - 1, m, m + 1.
+template <class T> T batch_base(Rng& rng, const T& m, std::size_t i) {
+  switch (i % 16) {
+    case 0: return T{};
+    case 1: return T{1u};
+    case 2: return m - 1u;
+    case 3: return m;
+    case 4: return m + 1u;
+    default: return random_value<T>(rng);
+  }
+}
+
+template <class T> std::vector<T> to_host(const DeviceArray<T>& d, std::size_t n) {
+  std::vector<T> h(n);
+  WARPNUM_TEST_CUDA(cudaMemcpy(h.data(), d.get(), n * sizeof(T), cudaMemcpyDeviceToHost));
+  return h;
+}
+template <class T> void to_device(DeviceArray<T>& d, const std::vector<T>& h) {
+  WARPNUM_TEST_CUDA(cudaMemcpy(d.get(), h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice));
+}
+
+/// Expects got == base^e mod m by mpz_powm (0 for m == 0); on failure names the element and its operands.
+template <class T, class E>
+void expect_powm(const T& got, const T& base, const E& e, const T& m, std::size_t i, std::uint64_t seed) {
+  using oracle::Mpz;
+  Mpz want;
+  if (!m.is_zero()) mpz_powm(want, oracle::to_mpz(base), oracle::to_mpz(e), oracle::to_mpz(m));
+  EXPECT_TRUE(oracle::to_mpz(got) == want)
+      << "element " << i << " (seed 0x" << std::hex << seed << std::dec << ")\n  base " << oracle::to_text(oracle::to_mpz(base))
+      << "\n  exp  " << oracle::to_text(oracle::to_mpz(e)) << "\n  mod  " << oracle::to_text(oracle::to_mpz(m))
+      << "\n  got  " << oracle::to_text(oracle::to_mpz(got)) << "\n  want " << oracle::to_text(want);
+}
+
+template <class T> class BatchPowm : public DeviceTest {};
+TYPED_TEST_SUITE_P(BatchPowm);
+
+/// Elements per test: fewer at 2048 bits and above, where one thread's exponentiation takes milliseconds.
+template <class T> constexpr std::size_t batch_count() { return T::bits <= 1024 ? 3000 : 600; }
+
+/// One odd, then one even modulus for the whole batch; an exponent each, up to the full width.
+TYPED_TEST_P(BatchPowm, SharedModulus) {
+  using T = TypeParam;
+  const std::uint64_t seed = seed_for("batch powm shared modulus", T::bits);
+  Rng rng(seed);
+  const std::size_t n = batch_count<T>();
+  for (const bool odd : {true, false}) {
+    const T m = batch_modulus<T>(rng, odd);
+    std::vector<T> base(n), exp(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      base[i] = batch_base<T>(rng, m, i);
+      exp[i] = batch_exponent<T>(rng, T::bits);
+    }
+    DeviceArray<T> d_base(n), d_exp(n), d_out(n);
+    to_device(d_base, base);
+    to_device(d_exp, exp);
+    WARPNUM_TEST_CUDA(cudaMemset(d_out.get(), 0xa5, d_out.bytes()));
+    powm_n(d_base.get(), d_exp.get(), m, d_out.get(), n);
+    WARPNUM_TEST_CUDA(cudaDeviceSynchronize());
+    const std::vector<T> out = to_host(d_out, n);
+    for (std::size_t i = 0; i < n; ++i) expect_powm(out[i], base[i], exp[i], m, i, seed);
+  }
+}
+
+/// One exponent for every element (65537, then a full-width random one), out aliasing base, on a stream.
+TYPED_TEST_P(BatchPowm, SharedExponentInPlace) {
+  using T = TypeParam;
+  const std::uint64_t seed = seed_for("batch powm shared exponent", T::bits);
+  Rng rng(seed);
+  const std::size_t n = batch_count<T>();
+  cudaStream_t stream;
+  WARPNUM_TEST_CUDA(cudaStreamCreate(&stream));
+  for (int k = 0; k < 2; ++k) {
+    const T m = batch_modulus<T>(rng, true);
+    const T e = k == 0 ? T{65537u} : random_value<T>(rng);
+    std::vector<T> base(n);
+    for (std::size_t i = 0; i < n; ++i) base[i] = batch_base<T>(rng, m, i);
+    DeviceArray<T> d_x(n);
+    to_device(d_x, base);
+    powm_n(d_x.get(), e, m, d_x.get(), n, stream);
+    WARPNUM_TEST_CUDA(cudaStreamSynchronize(stream));
+    const std::vector<T> out = to_host(d_x, n);
+    for (std::size_t i = 0; i < n; ++i) expect_powm(out[i], base[i], e, m, i, seed);
+  }
+  WARPNUM_TEST_CUDA(cudaStreamDestroy(stream));
+}
+
+/// A modulus per element, odd and even, with 0 (result 0, Status::division_by_zero) and 1 among them; a
+/// 64-bit exponent type.
+TYPED_TEST_P(BatchPowm, PerElementModulus) {
+  using T = TypeParam;
+  using E = BigUInt<64>;
+  const std::uint64_t seed = seed_for("batch powm per-element modulus", T::bits);
+  Rng rng(seed);
+  const std::size_t n = batch_count<T>();
+  std::vector<T> base(n), mod(n);
+  std::vector<E> exp(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    mod[i] = i % 16 == 7 ? T{} : i % 16 == 11 ? T{1u} : batch_modulus<T>(rng, i % 2 == 0);
+    base[i] = batch_base<T>(rng, mod[i], i);
+    exp[i] = batch_exponent<E>(rng, 64);
+  }
+  DeviceArray<T> d_base(n), d_mod(n), d_out(n);
+  DeviceArray<E> d_exp(n);
+  DeviceArray<Status> d_status(n);
+  to_device(d_base, base);
+  to_device(d_mod, mod);
+  to_device(d_exp, exp);
+  WARPNUM_TEST_CUDA(cudaMemset(d_out.get(), 0xa5, d_out.bytes()));
+  WARPNUM_TEST_CUDA(cudaMemset(d_status.get(), 0xa5, d_status.bytes()));
+  powm_n(d_base.get(), d_exp.get(), d_mod.get(), d_out.get(), n, d_status.get());
+  WARPNUM_TEST_CUDA(cudaDeviceSynchronize());
+  const std::vector<T> out = to_host(d_out, n);
+  const std::vector<Status> status = to_host(d_status, n);
+  for (std::size_t i = 0; i < n; ++i) {
+    expect_powm(out[i], base[i], exp[i], mod[i], i, seed);
+    EXPECT_EQ(status[i], mod[i].is_zero() ? Status::division_by_zero : Status::ok) << "element " << i;
+  }
+}
+
+REGISTER_TYPED_TEST_SUITE_P(BatchPowm, SharedModulus, SharedExponentInPlace, PerElementModulus);
+
+/// Width names for the instantiations ("256", "1024", ...).
+struct BatchWidthName {
+  template <class T> static std::string GetName(int) { return std::to_string(T::bits); }
+};
+
+}  // namespace warpnum::test
