@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/gpu-run.sh: runs, on the GPU machine, what scripts/gpu-build.sh put in build-gpu/bin: device tests, host
-# tests, the demo, the GPU benchmark driver, the host benchmarks. Needs no cmake and no GMP. Logs go to
+# tests, the demo and warpnum-rsa-batch, the GPU benchmark driver, the host benchmarks. Needs no cmake and no GMP. Logs go to
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
 #   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [bench] [sass]
@@ -57,7 +57,8 @@ for section in "${sections[@]}"; do
   case $section in
     device) for exe in "$bin"/device-*; do run_one "$exe"; done ;;
     host) for exe in "$bin"/host-* "$bin"/host_nvcc-*; do run_one "$exe"; done ;;
-    demo) if [[ -x $bin/warpnum-demo ]]; then run_one "$bin/warpnum-demo"; fi ;;
+    demo) # the examples that check themselves: the demo and RSA-2048 over 100,000 messages
+      for exe in "$bin"/warpnum-demo "$bin"/warpnum-rsa-batch; do if [[ -x $exe ]]; then run_one "$exe"; fi; done ;;
     gpubench)
       # shellcheck disable=SC2086 # GPU_BENCH_ARGS is a list of arguments
       if [[ -x $bin/warpnum-bench ]]; then
