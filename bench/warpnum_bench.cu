@@ -209,7 +209,8 @@ int main(int argc, char** argv) {
     std::printf("%s mode, %s%s\n", m.c_str(), op.c_str(),
                 m == "compute" ? (is_mul ? " (r = low(r * x0), 100*8192/Bits times, CUDA events, 1 warm-up + runs timed)"
                                          : " (chained in registers, bench/cases/modular.cu; CUDA events, 1 warm-up + runs timed)")
-                               : " (c[i] = a[i] * b[i] from and to device memory)");
+                               : (is_mul ? " (c[i] = a[i] * b[i] from and to device memory)"
+                                         : " (out[i] = a[i]^e[i] mod m, e[i] and m of Bits bits, warpnum::powm_n)"));
     std::printf("%6s  %-8s  %10s  %10s  %12s  %9s  %8s  %s\n", "bits", "strategy", "ops/run", "ms/run", "ops/s",
                 m == "compute" ? "% ceiling" : "% memory", "x CGBN", "check");
     std::fflush(stdout);
