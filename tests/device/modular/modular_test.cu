@@ -25,6 +25,7 @@ struct ConstexprChecks {
   }
 };
 
+// Known failure under nvcc 13.0: check 8, prime_64 (see the top of modular_ops.hpp).
 class ModularDeviceConstexpr : public DeviceTest {};
 
 TEST_F(ModularDeviceConstexpr, SameChecksInAKernel) {
