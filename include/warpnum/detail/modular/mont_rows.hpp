@@ -30,7 +30,8 @@ template <int N> struct MontWindow {
 /// w += v * s for an N-limb v and a word s at the window's first limb: the pairs v[2k] s (at limbs 2k of the
 /// window) in e, v[2k + 1] s in o, each chain carrying into the word above it. That word never overflows: it is
 /// one the sum has not reached before, and it takes at most the carries of four chains (two steps, each a
-/// product row and a reduction row) before a chain of a later step covers it.
+/// product row and a reduction row) before a chain of a later step covers it (scripts/check_row_carries.py models
+/// the chains for every N to 32, worst cases included).
 template <int N> __device__ __forceinline__ void mont_row(MontWindow<N>& w, const std::uint32_t* v, std::uint32_t s) {
   ptx::WideRow<(N + 1) / 2>::add_carry(w.e, v, s);
   if constexpr (N / 2 > 0) ptx::WideRow<N / 2>::add_carry(w.o + 1, v + 1, s);
