@@ -8,6 +8,8 @@
 //    kernel, one thread per number, and in ordinary host threads.
 //  - BigUInt<Bits> is a plain array of 32-bit limbs, so arrays of them move with cudaMemcpy and convert to and
 //    from GMP with mpz_import (limbs least significant first).
+#include "common.hpp"
+
 #include <warpnum/bigint.hpp>
 
 #include <gmp.h>
@@ -121,29 +123,14 @@ struct Row {
 
 template <class Op> std::vector<ResultOf<Op>> run_cpu(const std::vector<Pair>& in, unsigned threads, double& ms) {
   std::vector<ResultOf<Op>> out(in.size());
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<std::thread> pool;
-  const std::size_t slice = (in.size() + threads - 1) / threads;
-  for (unsigned t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      const std::size_t end = std::min(in.size(), (t + 1) * slice);
-      for (std::size_t i = t * slice; i < end; ++i) out[i] = Op{}(in[i]);
-    });
-  }
-  for (auto& th : pool) th.join();
-  ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  ms = examples::for_each_on_cores(in.size(), threads, [&](std::size_t i) { out[i] = Op{}(in[i]); });
   return out;
 }
 
 // ---- GPU: the same functor in a kernel, one thread per pair ----
 
 #if defined(__CUDACC__)
-void cuda_check(cudaError_t e, const char* call) {
-  if (e == cudaSuccess) return;
-  std::fprintf(stderr, "warpnum-demo: %s: %s\n", call, cudaGetErrorString(e));
-  std::exit(2);
-}
-#define CUDA_CHECK(call) cuda_check((call), #call)
+#define CUDA_CHECK(call) examples::cuda_check("warpnum-demo", (call), #call)
 
 template <class Op, class R> __global__ void for_each_pair(Op op, const Pair* in, R* out, std::size_t n) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -190,19 +177,6 @@ std::vector<ResultOf<Op>> run_gpu(const std::vector<Pair>& in, double& kernel_ms
   return out;
 }
 
-/// The name of GPU 0, or "" (and why not, on stderr) when there is none.
-std::string gpu_name() {
-  int count = 0;
-  const cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess || count == 0) {
-    std::printf("no CUDA device (cudaGetDeviceCount: %s); running on the CPU\n",
-                e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
-    return "";
-  }
-  cudaDeviceProp prop{};
-  cuda_check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
-  return prop.name;
-}
 #endif
 
 /// Runs Op where asked, checks each result against GMP, and returns the table row.
@@ -257,7 +231,7 @@ int main(int argc, char** argv) {
 
   std::string gpu;
 #if defined(__CUDACC__)
-  if (!force_cpu) gpu = gpu_name();
+  if (!force_cpu) gpu = examples::gpu_name("warpnum-demo");
 #else
   (void)force_cpu;
   std::printf("built without CUDA; running on the CPU\n");

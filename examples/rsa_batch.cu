@@ -10,6 +10,8 @@
 //    Montgomery context is built once on the host.
 //  - A Montgomery<1024> context is a trivially copyable value: pass it to your own kernel and call ctx.powm
 //    there, as the CRT decryption below does; the same functor runs in host threads.
+#include "common.hpp"
+
 #include <warpnum/bigint.hpp>
 #include <warpnum/modular.hpp>
 
@@ -22,7 +24,6 @@
 #endif
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -124,47 +125,18 @@ struct Decrypt {
 
 // ---- CPU: a functor over slices of the input, one std::thread per core ----
 
-/// Runs op over `in` on `threads` host threads; shows the progress of runs longer than a second on stderr.
+/// Runs op over `in` on `threads` host threads, with progress on stderr for long runs.
 template <class Op>
 std::vector<U2048> run_cpu(const char* what, const Op& op, const std::vector<U2048>& in, unsigned threads, double& ms) {
   std::vector<U2048> out(in.size());
-  std::atomic<std::size_t> done{0};
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<std::thread> pool;
-  const std::size_t slice = (in.size() + threads - 1) / threads;
-  for (unsigned t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      const std::size_t end = std::min(in.size(), (t + 1) * slice);
-      for (std::size_t i = t * slice; i < end; ++i) {
-        out[i] = op(in[i]);
-        done.fetch_add(1, std::memory_order_relaxed);
-      }
-    });
-  }
-  bool shown = false;
-  auto next_report = start + std::chrono::seconds(1);
-  while (done.load() < in.size()) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    if (std::chrono::steady_clock::now() < next_report) continue;
-    std::fprintf(stderr, "\r  %s: %zu of %zu", what, done.load(), in.size());
-    next_report += std::chrono::milliseconds(500);
-    shown = true;
-  }
-  if (shown) std::fprintf(stderr, "\r  %s: %zu of %zu\n", what, in.size(), in.size());
-  for (auto& th : pool) th.join();
-  ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  ms = examples::for_each_on_cores(in.size(), threads, [&](std::size_t i) { out[i] = op(in[i]); }, what);
   return out;
 }
 
 // ---- GPU ----
 
 #if defined(__CUDACC__)
-void cuda_check(cudaError_t e, const char* call) {
-  if (e == cudaSuccess) return;
-  std::fprintf(stderr, "warpnum-rsa-batch: %s: %s\n", call, cudaGetErrorString(e));
-  std::exit(2);
-}
-#define CUDA_CHECK(call) cuda_check((call), #call)
+#define CUDA_CHECK(call) examples::cuda_check("warpnum-rsa-batch", (call), #call)
 
 template <class Op> __global__ void for_each(Op op, const U2048* in, U2048* out, std::size_t n) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -213,19 +185,6 @@ void run_gpu(const Key& key, const Decrypt& dec, const std::vector<U2048>& msg, 
   CUDA_CHECK(cudaFree(d_plain));
 }
 
-/// The name of GPU 0, or "" when there is none (and why, on stdout).
-std::string gpu_name() {
-  int count = 0;
-  const cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess || count == 0) {
-    std::printf("no CUDA device (cudaGetDeviceCount: %s); running on the CPU\n",
-                e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
-    return "";
-  }
-  cudaDeviceProp prop{};
-  CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-  return prop.name;
-}
 #endif
 
 [[noreturn]] void usage(const char* why) {
@@ -238,7 +197,7 @@ std::string gpu_name() {
 int main(int argc, char** argv) {
   std::size_t count = 100000;
   unsigned long seed = 2026;
-  bool force_cpu = false;
+  [[maybe_unused]] bool force_cpu = false;  // read only where CUDA is compiled in
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--cpu") {
@@ -276,7 +235,7 @@ int main(int argc, char** argv) {
   std::vector<U2048> cipher, plain;
   double enc_ms = 0, dec_ms = 0;
 #if defined(__CUDACC__)
-  if (!force_cpu) device = gpu_name();
+  if (!force_cpu) device = examples::gpu_name("warpnum-rsa-batch");
   if (!device.empty()) {
     std::printf("encrypting and decrypting on %s...\n", device.c_str());
     run_gpu(key, dec, msg, cipher, plain, enc_ms, dec_ms);
