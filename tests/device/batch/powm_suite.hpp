@@ -4,6 +4,7 @@
 // Instantiated per width by powm_test.cu and powm_2048_test.cu.
 #pragma once
 
+#include "cases/modular_operands.hpp"
 #include "cases/random.hpp"
 #include "device/kernel_check.hpp"
 #include "oracle/gmp.hpp"
@@ -23,30 +24,6 @@
 #include <vector>
 
 namespace warpnum::test {
-
-/// A Bits-bit modulus: odd or even, usually full width, now and then an edge value (all ones, 2^k + 1, ...).
-template <class T> T batch_modulus(Rng& rng, bool odd) {
-  T m = rng.chance(1, 4) ? edge_values<T>()[rng.below(edge_values<T>().size())] : random_value<T>(rng);
-  m.set_bit(0, odd);
-  if (m <= T{2u}) m = odd ? T{3u} : T{2u};
-  return m;
-}
-
-/// Exponents: 0, 1, 2, a short one, all ones below max_bits, or a random length.
-template <class E> E batch_exponent(Rng& rng, std::size_t max_bits) {
-  switch (rng.below(8)) {
-    case 0: return E{};
-    case 1: return E{1u};
-    case 2: return E{2u};
-    case 3: return E{static_cast<std::uint32_t>(rng.below(1u << 16))};
-    case 4: return max_bits >= E::bits ? ~E{} : (E{1u} << static_cast<int>(max_bits)) - 1u;
-    default: {
-      const std::size_t bits = 1 + rng.below(max_bits);
-      const E e = random_value<E>(rng);
-      return bits >= E::bits ? e : (e << static_cast<int>(E::bits - bits)) >> static_cast<int>(E::bits - bits);
-    }
-  }
-}
 
 /// Bases: mostly random values (most above a random modulus' half, many above it), and 0, 1, m - 1, m, m + 1.
 template <class T> T batch_base(Rng& rng, const T& m, std::size_t i) {
@@ -94,11 +71,11 @@ TYPED_TEST_P(BatchPowm, SharedModulus) {
   Rng rng(seed);
   const std::size_t n = batch_count<T>();
   for (const bool odd : {true, false}) {
-    const T m = batch_modulus<T>(rng, odd);
+    const T m = make_modulus<T>(rng, odd ? ModKind::odd : ModKind::even);
     std::vector<T> base(n), exp(n);
     for (std::size_t i = 0; i < n; ++i) {
       base[i] = batch_base<T>(rng, m, i);
-      exp[i] = batch_exponent<T>(rng, T::bits);
+      exp[i] = make_exponent<T>(rng);
     }
     DeviceArray<T> d_base(n), d_exp(n), d_out(n);
     to_device(d_base, base);
@@ -120,7 +97,7 @@ TYPED_TEST_P(BatchPowm, SharedExponentInPlace) {
   cudaStream_t stream;
   WARPNUM_TEST_CUDA(cudaStreamCreate(&stream));
   for (int k = 0; k < 2; ++k) {
-    const T m = batch_modulus<T>(rng, true);
+    const T m = make_modulus<T>(rng, ModKind::odd);
     const T e = k == 0 ? T{65537u} : random_value<T>(rng);
     std::vector<T> base(n);
     for (std::size_t i = 0; i < n; ++i) base[i] = batch_base<T>(rng, m, i);
@@ -145,9 +122,9 @@ TYPED_TEST_P(BatchPowm, PerElementModulus) {
   std::vector<T> base(n), mod(n);
   std::vector<E> exp(n);
   for (std::size_t i = 0; i < n; ++i) {
-    mod[i] = i % 16 == 7 ? T{} : i % 16 == 11 ? T{1u} : batch_modulus<T>(rng, i % 2 == 0);
+    mod[i] = any_modulus<T>(rng, i);
     base[i] = batch_base<T>(rng, mod[i], i);
-    exp[i] = batch_exponent<E>(rng, 64);
+    exp[i] = make_exponent<E>(rng);
   }
   DeviceArray<T> d_base(n), d_mod(n), d_out(n);
   DeviceArray<E> d_exp(n);
