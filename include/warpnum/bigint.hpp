@@ -4,6 +4,7 @@
 #include <warpnum/config.hpp>
 #include <warpnum/detail/bigint/add.hpp>
 #include <warpnum/detail/bigint/div.hpp>
+#include <warpnum/detail/bigint/gcd.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
 #include <warpnum/detail/bigint/mul_rows.hpp>
 #include <warpnum/detail/bigint/shift.hpp>
@@ -252,7 +253,7 @@ WARPNUM_HD constexpr void divmod_limbs(limb_t* q, limb_t* r, const limb_t* a, co
 /// (tests/device/bigint GcdLcm, 2026-11-21), while the same division called on the stored gcd was right; kept
 /// out of line, gcd and the division are right. Remove once a newer nvcc passes the device tests without it.
 template <int N> __device__ __noinline__ void gcd_limbs_device(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
-  gcd_n<limb_t, N>(r, a, b);
+  gcd_n<limb_t, N, bgcd_device_fixed<N>>(r, a, b);
 }
 #endif
 

@@ -26,6 +26,16 @@
 #endif
 #define WARPNUM_DETAIL_EXPAND(...) __VA_ARGS__
 
+/// Inlines a small host/device helper that a loop body calls, where the body must expand in place: nvcc's NVVM
+/// has left such calls out of line, with the caller's register arrays in local memory (docs/gpu-runs.md).
+#if defined(__CUDACC__)
+#  define WARPNUM_FORCEINLINE __forceinline__
+#elif defined(__GNUC__)
+#  define WARPNUM_FORCEINLINE inline __attribute__((always_inline))
+#else
+#  define WARPNUM_FORCEINLINE inline
+#endif
+
 /// True during constant evaluation. A builtin, because nvcc 13.0 has no device `if consteval`.
 #define WARPNUM_IS_CONSTANT_EVALUATED() __builtin_is_constant_evaluated()
 

@@ -467,51 +467,50 @@ WARPNUM_HD constexpr BigUInt<Bits> powm(const BigUInt<Bits>& a, std::uint64_t e,
 // ---- modinv -------------------------------------------------------------------------------------------------
 
 namespace detail {
-/// x / 2 mod m for odd m and x < m: x / 2 or (x + m) / 2, the carry of x + m shifted in at the top.
-template <std::size_t Bits> WARPNUM_HD constexpr BigUInt<Bits> half_mod(const BigUInt<Bits>& x, const BigUInt<Bits>& m) noexcept {
-  if (!x.bit(0)) return x >> 1;
-  BigUInt<Bits> s;
-  const limb_t carry = add_limbs<BigUInt<Bits>::num_limbs>(s.limbs_, x.limbs_, m.limbs_);
-  s >>= 1;
-  if (carry != 0) s.set_bit(Bits - 1);
-  return s;
+#if WARPNUM_HAS_INT128
+namespace host64 {
+/// inverse_odd_n on the host's 64-bit words (half the rounds' passes of 32-bit limbs).
+template <int N> inline bool inverse_odd(limb_t* r, const limb_t* a, const limb_t* m) noexcept {
+  Words<N> z;
+  const bool invertible = inverse_odd_n<std::uint64_t, num_words<N>>(z.w, load<N>(a).w, load<N>(m).w).invertible;
+  store<N>(r, z.w);
+  return invertible;
+}
+}  // namespace host64
+#endif
+
+#if WARPNUM_HAS_CUDA
+/// The device's inverse, out of line: one copy of its loops per kernel, as with gcd_limbs_device.
+template <int N> __device__ __noinline__ bool inverse_odd_limbs_device(limb_t* r, const limb_t* a, const limb_t* m) noexcept {
+  return inverse_odd_n<limb_t, N, bgcd_device_fixed<N>>(r, a, m).invertible;
+}
+#endif
+
+/// r = a^-1 mod m over N limbs for odd m > 1 and a < m (detail/bigint/gcd.hpp: Pornin's binary GCD); returns
+/// false (r = 0) when gcd(a, m) > 1.
+template <int N> WARPNUM_HD constexpr bool inverse_odd_limbs(limb_t* r, const limb_t* a, const limb_t* m) noexcept {
+#if WARPNUM_HAS_CUDA
+  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    WARPNUM_IF_ELSE_DEVICE((return inverse_odd_limbs_device<N>(r, a, m);), ())
+  }
+#endif
+  if constexpr (N % 2 == 0) {
+    WARPNUM_DETAIL_ON_HOST64(return host64::inverse_odd<N>(r, a, m);)
+  }
+  return inverse_odd_n<limb_t, N>(r, a, m).invertible;
 }
 
-/// a^-1 mod m for odd m > 1 and a < m by the binary extended Euclidean algorithm (Hankerson, Menezes and
-/// Vanstone, Guide to ECC, Alg. 2.22): invariants x1 a = u and x2 a = v (mod m).
+/// a^-1 mod m for odd m > 1 and a < m.
 template <std::size_t Bits>
 WARPNUM_HD constexpr ModResult<BigUInt<Bits>> inverse_odd(const BigUInt<Bits>& a, const BigUInt<Bits>& m) noexcept {
-  using T = BigUInt<Bits>;
-  T u = a;
-  T v = m;
-  T x1{1u};
-  T x2{};
-  const T one{1u};
-  WARPNUM_NO_UNROLL
-  while (u != one && v != one) {
-    if (u.is_zero()) return {T{}, Status::not_invertible};  // u == v before: gcd(a, m) = v > 1
-    const int su = countr_zero(u);
-    u >>= su;
-    WARPNUM_NO_UNROLL
-    for (int i = 0; i < su; ++i) x1 = half_mod(x1, m);
-    if (u >= v) {
-      u -= v;
-      x1 = sub_mod(x1, x2, m);
-    } else {
-      v -= u;
-      x2 = sub_mod(x2, x1, m);
-      const int sv = countr_zero(v);
-      v >>= sv;
-      WARPNUM_NO_UNROLL
-      for (int i = 0; i < sv; ++i) x2 = half_mod(x2, m);
-    }
-  }
-  return {u == one ? x1 : x2, Status::ok};
+  BigUInt<Bits> r;
+  const bool invertible = inverse_odd_limbs<BigUInt<Bits>::num_limbs>(r.limbs_, a.limbs_, m.limbs_);
+  return {r, invertible ? Status::ok : Status::not_invertible};
 }
 }  // namespace detail
 
 /// a^-1 mod m without throwing: {0, Status::division_by_zero} for m == 0, {0, Status::not_invertible} when
-/// gcd(a, m) != 1; the inverse mod 1 is 0. An odd m by the binary extended Euclidean algorithm; an even m
+/// gcd(a, m) != 1; the inverse mod 1 is 0. An odd m by Pornin's binary GCD (detail/bigint/gcd.hpp); an even m
 /// through the odd a: a^-1 = (1 + m k) / a with k = -m^-1 mod a. Needs Bits <= 32768.
 template <std::size_t Bits>
 WARPNUM_HD constexpr ModResult<BigUInt<Bits>> modinv_checked(const BigUInt<Bits>& a, const BigUInt<Bits>& m) noexcept {

@@ -13,20 +13,24 @@ namespace warpnum::detail {
 /// The storage limb of every value type: little-endian 32-bit words.
 using limb_t = std::uint32_t;
 
-/// `WordTraits<Word>::dword` holds the product of two words plus two more words without overflow.
+/// `WordTraits<Word>::dword` holds the product of two words plus two more words without overflow; `sdword` is
+/// its signed form (the running sums of gcd.hpp's signed linear combinations).
 template <class Word> struct WordTraits;
 template <> struct WordTraits<std::uint32_t> {
   using dword = std::uint64_t;
+  using sdword = std::int64_t;
   static constexpr int bits = 32;
 };
 #if WARPNUM_HAS_INT128
 template <> struct WordTraits<std::uint64_t> {
   using dword = unsigned __int128;
+  using sdword = __int128;
   static constexpr int bits = 64;
 };
 #endif
 
 template <class Word> using dword_t = typename WordTraits<Word>::dword;
+template <class Word> using sdword_t = typename WordTraits<Word>::sdword;
 template <class Word> inline constexpr int word_bits = WordTraits<Word>::bits;
 
 // ---- Words stored as limbs (at most two limbs a word) -----------------------------------------------------

@@ -242,8 +242,8 @@ TYPED_TEST_P(ArithGcd, Gcd) {
     const auto [a, b] = gcd_operands<T>(rng);
     return check_gcd(a, b);
   });
-  // gcd and lcm are symmetric (the binary algorithm orders its operands first): unordered pairs only.
-  run_edge_pairs(what<T>("gcd"), edge_values<T>(), [](const T& a, const T& b) { return check_gcd(a, b); }, true);
+  // Ordered pairs: the algorithm treats its operands differently (the first, made odd, is Pornin's b).
+  run_edge_pairs(what<T>("gcd"), edge_values<T>(), [](const T& a, const T& b) { return check_gcd(a, b); });
 }
 
 TYPED_TEST_P(ArithGcd, Lcm) {

@@ -56,6 +56,12 @@ template <class Word> Mpz value(const Word* w, int n) {
   return z;
 }
 
+/// The n low words of a non-negative z.
+template <class Word> std::vector<Word> words(mpz_srcptr z, int n) {
+  std::vector<Word> w(static_cast<std::size_t>(n), 0);
+  mpz_export(w.data(), nullptr, -1, sizeof(Word), 0, 0, z);
+  return w;
+}
 template <class Word> std::string hex(const std::vector<Word>& w) { return oracle::to_text(value(w)); }
 
 template <class Word> std::vector<Word> random_vector(Rng& rng, int n) {
@@ -73,6 +79,13 @@ template <class Word>
   if (reduced == actual) return pass();
   return ::testing::AssertionFailure() << expr << " with " << operands << ": expected " << oracle::to_text(reduced)
                                        << ", got " << oracle::to_text(actual);
+}
+
+/// Pornin's bound: a gcd or inverse of numbers below 2^bits takes at most detail::bgcd_max_rounds(bits) rounds.
+inline ::testing::AssertionResult rounds_within_bound(const char* expr, int rounds, int bits, const std::string& operands) {
+  if (rounds <= detail::bgcd_max_rounds(bits)) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << expr << " with " << operands << ": " << rounds << " rounds, more than the bound "
+                                       << detail::bgcd_max_rounds(bits) << " for " << bits << " bits";
 }
 
 inline ::testing::AssertionResult same_int(const char* expr, long long want, long long got, const std::string& operands) {
@@ -336,8 +349,65 @@ TYPED_TEST(Words32, Gcd) {
     Mpz want;
     mpz_gcd(want, value(a), value(b));
     std::vector<Word> r(n, 0x5a);
-    detail::gcd_n<Word, n>(r.data(), a.data(), b.data());
-    return same_words("gcd_n", want, r.data(), n, ops);
+    const int rounds = detail::gcd_n<Word, n>(r.data(), a.data(), b.data());
+    WARPNUM_TEST_CHECK(same_words("gcd_n", want, r.data(), n, ops));
+    if constexpr (n <= 32) {  // the device's form: unrolled passes over all words
+      std::vector<Word> rf(n, 0x5a);
+      detail::gcd_n<Word, n, n>(rf.data(), a.data(), b.data());
+      WARPNUM_TEST_CHECK(same_words("gcd_n (fixed passes)", want, rf.data(), n, ops));
+    }
+    return rounds_within_bound("gcd_n", rounds, n * TypeParam::word_bits, ops);
+  });
+}
+
+// inverse_odd_n (Pornin's binary GCD): against mpz_invert for odd moduli of every length, operands of every
+// length, pairs that share a factor, and operands next to the modulus (the rounds' approximations compare
+// numbers whose tops agree). The rounds stay within the binary GCD's bound.
+TYPED_TEST(Words32, InverseOdd) {
+  using Word = typename TypeParam::Word;
+  constexpr int n = TypeParam::n;
+  const std::string what = "inverse_odd " + WordsNames::GetName<TypeParam>(0);
+  const int cases = n * TypeParam::word_bits >= 8192 ? random_cases / 4 : random_cases;
+  run_random_cases(what, seed_for(what), cases, [](Rng& rng, int i) {
+    auto m = random_vector<Word>(rng, n);
+    auto x = random_vector<Word>(rng, n);
+    if (rng.chance(1, 3)) {
+      for (int k = static_cast<int>(rng.below(n)) + 1; k < n; ++k) m[k] = 0;
+    }
+    m[0] |= 1;
+    if (i % 4 == 1) {  // next to the modulus
+      x = m;
+      x[rng.below(n)] ^= static_cast<Word>(Word{1} << rng.below(TypeParam::word_bits));
+    } else if (i % 4 == 2) {  // shorter
+      for (int k = static_cast<int>(rng.below(n + 1)); k < n; ++k) x[k] = 0;
+    }
+    Mpz zm = value(m);
+    Mpz zx = value(x);
+    if (i % 4 == 3) {  // a common factor: m becomes an odd multiple of 3 no larger than m, x a multiple of 3
+      mpz_tdiv_q_ui(zm.get(), zm.get(), 3);
+      if (mpz_even_p(zm.get()) && mpz_sgn(zm.get()) > 0) mpz_sub_ui(zm.get(), zm.get(), 1);
+      mpz_mul_ui(zm.get(), zm.get(), 3);
+      mpz_mul_ui(zx.get(), zx.get(), 3);
+    }
+    if (mpz_cmp_ui(zm.get(), 1) <= 0) return ::testing::AssertionSuccess();
+    mpz_mod(zx, zx, zm);
+    m = words<Word>(zm, n);
+    x = words<Word>(zx, n);
+    const std::string ops = "x = " + hex(x) + ", m = " + hex(m);
+    Mpz want;
+    const bool invertible = mpz_invert(want, zx, zm) != 0;
+    std::vector<Word> r(n, 0x5a);
+    const auto got = detail::inverse_odd_n<Word, n>(r.data(), x.data(), m.data());
+    WARPNUM_TEST_CHECK(same_int("inverse_odd_n invertible", invertible, got.invertible, ops));
+    if (!invertible) mpz_set_ui(want, 0);
+    WARPNUM_TEST_CHECK(same_words("inverse_odd_n", want, r.data(), n, ops));
+    if constexpr (n <= 32) {  // the device's form: unrolled passes over all words
+      std::vector<Word> rf(n, 0x5a);
+      const auto fixed = detail::inverse_odd_n<Word, n, n>(rf.data(), x.data(), m.data());
+      WARPNUM_TEST_CHECK(same_int("inverse_odd_n invertible (fixed passes)", invertible, fixed.invertible, ops));
+      WARPNUM_TEST_CHECK(same_words("inverse_odd_n (fixed passes)", want, rf.data(), n, ops));
+    }
+    return rounds_within_bound("inverse_odd_n", got.rounds, n * TypeParam::word_bits, ops);
   });
 }
 
