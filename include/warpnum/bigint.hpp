@@ -779,8 +779,8 @@ template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Sig
   return BasicInt<Bits, Signed>{x};
 }
 
-/// Greatest common divisor of |a| and |b| by Stein's binary algorithm; gcd(0, 0) == 0. For signed types the
-/// result is non-negative, except gcd(MIN, 0) and gcd(MIN, MIN), which wrap to MIN.
+/// Greatest common divisor of |a| and |b| by Pornin's binary GCD (detail/bigint/gcd.hpp); gcd(0, 0) == 0. For
+/// signed types the result is non-negative, except gcd(MIN, 0) and gcd(MIN, MIN), which wrap to MIN.
 template <std::size_t Bits, bool Signed>
 WARPNUM_HD constexpr BasicInt<Bits, Signed> gcd(const BasicInt<Bits, Signed>& a, const BasicInt<Bits, Signed>& b) noexcept {
   using T = BasicInt<Bits, Signed>;

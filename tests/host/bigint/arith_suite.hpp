@@ -222,7 +222,7 @@ TYPED_TEST_P(Arith, Isqrt) {
 }
 
 /// Operands for gcd and lcm: any values, values of independent random lengths, or multiples of a common factor.
-/// (The binary gcd costs about Bits^2 / 64 word operations, so full-width pairs are a quarter of the mix.)
+/// (A gcd takes about Bits / 20 rounds of a pass over the words, so full-width pairs are a quarter of the mix.)
 template <class T> std::array<T, 2> gcd_operands(Rng& rng) {
   switch (rng.below(4)) {
     case 0:

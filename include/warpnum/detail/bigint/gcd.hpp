@@ -6,6 +6,7 @@
 #pragma once
 
 #include <warpnum/detail/bigint/add.hpp>
+#include <warpnum/detail/bigint/div.hpp>
 #include <warpnum/detail/bigint/shift.hpp>
 #include <warpnum/detail/limb.hpp>
 
@@ -259,7 +260,7 @@ template <int Fixed, class Word> WARPNUM_HD constexpr unsigned bgcd_apply(Word* 
     WARPNUM_UNROLL
     for (int i = 0; i < Fixed; ++i) bgcd_apply_word(st, a, b, i, f);
   } else {
-    WARPNUM_NO_UNROLL
+    WARPNUM_DEVICE_UNROLL_4
     for (int i = 0; i < n; ++i) bgcd_apply_word(st, a, b, i, f);
   }
   st.finish(a, b, n);
@@ -293,11 +294,11 @@ template <int Fixed, class Word> WARPNUM_HD constexpr BgcdFactors bgcd_round(Wor
   return f;
 }
 
-/// Word i of (f0 u + g0 v + qu m, f1 u + g1 v + qv m) into the stream: |.| <= (2^wb - 1)(2^30 + 2^30 - 1) +
+/// Word i < n of (f0 u + g0 v + qu m, f1 u + g1 v + qv m) into the stream: |.| <= (2^wb - 1)(2^30 + 2^30 - 1) +
 /// |carry| < 2^(wb + 31), which fits sdword (int64_t for 32-bit words).
 template <class Word>
-WARPNUM_HD WARPNUM_FORCEINLINE constexpr void bgcd_apply_mod_word(BgcdStream<Word>& st, Word* u, Word* v, const Word* m, int i,
-                                                              const BgcdFactors& f, Word qu, Word qv) noexcept {
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr void bgcd_cofactor_word(BgcdStream<Word>& st, Word* u, Word* v, const Word* m, int i,
+                                                             const BgcdFactors& f, Word qu, Word qv) noexcept {
   using D = dword_t<Word>;
   const Word ui = u[i];
   const Word vi = v[i];
@@ -305,43 +306,24 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr void bgcd_apply_mod_word(BgcdStream<Wor
           mul_word_factor(ui, f.f1) + mul_word_factor(vi, f.g1) + static_cast<D>(m[i]) * qv);
 }
 
-/// x from (-m, 2m), its bits beyond n words in top (-1, 0 or 1), into [0, m) by one addition or subtraction of m.
-template <int Fixed, class Word> WARPNUM_HD WARPNUM_FORCEINLINE constexpr void bgcd_reduce_once(Word* x, sdword_t<Word> top, const Word* m, int n) noexcept {
-  if constexpr (bgcd_fixed<Fixed>) {
-    // Both candidates unrolled, then selects: the borrow of x - m decides x >= m.
-    using D = dword_t<Word>;
-    Word d[Fixed];
-    Word s[Fixed];
-    Word borrow = 0;
-    Word carry = 0;
-    WARPNUM_UNROLL
-    for (int i = 0; i < Fixed; ++i) {
-      const D t = static_cast<D>(x[i]) - m[i] - borrow;
-      d[i] = static_cast<Word>(t);
-      borrow = static_cast<Word>(t >> word_bits<Word>) & 1;
-      const D u = static_cast<D>(x[i]) + m[i] + carry;
-      s[i] = static_cast<Word>(u);
-      carry = static_cast<Word>(u >> word_bits<Word>);
-    }
-    const bool add = top < 0;
-    const bool sub = top > 0 || (top == 0 && borrow == 0);
-    WARPNUM_UNROLL
-    for (int i = 0; i < Fixed; ++i) x[i] = add ? s[i] : sub ? d[i] : x[i];
-  } else {
-    if (top < 0) {
-      add_n(x, x, m, n);
-    } else if (top > 0 || cmp_n(x, m, n) >= 0) {
-      sub_n(x, x, m, n);
-    }
-  }
+/// The top word n of the same sums, where u and v hold their signed top words (m has none).
+template <class Word>
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr void bgcd_cofactor_top(BgcdStream<Word>& st, Word* u, Word* v, int n, const BgcdFactors& f) noexcept {
+  using D = dword_t<Word>;
+  using S = sdword_t<Word>;
+  const S un = static_cast<S>(static_cast<std::make_signed_t<Word>>(u[n]));
+  const S vn = static_cast<S>(static_cast<std::make_signed_t<Word>>(v[n]));
+  st.step(u, v, n, static_cast<D>(un * f.f0 + vn * f.g0), static_cast<D>(un * f.f1 + vn * f.g1));
 }
 
-/// (u, v) <- ((f0 u + g0 v) / 2^30 mod m, (f1 u + g1 v) / 2^30 mod m) in place, for u, v < m, m odd of n
-/// words, neg_minv = -m^-1 mod 2^30 (or mod any larger power of two). Each sum gets the multiple q m of m
-/// (q < 2^30) that makes it divisible by 2^30 (Montgomery's reduction by one 30-bit digit); the quotient lies
-/// in (-m, 2m) and one addition or subtraction of m brings it into [0, m).
+/// (u, v) <- ((f0 u + g0 v) / 2^30 mod m, (f1 u + g1 v) / 2^30 mod m) in place: each sum gets the multiple q m
+/// of m (0 <= q < 2^30) that makes it divisible by 2^30 (Montgomery's reduction by one 30-bit digit). m is odd
+/// of n words, neg_minv = -m^-1 mod 2^30 (or mod a larger power of two). The cofactors are kept signed and
+/// unreduced in n + 1 words, word n the signed top: from |u|, |v| <= B the new ones are at most
+/// (2^30 B + 2^30 m) / 2^30 = B + m, so after r rounds |u|, |v| <= (r + 1) m, below 2^12 m for any size here,
+/// and one reduction at the end (bgcd_reduce_cofactor) replaces a comparison and a subtraction each round.
 template <int Fixed, class Word>
-WARPNUM_HD constexpr void bgcd_apply_mod(Word* u, Word* v, const Word* m, int n, const BgcdFactors& f, Word neg_minv) noexcept {
+WARPNUM_HD constexpr void bgcd_apply_cofactors(Word* u, Word* v, const Word* m, int n, const BgcdFactors& f, Word neg_minv) noexcept {
   constexpr Word low = static_cast<Word>((Word{1} << bgcd_steps) - 1);
   // Word arithmetic wraps, so the low words of the sums come out right for negative factors too.
   const Word qu = static_cast<Word>(static_cast<Word>(u[0] * static_cast<Word>(f.f0) + v[0] * static_cast<Word>(f.g0)) * neg_minv) & low;
@@ -349,14 +331,33 @@ WARPNUM_HD constexpr void bgcd_apply_mod(Word* u, Word* v, const Word* m, int n,
   BgcdStream<Word> st;
   if constexpr (bgcd_fixed<Fixed>) {
     WARPNUM_UNROLL
-    for (int i = 0; i < Fixed; ++i) bgcd_apply_mod_word(st, u, v, m, i, f, qu, qv);
+    for (int i = 0; i < Fixed; ++i) bgcd_cofactor_word(st, u, v, m, i, f, qu, qv);
   } else {
-    WARPNUM_NO_UNROLL
-    for (int i = 0; i < n; ++i) bgcd_apply_mod_word(st, u, v, m, i, f, qu, qv);
+    WARPNUM_DEVICE_UNROLL_4
+    for (int i = 0; i < n; ++i) bgcd_cofactor_word(st, u, v, m, i, f, qu, qv);
   }
-  st.finish(u, v, n);
-  bgcd_reduce_once<Fixed>(u, st.carry_x >> bgcd_steps, m, n);
-  bgcd_reduce_once<Fixed>(v, st.carry_y >> bgcd_steps, m, n);
+  bgcd_cofactor_top(st, u, v, n, f);
+  st.finish(u, v, n + 1);  // the quotients fit n + 1 words: the bits beyond are the sign
+}
+
+/// r = v mod m (n words) for the signed cofactor v of n + 1 words (|v| < 2^12 m), m of n words: one division of
+/// |v| by m (a quotient of at most two words), then m - r for negative v. N: the arrays' capacity (n <= N).
+template <class Word, int N> WARPNUM_HD constexpr void bgcd_reduce_cofactor(Word* r, const Word* v, const Word* m, int n) noexcept {
+  Word x[N + 1];
+  Word d[N + 1];
+  Word q[N + 1];
+  Word rem[N + 1];
+  const bool negative = static_cast<std::make_signed_t<Word>>(v[n]) < 0;
+  WARPNUM_NO_UNROLL
+  for (int i = 0; i <= N; ++i) {
+    x[i] = i <= n ? v[i] : Word{0};
+    d[i] = i < n ? m[i] : Word{0};
+  }
+  if (negative) neg_n(x, x, n + 1);
+  divmod_n<Word, N + 1>(q, rem, x, d);
+  if (negative && significant_words(rem, n) != 0) sub_n(rem, d, rem, n);
+  WARPNUM_NO_UNROLL
+  for (int i = 0; i < N; ++i) r[i] = i < n ? rem[i] : Word{0};
 }
 
 /// Bound on the rounds of a gcd or inverse of numbers below 2^bits: the binary GCD takes at most 2 bits - 1
@@ -396,12 +397,12 @@ template <class Word, int N, int Fixed = 0> WARPNUM_HD constexpr InverseResult i
   static_assert(Fixed == 0 || Fixed == N);
   Word a[N];
   Word b[N];
-  Word u[N];
-  Word v[N];
+  Word u[N + 1];  // signed cofactors, unreduced (bgcd_apply_cofactors)
+  Word v[N + 1];
   copy_words<Fixed>(a, x, N);
   copy_words<Fixed>(b, m, N);
-  copy_words<Fixed>(u, static_cast<const Word*>(nullptr), N);
-  copy_words<Fixed>(v, static_cast<const Word*>(nullptr), N);
+  copy_words<bgcd_fixed<Fixed> ? N + 1 : 0>(u, static_cast<const Word*>(nullptr), N + 1);
+  copy_words<bgcd_fixed<Fixed> ? N + 1 : 0>(v, static_cast<const Word*>(nullptr), N + 1);
   u[0] = 1;
   const Word neg_minv = neg_inverse_word(m[0]);
   const int nm = bgcd_fixed<Fixed> ? N : significant_words(m, N);
@@ -411,13 +412,17 @@ template <class Word, int N, int Fixed = 0> WARPNUM_HD constexpr InverseResult i
   WARPNUM_NO_UNROLL
   while (!done) {
     const BgcdFactors f = bgcd_round<Fixed>(a, b, n);
-    bgcd_apply_mod<Fixed>(u, v, m, nm, f, neg_minv);
+    bgcd_apply_cofactors<Fixed>(u, v, m, nm, f, neg_minv);
     ++rounds;
     done = bgcd_shrink<Fixed>(a, b, n);
   }
   b[0] ^= 1;  // b == 1?
   const bool invertible = is_zero_words<Fixed>(b, n);
-  copy_words<Fixed>(r, invertible ? v : nullptr, N);
+  if (invertible) {
+    bgcd_reduce_cofactor<Word, N>(r, v, m, nm);
+  } else {
+    copy_words<Fixed>(r, static_cast<const Word*>(nullptr), N);
+  }
   return {invertible, rounds};
 }
 
