@@ -759,6 +759,27 @@ WARPNUM_HD constexpr BasicInt<Bits, Signed> pow(BasicInt<Bits, Signed> base, con
   return r;
 }
 
+namespace detail {
+/// A start for Newton's integer square root at or above floor(sqrt(n)), n > 0. At run time, from the double
+/// square root of n's top bits: with t = n >> s (s even, t < 2^64, t >= 2^62 when n is wider than 64 bits),
+/// sqrt(n) < (sqrt(t) + 2^-31) 2^(s/2), and sqrt((double)t) is within 2^-20 of sqrt(t), so (floor of it + 2)
+/// 2^(s/2) is above the root by a relative 2^-30 at most, and each Newton step squares that: 3 steps to the
+/// root of a 256-bit number instead of 8 from a power of two. In constant evaluation (no sqrt there):
+/// 2^ceil(width / 2), within a factor sqrt(2).
+template <std::size_t Bits> WARPNUM_HD constexpr BasicInt<Bits, false> isqrt_start(const BasicInt<Bits, false>& n) noexcept {
+  using U = BasicInt<Bits, false>;
+  const int width = bit_width(n);
+  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    const int s = width > 64 ? (width - 63) & ~1 : 0;
+    const double t = static_cast<double>(static_cast<std::uint64_t>(n >> static_cast<std::uint64_t>(s)));
+    double r = 0;
+    WARPNUM_IF_ELSE_DEVICE((r = __dsqrt_rn(t);), (r = __builtin_sqrt(t);))
+    return U{static_cast<std::uint64_t>(r) + 2} << static_cast<std::uint64_t>(s / 2);
+  }
+  return U{1} << static_cast<std::uint64_t>((width + 1) / 2);
+}
+}  // namespace detail
+
 /// The integer square root floor(sqrt(a)), by Newton's iteration. A negative signed argument:
 /// std::domain_error on the host, 0 on the device.
 template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Signed> isqrt(const BasicInt<Bits, Signed>& a) {
@@ -769,8 +790,8 @@ template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Sig
   using U = BasicInt<Bits, false>;
   const U n{a};
   if (n.is_zero()) return BasicInt<Bits, Signed>{};
-  // Start above the root (2^ceil(width/2)), then x <- (x + n/x) / 2 decreases monotonically to the root.
-  U x = U{1} << static_cast<std::uint64_t>((bit_width(n) + 1) / 2);
+  // Start at or above the root, then x <- (x + n/x) / 2 decreases monotonically to it.
+  U x = detail::isqrt_start(n);
   for (;;) {
     const U y = (x + n / x) >> 1;
     if (y >= x) break;
