@@ -217,6 +217,16 @@ template <class T> struct DivisionOps {
     if (g.one_in(16)) in.b = T{};                                     // zero divisors beyond those among the edge pairs
     if (g.one_in(8)) in.b = g.short_value(T::num_limbs < 2 ? 1 : 2);  // short division and its neighbour
     if (g.one_in(16)) in.b = in.a;
+    if (T::num_limbs >= 6 && g.one_in(4)) {
+      // The device's unrolled path (divmod_n's half path): a dividend of all its limbs by a divisor of half as many.
+      T a = g.short_value(T::num_limbs);
+      T b = g.short_value(T::num_limbs / 2);
+      a.data()[T::num_limbs - 1] = (a.data()[T::num_limbs - 1] | 1u) & (T::is_signed ? 0x7fffffffu : ~0u);
+      b.data()[T::num_limbs / 2 - 1] |= 1u;
+      for (int k = T::num_limbs / 2; k < T::num_limbs; ++k) b.data()[k] = 0;
+      in.a = a;
+      in.b = b;
+    }
     return in;
   }
   WARPNUM_HD Out operator()(const Args<T>& in) const {

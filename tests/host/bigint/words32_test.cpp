@@ -332,6 +332,39 @@ TYPED_TEST(Words32, Div) {
   }
 }
 
+/// The unrolled path of divmod_n for a dividend of n words by a divisor of n / 2 (divmod_n<Word, n, true>, the
+/// device's at up to 64 limbs): random and special words (so that the quotient words b - 1 and the add-back
+/// step come up), and dividends v b^(n/2) - small, whose quotient words are b - 1 all along.
+TYPED_TEST(Words32, DivHalfPath) {
+  using Word = typename TypeParam::Word;
+  constexpr int n = TypeParam::n;
+  if constexpr (detail::divmod_has_half_path<n> && n <= 64) {
+    const std::string what = "div half path " + WordsNames::GetName<TypeParam>(0);
+    run_random_cases(what, seed_for(what), random_cases / 4, [&](Rng& rng, int) -> ::testing::AssertionResult {
+      std::vector<Word> u(n, 0);
+      std::vector<Word> v(n, 0);
+      random_words(rng, u.data(), n);
+      random_words(rng, v.data(), n / 2);
+      while (u[n - 1] == 0) u[n - 1] = static_cast<Word>(rng.next());
+      while (v[n / 2 - 1] == 0) v[n / 2 - 1] = special_word<Word>(rng);
+      if (rng.chance(1, 4)) {
+        for (int i = 0; i < n; ++i) u[i] = i >= n / 2 ? v[i - n / 2] : 0;
+        detail::sub_1(u.data(), u.data(), n, static_cast<Word>(1 + rng.below(1000)));
+      }
+      const std::string ops = "u = " + hex(u) + ", v = " + hex(v);
+      Mpz q;
+      Mpz r;
+      mpz_tdiv_qr(q, r, value(u), value(v));
+      std::vector<Word> qw(n, 0x5a);
+      std::vector<Word> rw(n, 0x5a);
+      detail::divmod_n<Word, n, true>(qw.data(), rw.data(), u.data(), v.data());
+      WARPNUM_TEST_CHECK(same_words("divmod_n<half path> quotient", q, qw.data(), n, ops));
+      WARPNUM_TEST_CHECK(same_words("divmod_n<half path> remainder", r, rw.data(), n, ops));
+      return pass();
+    });
+  }
+}
+
 TYPED_TEST(Words32, Gcd) {
   using Word = typename TypeParam::Word;
   constexpr int n = TypeParam::n;

@@ -5,14 +5,22 @@
 
 namespace warpnum::detail {
 
-/// r = a + b over n words; returns the carry out (0 or 1). r may alias a or b.
-template <class Word>
+/// One word of a sum: r = a + b + carry (carry 0 or 1); returns the carry out.
+template <class Word> WARPNUM_HD WARPNUM_FORCEINLINE constexpr Word add_word(Word& r, Word a, Word b, Word carry) noexcept {
+  const dword_t<Word> s = static_cast<dword_t<Word>>(a) + b + carry;
+  r = static_cast<Word>(s);
+  return static_cast<Word>(s >> word_bits<Word>);
+}
+
+/// r = a + b over n words; returns the carry out (0 or 1). r may alias a or b. Fixed > 0: n is the constant
+/// Fixed and the loop is unrolled (constant indices, for arrays the device keeps in registers).
+template <int Fixed = 0, class Word>
 WARPNUM_HD constexpr Word add_n(Word* r, const Word* a, const Word* b, int n, Word carry = 0) noexcept {
-  using D = dword_t<Word>;
-  for (int i = 0; i < n; ++i) {
-    const D s = static_cast<D>(a[i]) + b[i] + carry;
-    r[i] = static_cast<Word>(s);
-    carry = static_cast<Word>(s >> word_bits<Word>);
+  if constexpr (Fixed > 0) {
+    WARPNUM_UNROLL
+    for (int i = 0; i < Fixed; ++i) carry = add_word(r[i], a[i], b[i], carry);
+  } else {
+    for (int i = 0; i < n; ++i) carry = add_word(r[i], a[i], b[i], carry);
   }
   return carry;
 }

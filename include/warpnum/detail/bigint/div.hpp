@@ -68,52 +68,78 @@ WARPNUM_HD constexpr void divrem_2(Limb* q, Limb* r, const Limb* u, int m, const
   set_word<Word>(r, 1, static_cast<Word>(r1 >> s));
 }
 
-/// Knuth, TAOCP vol. 2, 4.3.1, algorithm D: q = u / v (m - n + 1 words), r = u % v (n words), for
-/// m >= n >= 2 and v[n - 1] != 0. `un` (m + 1 words) and `vn` (n words) are scratch. Each quotient word
-/// comes from the top three words of the running remainder by a 3-by-2 division (NormalisedDivisor2), which
-/// is exact for those words, so only the other n - 2 words are multiplied and subtracted.
-template <class Word, class Limb>
-WARPNUM_HD constexpr void divmod_knuth(Limb* q, Limb* r, const Limb* u, int m, const Limb* v, int n, Word* un,
-                                       Word* vn) noexcept {
-  // D1: normalise so that the divisor's top bit is set.
-  const int s = countl_zero_word(get_word<Word>(v, n - 1));
-  shl_bits(vn, v, n, s);
-  un[m] = shl_bits(un, u, m, s);
+/// One quotient word of algorithm D (D3 to D6): q[j] and the running remainder un[j .. j + n) for the
+/// normalised divisor vn (n words, top words d1, d0). The word comes from the top three words of the remainder
+/// (top[0..2] below): by a 3-by-2 division (NormalisedDivisor2), exact for those words, or, where the top two
+/// words equal (d1, d0) and the 3-by-2 division does not apply, as b - 1 with the remainder of those words
+/// (d1, d0) + top[0], up to three words. Either way only the other n - 2 words are multiplied and subtracted,
+/// and a negative result (the word one too large) adds vn back. Fixed > 0: n is the constant Fixed, unrolled.
+template <int Fixed, class Word, class Limb>
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr void knuth_step(Limb* q, Word* un, const Word* vn, int j, int n,
+                                                         const NormalisedDivisor2<Word>& nd) noexcept {
   const Word d1 = vn[n - 1];
   const Word d0 = vn[n - 2];
-  const NormalisedDivisor2<Word> nd(d1, d0);
-  WARPNUM_NO_UNROLL
-  for (int j = m - n; j >= 0; --j) {
-    // The running remainder's top two words never exceed (d1, d0).
-    Word* const top = un + j + n - 2;  // top[0..2]: the three words the quotient word comes from
-    Word qhat;
-    if (top[2] == d1 && top[1] == d0) {
-      // The quotient word is b - 1 or b - 2: algorithm D's steps D4-D6 over all n words.
-      qhat = static_cast<Word>(~Word{0});
-      const Word borrow = submul_1(un + j, un + j, vn, n, qhat);
-      if (top[2] < borrow) {
-        --qhat;
-        add_n(un + j, un + j, vn, n);
-      }
-    } else {
-      const auto est = nd.divide(top[2], top[1], top[0]);
-      qhat = est.quot;
-      // (r1, r0, un[j .. j + n - 3]) - qhat * vn[0 .. n - 3]: the low words, then the borrow from (r1, r0).
-      const Word borrow = submul_1(un + j, un + j, vn, n - 2, qhat);
-      const Word r0 = static_cast<Word>(est.r0 - borrow);
-      const Word c = est.r0 < borrow ? 1 : 0;
-      const Word r1 = static_cast<Word>(est.r1 - c);
-      top[0] = r0;
-      top[1] = r1;
-      if (est.r1 < c) {  // negative: qhat was one too large; adding v back cancels the borrow out of the top
-        --qhat;
-        add_n(un + j, un + j, vn, n);
-      }
-    }
-    set_word<Word>(q, j, qhat);
+  Word* const top = un + j + n - 2;  // the running remainder's top two words never exceed (d1, d0)
+  Word qhat = 0;
+  Word r2 = 0;
+  Word r1 = 0;
+  Word r0 = 0;
+  if (top[2] == d1 && top[1] == d0) {
+    qhat = static_cast<Word>(~Word{0});
+    r0 = static_cast<Word>(d0 + top[0]);
+    const Word c = r0 < d0 ? 1 : 0;
+    r1 = static_cast<Word>(d1 + c);
+    r2 = r1 < c ? 1 : 0;
+  } else {
+    const auto est = nd.divide(top[2], top[1], top[0]);
+    qhat = est.quot;
+    r1 = est.r1;
+    r0 = est.r0;
+  }
+  // (r2, r1, r0, un[j .. j + n - 3]) - qhat * vn[0 .. n - 3]: the low words, then the borrow from the top.
+  Word borrow = 0;
+  if constexpr (Fixed > 0) {
+    borrow = submul_1_portable<Fixed - 2>(un + j, un + j, vn, n - 2, qhat);
+  } else {
+    borrow = submul_1(un + j, un + j, vn, n - 2, qhat);
+  }
+  const Word c0 = r0 < borrow ? 1 : 0;
+  const Word c1 = r1 < c0 ? 1 : 0;
+  top[0] = static_cast<Word>(r0 - borrow);
+  top[1] = static_cast<Word>(r1 - c0);
+  if (r2 < c1) {  // negative: qhat was one too large; adding vn back cancels the borrow out of the top
+    --qhat;
+    add_n<Fixed>(un + j, un + j, vn, n);
+  }
+  set_word<Word>(q, j, qhat);
+}
+
+/// Knuth, TAOCP vol. 2, 4.3.1, algorithm D: q = u / v (m - n + 1 words), r = u % v (n words), for
+/// m >= n >= 3 and v[n - 1] != 0, one knuth_step a quotient word. `un` (m + 1 words) and `vn` (n words) are
+/// scratch. FixedM, FixedN > 0: m and n are these constants and every loop is unrolled, so that every index is
+/// a constant and the device keeps un and vn in registers (divmod_n's half-length case).
+template <int FixedM = 0, int FixedN = 0, class Word, class Limb>
+WARPNUM_HD constexpr void divmod_knuth(Limb* q, Limb* r, const Limb* u, int m, const Limb* v, int n, Word* un,
+                                       Word* vn) noexcept {
+  static_assert((FixedM == 0) == (FixedN == 0) && FixedM >= FixedN && (FixedN == 0 || FixedN >= 3));
+  if constexpr (FixedN > 0) {
+    m = FixedM;
+    n = FixedN;
+  }
+  // D1: normalise so that the divisor's top bit is set.
+  const int s = countl_zero_word(get_word<Word>(v, n - 1));
+  shl_bits<FixedN>(vn, v, n, s);
+  un[m] = shl_bits<FixedM>(un, u, m, s);
+  const NormalisedDivisor2<Word> nd(vn[n - 1], vn[n - 2]);
+  if constexpr (FixedN > 0) {
+    WARPNUM_UNROLL
+    for (int j = FixedM - FixedN; j >= 0; --j) knuth_step<FixedN>(q, un, vn, j, n, nd);
+  } else {
+    WARPNUM_NO_UNROLL
+    for (int j = m - n; j >= 0; --j) knuth_step<0>(q, un, vn, j, n, nd);
   }
   // D8: unnormalise the remainder (its words above n are zero now).
-  shr_bits(r, un, n, s);
+  shr_bits<FixedN>(r, un, n, s);
 }
 
 /// Word i of p, or zero for i < 0.
@@ -162,9 +188,14 @@ template <class Word, class Limb> WARPNUM_HD constexpr void zero_words(Limb* p, 
   }
 }
 
+/// Whether divmod_n<Word, N, true> has an unrolled path for a dividend of N words by a divisor of N / 2.
+template <int N> inline constexpr bool divmod_has_half_path = N % 2 == 0 && N / 2 >= 3;
+
 /// q = u / v, r = u % v for numbers of N words; v must not be zero. Each word of q and r is written once;
-/// neither may overlap u or v.
-template <class Word, int N, class Limb>
+/// neither may overlap u or v. HalfPath: a dividend of N words by a divisor of N / 2 words (the 2n-by-n division
+/// of modular reduction, and the Newton steps of isqrt) takes divmod_knuth unrolled, for the device, where its
+/// words then stay in registers (see divmod_limbs_device in bigint.hpp for where that pays).
+template <class Word, int N, bool HalfPath = false, class Limb>
 WARPNUM_HD constexpr void divmod_n(Limb* q, Limb* r, const Limb* u, const Limb* v) noexcept {
   if constexpr (N == 1) {  // one word: the machine's division
     const Word x = get_word<Word>(u, 0);
@@ -205,7 +236,15 @@ WARPNUM_HD constexpr void divmod_n(Limb* q, Limb* r, const Limb* u, const Limb* 
     } else {
       Word un[N + 1];
       Word vn[N];
-      divmod_knuth(q, r, u, m, v, n, un, vn);
+      if constexpr (HalfPath && divmod_has_half_path<N>) {
+        if (m == N && n == N / 2) {
+          divmod_knuth<N, N / 2>(q, r, u, m, v, n, un, vn);
+        } else {
+          divmod_knuth(q, r, u, m, v, n, un, vn);
+        }
+      } else {
+        divmod_knuth(q, r, u, m, v, n, un, vn);
+      }
       zero_words<Word>(q, m - n + 1, N);
     }
     zero_words<Word>(r, n, N);

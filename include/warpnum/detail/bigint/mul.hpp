@@ -166,22 +166,38 @@ WARPNUM_HD constexpr Word mul_1(Word* r, const Word* a, int n, Word w, Word carr
   return carry;
 }
 
-/// r = u - a * w over n words; returns the word borrowed out of the top. r may be u. The reference body;
-/// the arrays may be stored in narrower limbs (see get_word).
-template <class Word, class Limb>
-WARPNUM_HD constexpr Word submul_1_portable(Limb* r, const Limb* u, const Limb* a, int n, Word w) noexcept {
+/// One word of r = u - a * w: r_i = u_i - (a_i w + borrow) mod B; returns the next borrow (a word).
+template <class Word>
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr Word submul_word(Word& r, Word u, Word a, Word w, Word borrow) noexcept {
   using D = dword_t<Word>;
+  // The product does not depend on the borrow, so only two short add/compare steps sit on the chain.
+  const D p = static_cast<D>(a) * w;
+  const Word lo = static_cast<Word>(p) + borrow;
+  const Word hi = static_cast<Word>(p >> word_bits<Word>) + (lo < borrow ? 1 : 0);
+  r = static_cast<Word>(u - lo);
+  return hi + (u < lo ? 1 : 0);
+}
+
+/// r = u - a * w over n words; returns the word borrowed out of the top. r may be u. The reference body;
+/// the arrays may be stored in narrower limbs (see get_word). Fixed > 0: n is the constant Fixed, unrolled.
+template <int Fixed = 0, class Word, class Limb>
+WARPNUM_HD constexpr Word submul_1_portable(Limb* r, const Limb* u, const Limb* a, int n, Word w) noexcept {
   Word borrow = 0;
-  WARPNUM_NO_UNROLL
-  WARPNUM_HOST_UNROLL
-  for (int i = 0; i < n; ++i) {
-    // The product does not depend on the borrow, so only two short add/compare steps sit on the chain.
-    const D p = static_cast<D>(get_word<Word>(a, i)) * w;
-    const Word lo = static_cast<Word>(p) + borrow;
-    const Word hi = static_cast<Word>(p >> word_bits<Word>) + (lo < borrow ? 1 : 0);
-    const Word ui = get_word<Word>(u, i);
-    set_word<Word>(r, i, static_cast<Word>(ui - lo));
-    borrow = hi + (ui < lo ? 1 : 0);
+  if constexpr (Fixed > 0) {
+    WARPNUM_UNROLL
+    for (int i = 0; i < Fixed; ++i) {
+      Word ri = 0;
+      borrow = submul_word(ri, get_word<Word>(u, i), get_word<Word>(a, i), w, borrow);
+      set_word<Word>(r, i, ri);
+    }
+  } else {
+    WARPNUM_NO_UNROLL
+    WARPNUM_HOST_UNROLL
+    for (int i = 0; i < n; ++i) {
+      Word ri = 0;
+      borrow = submul_word(ri, get_word<Word>(u, i), get_word<Word>(a, i), w, borrow);
+      set_word<Word>(r, i, ri);
+    }
   }
   return borrow;
 }
