@@ -100,7 +100,7 @@ template <std::size_t Bits, BigUInt<Bits> Modulus> class Fp {
     const auto r = modinv_checked(x.value(), Modulus);
     return {Fp(r.value), r.status};
   }
-  /// x^-1 by the binary extended Euclidean algorithm. x == 0: std::domain_error on the host, zero on the device.
+  /// x^-1 by modinv (Pornin's binary GCD). x == 0: std::domain_error on the host, zero on the device.
   friend WARPNUM_HD constexpr Fp inverse(const Fp& x) {
     const auto r = inverse_checked(x);
     if (r.status != Status::ok) detail::raise<std::domain_error>("warpnum: Fp: the inverse of zero does not exist");
