@@ -764,28 +764,42 @@ WARPNUM_HD constexpr BasicInt<Bits, Signed> pow(BasicInt<Bits, Signed> base, con
 }
 
 namespace detail {
-/// A start for Newton's integer square root at or above floor(sqrt(n)), n > 0. At run time, from the double
-/// square root of n's top bits: with t = n >> s (s even, t < 2^64, t >= 2^62 when n is wider than 64 bits),
-/// sqrt(n) < (sqrt(t) + 2^-31) 2^(s/2), and sqrt((double)t) is within 2^-20 of sqrt(t), so (floor of it + 2)
-/// 2^(s/2) is above the root by a relative 2^-30 at most, and each Newton step squares that: 3 steps to the
-/// root of a 256-bit number instead of 8 from a power of two. In constant evaluation (no sqrt there):
-/// 2^ceil(width / 2), within a factor sqrt(2).
-template <std::size_t Bits> WARPNUM_HD constexpr BasicInt<Bits, false> isqrt_start(const BasicInt<Bits, false>& n) noexcept {
-  using U = BasicInt<Bits, false>;
-  const int width = bit_width(n);
+/// floor(sqrt(t)) of a 64-bit t. At run time from the double square root, corrected by a unit or two (the double
+/// of t and its root are within a few units of the exact root); in constant evaluation (no sqrt there) by
+/// Newton's iteration from above.
+WARPNUM_HD constexpr std::uint64_t isqrt64(std::uint64_t t) noexcept {
+  std::uint64_t r = 0;
   if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-    const int s = width > 64 ? (width - 63) & ~1 : 0;
-    const double t = static_cast<double>(static_cast<std::uint64_t>(n >> static_cast<std::uint64_t>(s)));
-    double r = 0;
-    WARPNUM_IF_ELSE_DEVICE((r = __dsqrt_rn(t);), (r = __builtin_sqrt(t);))
-    return U{static_cast<std::uint64_t>(r) + 2} << static_cast<std::uint64_t>(s / 2);
+    double d = 0;
+    WARPNUM_IF_ELSE_DEVICE((d = __dsqrt_rn(static_cast<double>(t));), (d = __builtin_sqrt(static_cast<double>(t));))
+    r = static_cast<std::uint64_t>(d);
+    if (r > 0xffffffffu) r = 0xffffffffu;
+    while (r * r > t) --r;
+    while (r < 0xffffffffu && (r + 1) * (r + 1) <= t) ++r;
+    return r;
   }
-  return U{1} << static_cast<std::uint64_t>((width + 1) / 2);
+  if (t == 0) return 0;
+  r = std::uint64_t{1} << ((64 - countl_zero_word(t) + 1) / 2);  // above the root
+  for (;;) {
+    const std::uint64_t y = (r + t / r) / 2;
+    if (y >= r) return r;
+    r = y;
+  }
 }
 }  // namespace detail
 
-/// The integer square root floor(sqrt(a)), by Newton's iteration. A negative signed argument:
-/// std::domain_error on the host, 0 on the device.
+/// The integer square root floor(sqrt(a)), by Newton's iteration at doubling precision. A negative signed
+/// argument: std::domain_error on the host, 0 on the device.
+///
+/// With w = bit_width(a) the root has R = ceil(w / 2) bits, and the root of a >> 2k has R - k. The roots of
+/// a >> 2k are found for a falling sequence of k: first exactly for a top of at most 64 bits (isqrt64), then
+/// each from the one below by one Newton step x1 = (x0 + n / x0) / 2 on n = a >> 2k from x0 = (r + 1) 2^d,
+/// d the root bits gained. x0 is at or above sqrt(n), so x1 is at or above floor(sqrt(n)), and
+/// x1 - sqrt(n) <= (x0 - sqrt(n))^2 / (2 x0) <= 4 2^(2 d) / (2^(d + 1) 2^(R' - 1)) = 4 2^(d - R') for a root r
+/// of R' bits no more than one unit above floor; with d <= R' - 5 (each level at least (R + 5) / 2 bits of
+/// the next level's R) x1 is again at most one unit above the floor. One division a level, each about a
+/// quarter of the next one's work; a square at the end removes the last unit. (Newton from a single start
+/// takes about log2(R / 32) + 1 divisions of the full size.)
 template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Signed> isqrt(const BasicInt<Bits, Signed>& a) {
   if (a.is_negative()) {
     detail::raise<std::domain_error>("warpnum: isqrt of a negative number");
@@ -793,14 +807,23 @@ template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Sig
   }
   using U = BasicInt<Bits, false>;
   const U n{a};
-  if (n.is_zero()) return BasicInt<Bits, Signed>{};
-  // Start at or above the root, then x <- (x + n/x) / 2 decreases monotonically to it.
-  U x = detail::isqrt_start(n);
-  for (;;) {
-    const U y = (x + n / x) >> 1;
-    if (y >= x) break;
-    x = y;
+  const int root_bits = (bit_width(n) + 1) / 2;
+  // The root bits of each level, the largest first: level i + 1 has (bits[i] + 6) / 2 >= (bits[i] + 5) / 2.
+  int bits[32] = {};
+  int levels = 0;
+  for (int r = root_bits; r > 32; r = (r + 6) / 2) bits[levels++] = r;
+  int have = levels == 0 ? root_bits : (bits[levels - 1] + 6) / 2;  // the base's root bits (at most 32)
+  U x{detail::isqrt64(static_cast<std::uint64_t>(n >> static_cast<std::uint64_t>(2 * (root_bits - have))))};
+  WARPNUM_NO_UNROLL
+  for (int i = levels - 1; i >= 0; --i) {
+    const int k = root_bits - bits[i];  // this level's n is a >> 2k
+    const U nk = n >> static_cast<std::uint64_t>(2 * k);
+    const U x0 = (x + 1u) << static_cast<std::uint64_t>(bits[i] - have);
+    x = (x0 + nk / x0) >> 1;
+    have = bits[i];
   }
+  // x is the root or one more; x^2 fits in Bits bits unless x has more bits than the root can.
+  if (levels > 0 && (bit_width(x) > root_bits || x * x > n)) x -= 1u;
   return BasicInt<Bits, Signed>{x};
 }
 
