@@ -11,6 +11,12 @@ OUT = pathlib.Path(__file__).resolve().parent.parent / "include/warpnum/detail/p
 ADD_OUT = OUT.with_name("add_chain.hpp")
 
 
+# Every output operand is early-clobber ("+&r", "=&r"): each chain writes its first words before it reads its
+# last inputs, so no input may share a register with an output. Without the "&" the compiler may give an input
+# and an in/out operand that it knows to be equal one register (it did: a Montgomery row whose q equalled the
+# window's first word, with constant operands), and the chain then reads a word it has already overwritten.
+
+
 def chain(length, half, carry_out):
     """The asm statement for r[0..length) += half(a[i] * b), carry into r[length] when carry_out."""
     n_out = length + (1 if carry_out else 0)
@@ -26,7 +32,7 @@ def chain(length, half, carry_out):
         lines.append(f'"{op} %{i}, %{a0 + i}, %{b}, %{i};"')
     if carry_out:
         lines.append(f'"addc.u32 %{length}, %{length}, 0;"')
-    outs = ", ".join(f'"+r"(r[{i}])' for i in range(n_out))
+    outs = ", ".join(f'"+&r"(r[{i}])' for i in range(n_out))
     ins = ", ".join(f'"r"(a[{i}])' for i in range(length))
     body = "\n        ".join(lines)
     return f"asm({body}\n        : {outs}\n        : {ins}, \"r\"(b));"
@@ -50,7 +56,7 @@ def wide_chain(products, variant):
         lines.append(f'"{op} %{k}, %{a0 + m}, %{b}, %{k};"')
     if variant == "carry":
         lines.append(f'"addc.u32 %{words}, %{words}, 0;"')
-    outs = ", ".join(f'"+r"(r[{k}])' for k in range(n_out))
+    outs = ", ".join(f'"+&r"(r[{k}])' for k in range(n_out))
     ins = ", ".join(f'"r"(a[{2 * m}])' for m in range(products))
     body = "\n        ".join(lines)
     return f"asm({body}\n        : {outs}\n        : {ins}, \"r\"(b));"
@@ -66,7 +72,7 @@ def diagonal(count, positions):
         last = k == positions - 1
         op = ("mad" if k == 0 else "madc") + f".{half}" + ("" if last else ".cc") + ".u32"
         lines.append(f'"{op} %{k}, %{a0 + i}, %{a0 + i}, %{k};"')
-    outs = ", ".join(f'"+r"(r[{k}])' for k in range(positions))
+    outs = ", ".join(f'"+&r"(r[{k}])' for k in range(positions))
     ins = ", ".join(f'"r"(a[{i}])' for i in range((positions + 1) // 2))
     body = "\n        ".join(lines)
     return f"asm({body}\n        : {outs}\n        : {ins});"
@@ -85,7 +91,7 @@ def carry_chain(length, op, carry_in=False):
         lines.append(f'"{op}{"" if first else "c"}.cc.u32 %{i}, %{i}, %{a0 + i};"')
     lines.append(f'"{op}c.u32 %{length}, 0, 0;{" }" if carry_in else ""}"')
     result = "carry" if op == "add" else "mask"
-    outs = ", ".join([f'"+r"(r[{i}])' for i in range(length)] + [f'"=r"({result})'])
+    outs = ", ".join([f'"+&r"(r[{i}])' for i in range(length)] + [f'"=&r"({result})'])
     ins = ", ".join([f'"r"(a[{i}])' for i in range(length)] + (['"r"(carry_in)'] if carry_in else []))
     body = "\n        ".join(lines)
     return f"asm({body}\n        : {outs}\n        : {ins});"

@@ -21,6 +21,12 @@
 // at 1024 bits (powm_checked for even moduli, where powm in the same kernel is right), MontgomeryDeviceContext at
 // 2048 bits (the context's R mod m, R^2 mod m and -m^-1 lost) and MultiPowm and Primality at 2048 bits; the same
 // operations in smaller kernels pass (tests/device/batch, a stand-alone 2048-bit reproduction: docs/gpu-runs.md).
+// One cause found (2026-11-23): the generated PTX chains (detail/ptx/) declared their outputs "+r"/"=r", so the
+// compiler could give an input the register of an in/out operand it knew to be equal, and the chain read a word it
+// had already overwritten (with constant operands: a Montgomery row whose q equalled the window's first word).
+// With early-clobber outputs ("+&r", scripts/gen_mad_row.py) ModularDeviceConstexpr passes (H100, 12:1x UTC);
+// PowmPerElementModulus at 1024 bits, MontgomeryDeviceContext, MultiPowm and Primality at 2048 bits still fail,
+// and so does is_probable_prime(2^61 - 1) in a stand-alone kernel that computes much else (docs/gpu-runs.md).
 // Open: the tests are left as they are; each affected one says so.
 #pragma once
 

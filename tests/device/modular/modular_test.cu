@@ -25,7 +25,7 @@ struct ConstexprChecks {
   }
 };
 
-// Known failure under nvcc 13.0: check 8, prime_64 (see the top of modular_ops.hpp).
+// Failed (check 8, prime_64) until the PTX chains' outputs became early-clobber (see the top of modular_ops.hpp).
 class ModularDeviceConstexpr : public DeviceTest {};
 
 TEST_F(ModularDeviceConstexpr, SameChecksInAKernel) {
