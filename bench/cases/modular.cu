@@ -2,18 +2,23 @@
 // in compute mode after CGBN's perf_tests (each instance chains `loops` operations in registers, each result
 // feeding the next operand, so nothing is hoisted):
 //   powm     x <- x^e mod m: odd m of Bits bits (top bit set), a 512-bit exponent at every width (CGBN's fixed
-//            5-bit window; ours slides), 8192 / Bits per instance;
+//            5-bit window; ours: fixed 4-bit windows), 8192 / Bits per instance (at least 1), a Montgomery context
+//            built for each; by one thread ("thread") or by G lanes (warp::Montgomery, "montG");
 //   div_qr   (q, r) <- (r b^n + q) / d: a 2n-bit value by an n-bit one (r < d, so q fits n bits), CGBN's div_qr;
 //   sqrt     r <- isqrt(a xor r) of n bits;
 //   gcd      (a, b) <- (b, a xor gcd(a, b));
 //   modinv   a <- (a xor a^-1 mod m) for an odd m (a status, not an exception, where no inverse exists).
 // and in batch mode full-exponent modular exponentiation, out[i] = a[i]^e[i] mod m with e[i] and m of Bits bits
-// (m odd, shared), by warpnum::powm_n from and to device memory (1024, 2048 and 4096 bits; the issue compares it
+// (m odd, shared), by warpnum::powm_n from and to device memory (one thread an element at 1024 bits, a lane group
+// of Bits / 256 lanes above) (1024, 2048 and 4096 bits; the issue compares it
 // with GMP's mpz_powm on every core of the host: bench/host/modular_bench.cpp).
 #include "base.cuh"
 
 #include <warpnum/batch/powm.hpp>
 #include <warpnum/modular.hpp>
+#include <warpnum/warp/montgomery.hpp>
+
+#include <cooperative_groups.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -21,6 +26,8 @@
 
 namespace warpnum::bench {
 namespace {
+
+namespace cg = cooperative_groups;
 
 constexpr unsigned block_threads = 128;
 
@@ -145,17 +152,66 @@ template <Op O, std::size_t Bits> void add_case() {
   registry().push_back(std::move(c));
 }
 
-/// Batch mode: elements per run of full-exponent modexp, about a tenth of a second of work at the H100's rate.
-constexpr std::size_t modexp_batch(std::size_t bits) { return bits <= 1024 ? std::size_t{1} << 18 : bits <= 2048 ? std::size_t{1} << 15 : std::size_t{1} << 12; }
+/// powm by G lanes an instance (warp::Montgomery): the chain of `chain<Op::powm>` with the context and the
+/// exponentiation spread over the tile.
+template <std::size_t Bits, unsigned G>
+__global__ __launch_bounds__(block_threads) void compute_powm_lanes(const BigUInt<Bits>* a, const BigUInt<Bits>* b,
+                                                                    const BigUInt<512>* e, BigUInt<Bits>* out,
+                                                                    std::size_t n, int loops) {
+  const auto tile = cg::tiled_partition<G>(cg::this_thread_block());
+  const std::size_t i = (static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x) / G;
+  if (i >= n) return;  // whole tiles leave together
+  auto x = warp::load(tile, a[i]);
+  const auto m = warp::load(tile, as_modulus(b[i]));
+  for (int l = 0; l < loops; ++l) {
+    const warp::Montgomery<Bits, G> ctx(tile, m);
+    x = ctx.powm(tile, x, e[i]);
+  }
+  warp::store(tile, out[i], x);
+}
+
+template <std::size_t Bits, unsigned G> void add_powm_lanes() {
+  using T = BigUInt<Bits>;
+  Case c;
+  c.op = op_name(Op::powm);
+  c.strategy = "mont" + std::to_string(G);
+  c.bits = static_cast<int>(Bits);
+  c.lanes = G;
+  c.reference = cgbn_h100(Op::powm, c.bits);
+  c.compute = [](const Params& p) {
+    const std::size_t n = p.instances;
+    const int loops = op_loops(Op::powm, Bits);
+    DeviceBuffer<T> d_a(n, 11);
+    DeviceBuffer<T> d_b(n, 12);
+    DeviceBuffer<BigUInt<512>> d_e(n, 13);
+    DeviceBuffer<T> d_out(n);
+    Measurement m;
+    m.seconds = time_runs(p.runs, [&] {
+      compute_powm_lanes<Bits, G><<<blocks_for(n, G, block_threads), block_threads>>>(d_a.get(), d_b.get(), d_e.get(),
+                                                                                       d_out.get(), n, loops);
+    });
+    m.ops = static_cast<double>(n) * loops;
+    spot_check(m, d_out, [&](std::size_t i) {
+      return chain<Op::powm, Bits>(operand<T>(11, i), operand<T>(12, i), operand<BigUInt<512>>(13, i), loops);
+    });
+    return m;
+  };
+  registry().push_back(std::move(c));
+}
+
+/// Batch mode: elements per run of full-exponent modexp, a tenth of a second to a second of work at the H100's
+/// rate, and at 4096 bits enough lane groups to fill the GPU once.
+constexpr std::size_t modexp_batch(std::size_t bits) { return bits <= 1024 ? std::size_t{1} << 18 : bits <= 2048 ? std::size_t{1} << 15 : std::size_t{1} << 14; }
 
 /// The batch-mode case "powm": out[i] = a[i]^e[i] mod m, Bits-bit exponents, one odd Bits-bit modulus.
 template <std::size_t Bits> void add_modexp_batch() {
   using T = BigUInt<Bits>;
   Case c;
   c.op = op_name(Op::powm);
-  c.strategy = "thread";
+  constexpr unsigned lanes = batch::detail::powm_lanes<Bits>();
+  c.strategy = lanes == 1 ? std::string("thread") : "mont" + std::to_string(lanes);
   c.bits = static_cast<int>(Bits);
-  c.lanes = 1;
+  c.lanes = lanes;
   c.batch = [](const Params& p) {
     const std::size_t n = std::min(modexp_batch(Bits), p.batch);
     DeviceBuffer<T> d_a(n, 21);
@@ -174,6 +230,11 @@ template <std::size_t Bits> void add_modexp_batch() {
 
 template <std::size_t Bits> void add_width() {
   if constexpr (Bits <= 2048) add_case<Op::powm, Bits>();
+  // Lane groups from 1024 bits, up to 32 limbs a lane.
+  if constexpr (Bits >= 1024 && Bits <= 2048) add_powm_lanes<Bits, 2>();
+  if constexpr (Bits >= 1024) add_powm_lanes<Bits, 4>();
+  if constexpr (Bits >= 2048) add_powm_lanes<Bits, 8>();
+  if constexpr (Bits >= 4096) add_powm_lanes<Bits, 16>();
   add_case<Op::div_qr, Bits>();
   add_case<Op::sqrt, Bits>();
   add_case<Op::gcd, Bits>();

@@ -133,19 +133,23 @@ template <std::size_t EBits> WARPNUM_HD constexpr int exponent_digit(const BigUI
   return d;
 }
 
+/// The window width (1 to 4) of fixed_window_pow for an exponent of `bits` bits: it minimises the table's
+/// 2^w - 2 products plus one a window (2 for 65537, 4 from 97 bits).
+WARPNUM_HD constexpr int fixed_window_bits(int bits) noexcept { return bits <= 4 ? 1 : bits <= 24 ? 2 : bits <= 96 ? 3 : 4; }
+inline constexpr int max_fixed_window_bits = 4;
+
 /// x^e by fixed windows of w bits, left to right (Menezes et al., Handbook, Alg. 14.82): per window w squarings
 /// and one multiplication by x^d from a table of x^0 .. x^(2^w - 1), d = 0 included. Every exponent of a length
 /// takes the same steps, so the threads of a warp, each with its own exponent, never diverge (sliding windows
-/// branch on each bit); the device's exponentiation. w (1 to 4) minimises the table's 2^w - 2 products plus one
-/// a window: 2 for 65537, 4 from 97 bits.
+/// branch on each bit); the device's exponentiation (warp/montgomery.hpp does the same by lane groups).
 template <class Ctx, std::size_t EBits>
 WARPNUM_HD constexpr typename Ctx::value_type fixed_window_pow(const Ctx& ctx, const typename Ctx::value_type& x,
                                                                const BigUInt<EBits>& e) noexcept {
   using T = typename Ctx::value_type;
   const int nbits = bit_width(e);
   if (nbits == 0) return ctx.one();
-  const int w = nbits <= 4 ? 1 : nbits <= 24 ? 2 : nbits <= 96 ? 3 : 4;
-  T table[16];
+  const int w = fixed_window_bits(nbits);
+  T table[1 << max_fixed_window_bits];
   table[0] = ctx.one();
   table[1] = x;
   WARPNUM_NO_UNROLL

@@ -6,7 +6,8 @@
 //   warpnum::powm_n(d_base, d_exp, d_mod, d_out, n);      // a modulus each (statuses optional)
 //
 // Every call is asynchronous on `stream` (default: the legacy default stream) and does not synchronise. One
-// thread computes each element: the fastest per-element layout up to 1024 bits on the H100 (docs/benchmarks.md).
+// thread computes each element up to 1024 bits, the fastest layout there on the H100 (docs/benchmarks.md); from
+// 2048 bits an odd shared modulus takes a lane group an element (warp::Montgomery), the other forms one thread.
 #pragma once
 
 #if !defined(__CUDACC__)
@@ -29,11 +30,16 @@ namespace batch::detail {
 
 inline constexpr unsigned powm_block_threads = 128;
 
-/// Blocks for n elements, one thread each (the kernels loop over the rest).
-inline unsigned powm_blocks(std::size_t n) {
-  const std::size_t blocks = (n + powm_block_threads - 1) / powm_block_threads;
+/// Blocks for n elements, `lanes` threads each (the kernels loop over the rest).
+inline unsigned powm_blocks(std::size_t n, unsigned lanes = 1) {
+  const std::size_t blocks = (n * lanes + powm_block_threads - 1) / powm_block_threads;
   return static_cast<unsigned>(blocks < 65535u * 16u ? blocks : 65535u * 16u);
 }
+
+/// Lanes an element for an odd shared modulus: one thread up to 1024 bits (its products stay in registers),
+/// from 2048 bits a lane group of 8 limbs a lane (warp::Montgomery; 8x one thread's speed at 2048 bits on the
+/// H100, docs/benchmarks.md).
+template <std::size_t Bits> constexpr unsigned powm_lanes() { return Bits < 2048 ? 1u : Bits / 256 <= 32 ? static_cast<unsigned>(Bits / 256) : 32u; }
 
 /// Throws std::runtime_error naming the call and CUDA's reason when the launch failed.
 inline void check_launch(const char* what) {
@@ -48,7 +54,13 @@ void powm_shared(const BigUInt<Bits>* base, const Exp& exp, const BigUInt<Bits>&
   if (m.is_zero()) throw std::domain_error("warpnum: powm_n: the modulus is zero");
   if (n == 0) return;
   if (m.bit(0)) {
-    kernel::powm_shared_modulus<<<powm_blocks(n), powm_block_threads, 0, stream>>>(Montgomery<Bits>(m), base, exp, out, n);
+    constexpr unsigned lanes = powm_lanes<Bits>();
+    if constexpr (lanes == 1) {
+      kernel::powm_shared_modulus<<<powm_blocks(n), powm_block_threads, 0, stream>>>(Montgomery<Bits>(m), base, exp, out, n);
+    } else {
+      kernel::powm_shared_modulus_lanes<lanes><<<powm_blocks(n, lanes), powm_block_threads, 0, stream>>>(Montgomery<Bits>(m), base,
+                                                                                                       exp, out, n);
+    }
   } else {
     kernel::powm_shared_modulus<<<powm_blocks(n), powm_block_threads, 0, stream>>>(Barrett<Bits>(m), base, exp, out, n);
   }

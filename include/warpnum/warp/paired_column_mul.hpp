@@ -11,6 +11,7 @@
 
 #include <warpnum/detail/bigint/mul_rows.hpp>
 #include <warpnum/detail/ptx/add_chain.hpp>
+#include <warpnum/warp/carry_resolve.hpp>
 #include <warpnum/warp/slice.hpp>
 
 #include <cooperative_groups.h>
@@ -109,15 +110,11 @@ __device__ __forceinline__ Slice<Bits, G> paired_column_mul(const cooperative_gr
   const std::uint32_t below = tile.shfl_up(carry, 1);
   word[0] = t >= 1 ? below : 0u;
   const std::uint32_t generate = warpnum::detail::ptx::AddChain<K>::add(r.limb, word);
-  // Carry look-ahead: with g the lanes that carry out and p those whose block is all ones, the carry into lane t
-  // is bit t of the carries of the integer sum (g | p) + g (a lane that generates or propagates passes a carry
-  // on exactly when the addition's bit does).
+  // Carry look-ahead (carry_resolve.hpp) over the lanes that carry out and those whose block is all ones.
   std::uint32_t ones = ~0u;
   WARPNUM_UNROLL
   for (int k = 0; k < K; ++k) ones &= r.limb[k];
-  const std::uint64_t g = tile.ballot(generate != 0);
-  const std::uint64_t x = g | tile.ballot(ones == ~0u);
-  const std::uint64_t carries_in = (x + g) ^ x ^ g;
+  const std::uint64_t carries_in = carry_lookahead(tile.ballot(generate != 0), tile.ballot(ones == ~0u));
   WARPNUM_UNROLL
   for (int k = 0; k < K; ++k) word[k] = k == 0 ? static_cast<std::uint32_t>((carries_in >> t) & 1u) : 0u;
   warpnum::detail::ptx::AddChain<K>::add(r.limb, word);

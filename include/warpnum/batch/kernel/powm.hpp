@@ -1,10 +1,14 @@
-// warpnum/batch/kernel/powm.hpp: the kernels behind warpnum::powm_n (batch/powm.hpp): one thread an element,
-// a grid-stride loop. Device code only.
+// warpnum/batch/kernel/powm.hpp: the kernels behind warpnum::powm_n (batch/powm.hpp): one thread or one lane
+// group an element, a grid-stride loop. Device code only.
 #pragma once
 
 #include <warpnum/bigint.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/status.hpp>
+#include <warpnum/warp/montgomery.hpp>
+#include <warpnum/warp/slice.hpp>
+
+#include <cooperative_groups.h>
 
 #include <cstddef>
 
@@ -28,6 +32,18 @@ __global__ void powm_shared_modulus(const Ctx ctx, const typename Ctx::value_typ
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
   for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
     out[i] = ctx.powm(base[i], exp(i));
+}
+
+/// out[i] = base[i]^exp(i) mod m for one odd modulus, G lanes an element (warp::Montgomery, from the context
+/// built on the host). A grid-stride loop over whole tiles.
+template <unsigned G, std::size_t Bits, class Exp>
+__global__ void powm_shared_modulus_lanes(const Montgomery<Bits> host_ctx, const BigUInt<Bits>* base, const Exp exp,
+                                          BigUInt<Bits>* out, std::size_t n) {
+  const auto tile = cooperative_groups::tiled_partition<G>(cooperative_groups::this_thread_block());
+  const warp::Montgomery<Bits, G> ctx(tile, host_ctx);
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x / G;
+  for (std::size_t i = (static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x) / G; i < n; i += stride)
+    warp::store(tile, out[i], ctx.powm(tile, warp::load(tile, base[i]), exp(i)));
 }
 
 /// out[i] = base[i]^exp(i) mod m[i]; status[i] (when not null) says whether m[i] was zero.
