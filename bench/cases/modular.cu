@@ -123,34 +123,6 @@ __global__ __launch_bounds__(block_threads) void compute_kernel(const BigUInt<Bi
   out[i] = chain<O, Bits>(a[i], b[i], e[i], loops);
 }
 
-template <Op O, std::size_t Bits> void add_case() {
-  using T = BigUInt<Bits>;
-  Case c;
-  c.op = op_name(O);
-  c.strategy = "thread";
-  c.bits = static_cast<int>(Bits);
-  c.lanes = 1;
-  c.reference = cgbn_h100(O, c.bits);
-  c.compute = [](const Params& p) {
-    const std::size_t n = p.instances;
-    const int loops = op_loops(O, Bits);
-    DeviceBuffer<T> d_a(n, 11);
-    DeviceBuffer<T> d_b(n, 12);
-    DeviceBuffer<BigUInt<512>> d_e(n, 13);
-    DeviceBuffer<T> d_out(n);
-    Measurement m;
-    m.seconds = time_runs(p.runs, [&] {
-      compute_kernel<O, Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(d_a.get(), d_b.get(), d_e.get(),
-                                                                                   d_out.get(), n, loops);
-    });
-    m.ops = static_cast<double>(n) * loops;
-    spot_check(m, d_out, [&](std::size_t i) {
-      return chain<O, Bits>(operand<T>(11, i), operand<T>(12, i), operand<BigUInt<512>>(13, i), loops);
-    });
-    return m;
-  };
-  registry().push_back(std::move(c));
-}
 
 /// powm by G lanes an instance (warp::Montgomery): the chain of `chain<Op::powm>` with the context and the
 /// exponentiation spread over the tile.
@@ -170,29 +142,37 @@ __global__ __launch_bounds__(block_threads) void compute_powm_lanes(const BigUIn
   warp::store(tile, out[i], x);
 }
 
-template <std::size_t Bits, unsigned G> void add_powm_lanes() {
+/// Registers the compute-mode case of one operation at one width: one thread a number (G = 0), or for powm G
+/// lanes a number (warp::Montgomery, strategy "montG").
+template <Op O, std::size_t Bits, unsigned G = 0> void add_case() {
+  static_assert(G == 0 || O == Op::powm, "warpnum-bench: lane groups for powm only");
   using T = BigUInt<Bits>;
   Case c;
-  c.op = op_name(Op::powm);
-  c.strategy = "mont" + std::to_string(G);
+  c.op = op_name(O);
+  c.strategy = G == 0 ? std::string("thread") : "mont" + std::to_string(G);
   c.bits = static_cast<int>(Bits);
-  c.lanes = G;
-  c.reference = cgbn_h100(Op::powm, c.bits);
+  c.lanes = G == 0 ? 1 : G;
+  c.reference = cgbn_h100(O, c.bits);
   c.compute = [](const Params& p) {
     const std::size_t n = p.instances;
-    const int loops = op_loops(Op::powm, Bits);
+    const int loops = op_loops(O, Bits);
     DeviceBuffer<T> d_a(n, 11);
     DeviceBuffer<T> d_b(n, 12);
     DeviceBuffer<BigUInt<512>> d_e(n, 13);
     DeviceBuffer<T> d_out(n);
     Measurement m;
     m.seconds = time_runs(p.runs, [&] {
-      compute_powm_lanes<Bits, G><<<blocks_for(n, G, block_threads), block_threads>>>(d_a.get(), d_b.get(), d_e.get(),
-                                                                                       d_out.get(), n, loops);
+      if constexpr (G == 0) {
+        compute_kernel<O, Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(d_a.get(), d_b.get(), d_e.get(),
+                                                                                     d_out.get(), n, loops);
+      } else {
+        compute_powm_lanes<Bits, G><<<blocks_for(n, G, block_threads), block_threads>>>(d_a.get(), d_b.get(), d_e.get(),
+                                                                                         d_out.get(), n, loops);
+      }
     });
     m.ops = static_cast<double>(n) * loops;
     spot_check(m, d_out, [&](std::size_t i) {
-      return chain<Op::powm, Bits>(operand<T>(11, i), operand<T>(12, i), operand<BigUInt<512>>(13, i), loops);
+      return chain<O, Bits>(operand<T>(11, i), operand<T>(12, i), operand<BigUInt<512>>(13, i), loops);
     });
     return m;
   };
@@ -231,10 +211,10 @@ template <std::size_t Bits> void add_modexp_batch() {
 template <std::size_t Bits> void add_width() {
   if constexpr (Bits <= 2048) add_case<Op::powm, Bits>();
   // Lane groups from 1024 bits, up to 32 limbs a lane.
-  if constexpr (Bits >= 1024 && Bits <= 2048) add_powm_lanes<Bits, 2>();
-  if constexpr (Bits >= 1024) add_powm_lanes<Bits, 4>();
-  if constexpr (Bits >= 2048) add_powm_lanes<Bits, 8>();
-  if constexpr (Bits >= 4096) add_powm_lanes<Bits, 16>();
+  if constexpr (Bits >= 1024 && Bits <= 2048) add_case<Op::powm, Bits, 2>();
+  if constexpr (Bits >= 1024) add_case<Op::powm, Bits, 4>();
+  if constexpr (Bits >= 2048) add_case<Op::powm, Bits, 8>();
+  if constexpr (Bits >= 4096) add_case<Op::powm, Bits, 16>();
   add_case<Op::div_qr, Bits>();
   add_case<Op::sqrt, Bits>();
   add_case<Op::gcd, Bits>();

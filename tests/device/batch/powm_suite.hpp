@@ -58,19 +58,13 @@ void expect_powm(const T& got, const T& base, const E& e, const T& m, std::size_
       << "\n  got  " << oracle::to_text(oracle::to_mpz(got)) << "\n  want " << oracle::to_text(want);
 }
 
-template <class T> class BatchPowm : public DeviceTest {};
-TYPED_TEST_SUITE_P(BatchPowm);
-
-/// Elements per test: fewer at 2048 bits and above, where one thread's exponentiation takes milliseconds.
-template <class T> constexpr std::size_t batch_count() { return T::bits <= 1024 ? 3000 : 600; }
-
-/// One odd, then one even modulus for the whole batch; an exponent each, up to the full width.
-TYPED_TEST_P(BatchPowm, SharedModulus) {
-  using T = TypeParam;
-  const std::uint64_t seed = seed_for("batch powm shared modulus", T::bits);
+/// powm_n with one modulus for the whole batch (odd, then even when `with_even`), an exponent each, up to the
+/// full width; n elements.
+template <class T> void check_shared_modulus(const std::string& name, std::size_t n, bool with_even) {
+  const std::uint64_t seed = seed_for(name, T::bits);
   Rng rng(seed);
-  const std::size_t n = batch_count<T>();
   for (const bool odd : {true, false}) {
+    if (!odd && !with_even) break;
     const T m = make_modulus<T>(rng, odd ? ModKind::odd : ModKind::even);
     std::vector<T> base(n), exp(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -88,12 +82,11 @@ TYPED_TEST_P(BatchPowm, SharedModulus) {
   }
 }
 
-/// One exponent for every element (65537, then a full-width random one), out aliasing base, on a stream.
-TYPED_TEST_P(BatchPowm, SharedExponentInPlace) {
-  using T = TypeParam;
-  const std::uint64_t seed = seed_for("batch powm shared exponent", T::bits);
+/// powm_n with one exponent for every element (65537, then a full-width random one), out aliasing base, on a
+/// stream; odd moduli; n elements.
+template <class T> void check_shared_exponent_in_place(const std::string& name, std::size_t n) {
+  const std::uint64_t seed = seed_for(name, T::bits);
   Rng rng(seed);
-  const std::size_t n = batch_count<T>();
   cudaStream_t stream;
   WARPNUM_TEST_CUDA(cudaStreamCreate(&stream));
   for (int k = 0; k < 2; ++k) {
@@ -109,6 +102,20 @@ TYPED_TEST_P(BatchPowm, SharedExponentInPlace) {
     for (std::size_t i = 0; i < n; ++i) expect_powm(out[i], base[i], e, m, i, seed);
   }
   WARPNUM_TEST_CUDA(cudaStreamDestroy(stream));
+}
+
+template <class T> class BatchPowm : public DeviceTest {};
+TYPED_TEST_SUITE_P(BatchPowm);
+
+/// Elements per test: fewer at 2048 bits and above, where one thread's exponentiation takes milliseconds.
+template <class T> constexpr std::size_t batch_count() { return T::bits <= 1024 ? 3000 : 600; }
+
+TYPED_TEST_P(BatchPowm, SharedModulus) {
+  check_shared_modulus<TypeParam>("batch powm shared modulus", batch_count<TypeParam>(), true);
+}
+
+TYPED_TEST_P(BatchPowm, SharedExponentInPlace) {
+  check_shared_exponent_in_place<TypeParam>("batch powm shared exponent", batch_count<TypeParam>());
 }
 
 /// A modulus per element, odd and even, with 0 (result 0, Status::division_by_zero) and 1 among them; a

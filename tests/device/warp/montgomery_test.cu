@@ -113,27 +113,26 @@ template <std::size_t Bits, unsigned G> void check_group() {
       const Mpz mm = to_mpz(m[i]);
       const Mpz aa = to_mpz(a[i]);
       const Mpz bb = to_mpz(b[i]);
-      Mpz r, x;
+      const auto mod_m = [&](const Mpz& x) {  // x mod m (non-negative) as a T
+        Mpz r;
+        mpz_mod(r, x, mm);
+        return oracle::from_mpz<T>(r);
+      };
+      Mpz x, y;
       mpz_setbit(x, Bits);  // R
-      mpz_mod(r, x, mm);
-      want.one = oracle::from_mpz<T>(r);
-      mpz_mul(r, x, x);
-      mpz_mod(r, r, mm);
-      want.r2 = oracle::from_mpz<T>(r);
-      mpz_mul(r, aa, bb);
-      mpz_mod(r, r, mm);
-      want.mul = oracle::from_mpz<T>(r);
-      mpz_mul(r, aa, aa);
-      mpz_mod(r, r, mm);
-      want.sqr = oracle::from_mpz<T>(r);
-      mpz_add(r, aa, bb);
-      mpz_mod(r, r, mm);
-      want.add = oracle::from_mpz<T>(r);
-      mpz_sub(r, aa, bb);
-      mpz_mod(r, r, mm);  // non-negative
-      want.sub = oracle::from_mpz<T>(r);
-      mpz_powm(r, aa, to_mpz(e[i]), mm);
-      want.pow = oracle::from_mpz<T>(r);
+      want.one = mod_m(x);
+      mpz_mul(y, x, x);
+      want.r2 = mod_m(y);
+      mpz_mul(y, aa, bb);
+      want.mul = mod_m(y);
+      mpz_mul(y, aa, aa);
+      want.sqr = mod_m(y);
+      mpz_add(y, aa, bb);
+      want.add = mod_m(y);
+      mpz_sub(y, aa, bb);
+      want.sub = mod_m(y);
+      mpz_powm(y, aa, to_mpz(e[i]), mm);
+      want.pow = oracle::from_mpz<T>(y);
       Mpz two32, inv;  // -m^-1 mod 2^32
       mpz_setbit(two32, 32);
       mpz_invert(inv, mm, two32);
