@@ -36,10 +36,19 @@ inline unsigned powm_blocks(std::size_t n, unsigned lanes = 1) {
   return static_cast<unsigned>(blocks < 65535u * 16u ? blocks : 65535u * 16u);
 }
 
-/// Lanes an element for an odd shared modulus: one thread up to 1024 bits (its products stay in registers),
-/// from 2048 bits a lane group of 8 limbs a lane (warp::Montgomery; 8x one thread's speed at 2048 bits on the
-/// H100, docs/benchmarks.md).
-template <std::size_t Bits> constexpr unsigned powm_lanes() { return Bits < 2048 ? 1u : Bits / 256 <= 32 ? static_cast<unsigned>(Bits / 256) : 32u; }
+/// Lanes an element for an odd shared modulus: one thread below 2048 bits (its products stay in registers);
+/// from 2048 bits a lane group of about 8 limbs a lane (warp::Montgomery; 8x one thread's speed at 2048 bits on
+/// the H100, docs/benchmarks.md): the largest power of two up to Bits / 256 and 32 that splits the limbs evenly
+/// (a width whose limbs no group of 2 or more splits stays on one thread).
+template <std::size_t Bits> constexpr unsigned powm_lanes() {
+  if constexpr (Bits < 2048) {
+    return 1;
+  } else {
+    unsigned g = 32;
+    while (g > 1 && (g > Bits / 256 || Bits % (32 * g) != 0)) g /= 2;
+    return g;
+  }
+}
 
 /// Throws std::runtime_error naming the call and CUDA's reason when the launch failed.
 inline void check_launch(const char* what) {
