@@ -133,15 +133,36 @@ template <std::size_t EBits> WARPNUM_HD constexpr int exponent_digit(const BigUI
   return d;
 }
 
+/// How a Montgomery context gets R^2 mod m from R mod m without a division: with Bits = d 2^k (d odd), d
+/// doublings give 2^d R, and k Montgomery squarings then give 2^(d 2^k) R = R^2 (1 doubling and 10 squarings
+/// at 1024 bits). Montgomery<Bits> and warp::Montgomery<Bits, G> both follow it.
+struct RSquaredSteps {
+  int doublings;
+  int squarings;
+};
+WARPNUM_HD constexpr RSquaredSteps r_squared_steps(std::size_t bits) noexcept {
+  RSquaredSteps s{static_cast<int>(bits), 0};
+  while (s.doublings % 2 == 0) {
+    s.doublings /= 2;
+    ++s.squarings;
+  }
+  return s;
+}
+
 /// The window width (1 to 4) of fixed_window_pow for an exponent of `bits` bits: it minimises the table's
 /// 2^w - 2 products plus one a window (2 for 65537, 4 from 97 bits).
 WARPNUM_HD constexpr int fixed_window_bits(int bits) noexcept { return bits <= 4 ? 1 : bits <= 24 ? 2 : bits <= 96 ? 3 : 4; }
 inline constexpr int max_fixed_window_bits = 4;
 
+/// Whether a context's sqr(a) is its mul(a, a) (`static constexpr bool square_is_product = true;`), so that
+/// fixed_window_pow may square through mul's call site (warp::Montgomery: its product is inlined, and one copy
+/// of it is half the code).
+template <class Ctx> inline constexpr bool square_is_product = requires { requires Ctx::square_is_product; };
+
 /// x^e by fixed windows of w bits, left to right (Menezes et al., Handbook, Alg. 14.82): per window w squarings
 /// and one multiplication by x^d from a table of x^0 .. x^(2^w - 1), d = 0 included. Every exponent of a length
 /// takes the same steps, so the threads of a warp, each with its own exponent, never diverge (sliding windows
-/// branch on each bit); the device's exponentiation (warp/montgomery.hpp does the same by lane groups).
+/// branch on each bit); the device's exponentiation, also by lane groups (warp::Montgomery::pow).
 template <class Ctx, std::size_t EBits>
 WARPNUM_HD constexpr typename Ctx::value_type fixed_window_pow(const Ctx& ctx, const typename Ctx::value_type& x,
                                                                const BigUInt<EBits>& e) noexcept {
@@ -158,9 +179,16 @@ WARPNUM_HD constexpr typename Ctx::value_type fixed_window_pow(const Ctx& ctx, c
   T acc = table[exponent_digit(e, j * w, w)];
   WARPNUM_NO_UNROLL
   while (--j >= 0) {
-    WARPNUM_NO_UNROLL
-    for (int k = 0; k < w; ++k) acc = ctx.sqr(acc);
-    acc = ctx.mul(acc, table[exponent_digit(e, j * w, w)]);
+    if constexpr (square_is_product<Ctx>) {
+      // w squarings, then the product by table[digit], at one call site: one copy of the inlined product.
+      const int digit = exponent_digit(e, j * w, w);
+      WARPNUM_NO_UNROLL
+      for (int k = 0; k <= w; ++k) acc = ctx.mul(acc, k < w ? acc : table[digit]);
+    } else {
+      WARPNUM_NO_UNROLL
+      for (int k = 0; k < w; ++k) acc = ctx.sqr(acc);
+      acc = ctx.mul(acc, table[exponent_digit(e, j * w, w)]);
+    }
   }
   return acc;
 }
@@ -337,17 +365,10 @@ template <std::size_t Bits> class Montgomery {
     m_ = m;
     minv_ = detail::neg_inverse_mod_2_64(static_cast<std::uint64_t>(BigUInt<64>(m)));
     one_ = (value_type{} - m) % m;  // R mod m = (R - m) mod m
-    // R^2 mod m: with Bits = d 2^k (d odd), d doublings of R mod m give 2^d R, and k Montgomery squarings
-    // then give 2^(d 2^k) R = R^2 (1 doubling and 10 squarings at 1024 bits).
-    int d = static_cast<int>(Bits);
-    int k = 0;
-    while (d % 2 == 0) {
-      d /= 2;
-      ++k;
-    }
+    constexpr detail::RSquaredSteps steps = detail::r_squared_steps(Bits);
     value_type x = one_;
-    for (int i = 0; i < d; ++i) x = detail::add_mod(x, x, m_);
-    for (int i = 0; i < k; ++i) x = sqr(x);
+    for (int i = 0; i < steps.doublings; ++i) x = detail::add_mod(x, x, m_);
+    for (int i = 0; i < steps.squarings; ++i) x = sqr(x);
     r2_ = x;
   }
 

@@ -160,17 +160,12 @@ template <std::size_t Bits, unsigned G> class Montgomery {
     const int doublings = ok ? static_cast<int>(Bits) - p : 0;
 #pragma unroll 1
     for (int i = 0; i < doublings; ++i) one_ = detail::double_mod(tile, one_, m_);
-    int d = static_cast<int>(Bits);
-    int squarings = 0;
-    while (d % 2 == 0) {
-      d /= 2;
-      ++squarings;
-    }
+    constexpr warpnum::detail::RSquaredSteps steps = warpnum::detail::r_squared_steps(Bits);
     slice_type r2 = one_;
 #pragma unroll 1
-    for (int i = 0; i < d; ++i) r2 = detail::double_mod(tile, r2, m_);
+    for (int i = 0; i < steps.doublings; ++i) r2 = detail::double_mod(tile, r2, m_);
 #pragma unroll 1
-    for (int i = 0; i < squarings; ++i) r2 = sqr(tile, r2);
+    for (int i = 0; i < steps.squarings; ++i) r2 = sqr(tile, r2);
     r2_ = r2;
   }
 
@@ -240,31 +235,12 @@ template <std::size_t Bits, unsigned G> class Montgomery {
     return mul(tile, a, unit);
   }
 
-  /// x^e in Montgomery form for x in Montgomery form, by fixed windows (warpnum::detail::fixed_window_pow's
-  /// steps; the table of 2^w powers in local memory); x^0 is one(). Every lane passes the same e. A squaring is
-  /// the product acc acc (there is no lane-group square yet).
+  /// x^e in Montgomery form for x in Montgomery form, by fixed windows (warpnum::detail::fixed_window_pow, its
+  /// table of 2^w powers in local memory); x^0 is one(). Every lane passes the same e.
   template <class Parent, std::size_t EBits>
   __device__ slice_type pow(const cooperative_groups::thread_block_tile<G, Parent>& tile, const slice_type& x,
                             const BigUInt<EBits>& e) const noexcept {
-    using warpnum::detail::exponent_digit;
-    const int nbits = bit_width(e);
-    if (nbits == 0) return one_;
-    const int w = warpnum::detail::fixed_window_bits(nbits);
-    slice_type table[1 << warpnum::detail::max_fixed_window_bits];
-    table[0] = one_;
-    table[1] = x;
-#pragma unroll 1
-    for (int i = 2; i < (1 << w); ++i) table[i] = mul(tile, table[i - 1], x);
-    int j = (nbits - 1) / w;  // the top window
-    slice_type acc = table[exponent_digit(e, j * w, w)];
-#pragma unroll 1
-    while (--j >= 0) {
-      const int digit = exponent_digit(e, j * w, w);
-      // w squarings, then the product by table[digit]: one call site, so one copy of the product's code.
-#pragma unroll 1
-      for (int k = 0; k <= w; ++k) acc = mul(tile, acc, k < w ? acc : table[digit]);
-    }
-    return acc;
+    return warpnum::detail::fixed_window_pow(OnTile<Parent>{*this, tile}, x, e);
   }
 
   /// a^e mod m for an ordinary value a (any a, also a >= m), the result in ordinary form.
@@ -275,6 +251,17 @@ template <std::size_t Bits, unsigned G> class Montgomery {
   }
 
  private:
+  /// The context and a tile as the context fixed_window_pow takes (value_type, one, mul, sqr).
+  template <class Parent> struct OnTile {
+    using value_type = slice_type;
+    static constexpr bool square_is_product = true;  // sqr is mont_mul(a, a)
+    const Montgomery& ctx;
+    const cooperative_groups::thread_block_tile<G, Parent>& tile;
+    __device__ const slice_type& one() const noexcept { return ctx.one(); }
+    __device__ slice_type mul(const slice_type& a, const slice_type& b) const noexcept { return ctx.mul(tile, a, b); }
+    __device__ slice_type sqr(const slice_type& a) const noexcept { return ctx.sqr(tile, a); }
+  };
+
   slice_type m_;
   slice_type one_;
   slice_type r2_;

@@ -236,12 +236,9 @@ WARPNUM_HD constexpr void divmod_n(Limb* q, Limb* r, const Limb* u, const Limb* 
     } else {
       Word un[N + 1];
       Word vn[N];
-      if constexpr (HalfPath && divmod_has_half_path<N>) {
-        if (m == N && n == N / 2) {
-          divmod_knuth<N, N / 2>(q, r, u, m, v, n, un, vn);
-        } else {
-          divmod_knuth(q, r, u, m, v, n, un, vn);
-        }
+      constexpr bool half = HalfPath && divmod_has_half_path<N>;
+      if (half && m == N && n == N / 2) {
+        divmod_knuth<half ? N : 0, half ? N / 2 : 0>(q, r, u, m, v, n, un, vn);
       } else {
         divmod_knuth(q, r, u, m, v, n, un, vn);
       }
