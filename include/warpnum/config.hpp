@@ -112,7 +112,9 @@
 #endif
 
 /// The host fast path multiplies 64-bit limb pairs through `unsigned __int128` where the compiler has it.
-#if defined(__SIZEOF_INT128__)
+/// Defining WARPNUM_NO_INT128 before the first include makes the host run the 32-bit word algorithms (those of
+/// the device and of constant evaluation) instead: slower, and what tests/host/modular/portable_test.cpp checks.
+#if defined(__SIZEOF_INT128__) && !defined(WARPNUM_NO_INT128)
 #  define WARPNUM_HAS_INT128 1
 #else
 #  define WARPNUM_HAS_INT128 0

@@ -106,6 +106,10 @@ std::vector<Out> run_on_device(const Op& op, const std::vector<In>& in) {
   WARPNUM_TEST_CUDA(cudaMemset(d_out.get(), 0xa5, d_out.bytes()));
   constexpr unsigned threads = 128;
   const auto blocks = static_cast<unsigned>((n + threads - 1) / threads);
+  // WARPNUM_TEST_STACK_BYTES: a per-thread stack size to set before the launch (diagnosing the known failures:
+  // the driver sizes the stack from the kernel's own figure, which this can only raise).
+  if (const char* s = std::getenv("WARPNUM_TEST_STACK_BYTES"); s != nullptr)
+    WARPNUM_TEST_CUDA(cudaDeviceSetLimit(cudaLimitStackSize, std::strtoull(s, nullptr, 0)));
   apply<<<blocks, threads>>>(op, d_in.get(), d_out.get(), n);
   WARPNUM_TEST_CUDA(cudaGetLastError());
   WARPNUM_TEST_CUDA(cudaDeviceSynchronize());
@@ -153,6 +157,15 @@ std::vector<Out> expect_device_matches_host(const Op& op, const std::vector<In>&
     ADD_FAILURE() << "device result differs from host for input " << i << " (seed 0x" << std::hex << seed << std::dec
                   << ", base seed WARPNUM_TEST_SEED=0x" << std::hex << base_seed() << std::dec << ")\n    " << in[i]
                   << word_diff(expected[i], actual[i]);
+  }
+  if (mismatches != 0) {
+    // What the launch had: the kernel's local memory a thread and the stack the driver gave it.
+    cudaFuncAttributes attributes{};
+    std::size_t stack = 0;
+    (void)cudaFuncGetAttributes(&attributes, apply<Op, In, Out>);
+    (void)cudaDeviceGetLimit(&stack, cudaLimitStackSize);
+    ADD_FAILURE() << "kernel: " << attributes.localSizeBytes << " bytes of local memory, " << attributes.numRegs
+                  << " registers a thread; stack limit " << stack << " bytes";
   }
   EXPECT_EQ(mismatches, 0u) << "mismatches out of " << in.size() << " inputs (the first 5 are listed above)";
   return actual;

@@ -19,19 +19,17 @@ template <class Word> struct WordTraits;
 template <> struct WordTraits<std::uint32_t> {
   using dword = std::uint64_t;
   using sdword = std::int64_t;
-  static constexpr int bits = 32;
 };
 #if WARPNUM_HAS_INT128
 template <> struct WordTraits<std::uint64_t> {
   using dword = unsigned __int128;
   using sdword = __int128;
-  static constexpr int bits = 64;
 };
 #endif
 
 template <class Word> using dword_t = typename WordTraits<Word>::dword;
 template <class Word> using sdword_t = typename WordTraits<Word>::sdword;
-template <class Word> inline constexpr int word_bits = WordTraits<Word>::bits;
+template <class Word> inline constexpr int word_bits = static_cast<int>(8 * sizeof(Word));
 
 // ---- Words stored as limbs (at most two limbs a word) -----------------------------------------------------
 // An array of n Words may live in storage of narrower Limbs (a Word is then sizeof(Word) / sizeof(Limb)
