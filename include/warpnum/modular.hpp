@@ -306,11 +306,21 @@ template <std::size_t Bits> class Montgomery {
 
   /// The context for m without throwing: status() is Status::division_by_zero for m == 0,
   /// Status::invalid_argument for an even m (the context then works modulo 1), else Status::ok.
+  ///
+  /// The constants are computed in local variables and the context is built from them once, never by stores
+  /// into a context under construction: with the latter (`Montgomery c{}; c.init(m);`) nvcc 13.0 (-O3, sm_90)
+  /// lost R mod m and R^2 mod m of 2048-bit contexts built in device code (64 of 64 wrong on an H100,
+  /// 2026-11-23; right with -Xcicc -O1, and right in this form: docs/gpu-runs.md).
   static WARPNUM_HD constexpr Montgomery checked(const value_type& m) noexcept {
-    Montgomery c{};
-    c.status_ = m.is_zero() ? Status::division_by_zero : (m.bit(0) ? Status::ok : Status::invalid_argument);
-    c.init(c.status_ == Status::ok ? m : value_type{1});
-    return c;
+    const Status status = m.is_zero() ? Status::division_by_zero : (m.bit(0) ? Status::ok : Status::invalid_argument);
+    const value_type mm = status == Status::ok ? m : value_type{1};
+    const std::uint64_t minv = detail::neg_inverse_mod_2_64(static_cast<std::uint64_t>(BigUInt<64>(mm)));
+    const value_type one = (value_type{} - mm) % mm;  // R mod m = (R - m) mod m
+    constexpr detail::RSquaredSteps steps = detail::r_squared_steps(Bits);
+    value_type x = one;
+    for (int i = 0; i < steps.doublings; ++i) x = detail::add_mod(x, x, mm);
+    for (int i = 0; i < steps.squarings; ++i) x = square(x, mm, minv);
+    return Montgomery(mm, one, x, minv, status);
   }
 
   /// The modulus (1 for a context whose status is not ok).
@@ -336,11 +346,7 @@ template <std::size_t Bits> class Montgomery {
     return r;
   }
   /// a^2 R^-1 mod m (on the host the square's cross products once; on the device the product a a).
-  WARPNUM_HD constexpr value_type sqr(const value_type& a) const noexcept {
-    value_type r;
-    detail::mont_mul_limbs<num_limbs, true>(r.limbs_, a.limbs_, a.limbs_, m_.limbs_, minv_);
-    return r;
-  }
+  WARPNUM_HD constexpr value_type sqr(const value_type& a) const noexcept { return square(a, m_, minv_); }
   WARPNUM_HD constexpr value_type add(const value_type& a, const value_type& b) const noexcept {
     return detail::add_mod(a, b, m_);
   }
@@ -361,15 +367,14 @@ template <std::size_t Bits> class Montgomery {
   }
 
  private:
-  WARPNUM_HD constexpr void init(const value_type& m) noexcept {
-    m_ = m;
-    minv_ = detail::neg_inverse_mod_2_64(static_cast<std::uint64_t>(BigUInt<64>(m)));
-    one_ = (value_type{} - m) % m;  // R mod m = (R - m) mod m
-    constexpr detail::RSquaredSteps steps = detail::r_squared_steps(Bits);
-    value_type x = one_;
-    for (int i = 0; i < steps.doublings; ++i) x = detail::add_mod(x, x, m_);
-    for (int i = 0; i < steps.squarings; ++i) x = sqr(x);
-    r2_ = x;
+  WARPNUM_HD constexpr Montgomery(const value_type& m, const value_type& one, const value_type& r2, std::uint64_t minv,
+                                  Status status) noexcept
+      : m_(m), one_(one), r2_(r2), minv_(minv), status_(status) {}
+
+  static WARPNUM_HD constexpr value_type square(const value_type& a, const value_type& m, std::uint64_t minv) noexcept {
+    value_type r;
+    detail::mont_mul_limbs<num_limbs, true>(r.limbs_, a.limbs_, a.limbs_, m.limbs_, minv);
+    return r;
   }
 
   value_type m_;
@@ -396,18 +401,18 @@ template <std::size_t Bits> class Barrett {
     if (status_ != Status::ok) detail::raise<std::domain_error>("warpnum: Barrett: the modulus is zero");
   }
 
+  /// Built from local variables once, as Montgomery::checked is (the same nvcc 13.0 fault: 1024-bit powm with
+  /// even moduli was wrong for 8 of 64 inputs in device code before, right after; docs/gpu-runs.md, 2026-11-23).
   static WARPNUM_HD constexpr Barrett checked(const value_type& m) noexcept {
-    Barrett c{};
-    c.status_ = m.is_zero() ? Status::division_by_zero : Status::ok;
-    const value_type mm = c.status_ == Status::ok ? m : value_type{1};
-    c.m_ = mm;
-    c.shift_ = countl_zero(mm);
-    c.d_ = mm << c.shift_;
+    const Status status = m.is_zero() ? Status::division_by_zero : Status::ok;
+    const value_type mm = status == Status::ok ? m : value_type{1};
+    const int shift = countl_zero(mm);
+    const value_type d = mm << shift;
     // floor((b^2 - 1) / d) - b = floor(((b - 1 - d) b + b - 1) / d): the quotient fits in Bits bits.
-    wide_type num = wide_type(~c.d_) << static_cast<int>(Bits);
+    wide_type num = wide_type(~d) << static_cast<int>(Bits);
     num |= wide_type(~value_type{});
-    c.v_ = value_type(num / wide_type(c.d_));
-    return c;
+    const value_type v(num / wide_type(d));
+    return Barrett(mm, d, v, shift, status);
   }
 
   WARPNUM_HD constexpr const value_type& modulus() const noexcept { return m_; }
@@ -455,6 +460,9 @@ template <std::size_t Bits> class Barrett {
   }
 
  private:
+  WARPNUM_HD constexpr Barrett(const value_type& m, const value_type& d, const value_type& v, int shift, Status status) noexcept
+      : m_(m), d_(d), v_(v), shift_(shift), status_(status) {}
+
   value_type m_;
   value_type d_;
   value_type v_;
