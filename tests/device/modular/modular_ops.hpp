@@ -25,9 +25,13 @@
 // compiler could give an input the register of an in/out operand it knew to be equal, and the chain read a word it
 // had already overwritten (with constant operands: a Montgomery row whose q equalled the window's first word).
 // With early-clobber outputs ("+&r", scripts/gen_mad_row.py) ModularDeviceConstexpr passes (H100, 12:1x UTC);
-// PowmPerElementModulus at 1024 bits, MontgomeryDeviceContext, MultiPowm and Primality at 2048 bits still fail,
-// and so does is_probable_prime(2^61 - 1) in a stand-alone kernel that computes much else (docs/gpu-runs.md).
-// Open: the tests are left as they are; each affected one says so.
+// PowmPerElementModulus at 1024 bits, MontgomeryDeviceContext, MultiPowm and Primality at 2048 bits still failed.
+// Two more causes found (2026-11-23, 14:5x-15:1x UTC, with a stand-alone copy of the failing kernels built in
+// variants; docs/gpu-runs.md): a context's constants stored into the context under construction between calls
+// were lost (2048 bits; the contexts are now built from local variables once: all 2048-bit tests pass), and the
+// 32-limb full product in rows made some 1024-bit Barrett exponentiations wrong (now one Karatsuba step over
+// 16-limb rows). Each was right with -Xcicc -O1, which points at nvcc's optimiser; the host runs the same word
+// algorithms clean under the sanitizers (host-modular-portable_test). The tests that failed say so below.
 #pragma once
 
 #include "cases/modular_operands.hpp"
@@ -308,7 +312,7 @@ TYPED_TEST_SUITE_P(ModularDevice);
 template <class T> class ModularDeviceNumberTheory : public DeviceTest {};
 TYPED_TEST_SUITE_P(ModularDeviceNumberTheory);
 
-// Known failure at 1024 bits under nvcc 13.0 (see the top of this file).
+// Failed at 1024 bits under nvcc 13.0 until the 32-limb full product took a Karatsuba step (see the top of this file).
 TYPED_TEST_P(ModularDevice, PowmPerElementModulus) {
   using T = TypeParam;
   const std::uint64_t seed = device_seed("powm per element", T::bits);
@@ -360,7 +364,7 @@ TYPED_TEST_P(ModularDevice, MontgomeryHostContext) {
   }
 }
 
-// Known failure at 2048 bits under nvcc 13.0 (see the top of this file).
+// Failed at 2048 bits under nvcc 13.0 until the contexts were built from local variables (see the top of this file).
 TYPED_TEST_P(ModularDevice, MontgomeryDeviceContext) {
   using T = TypeParam;
   const std::uint64_t seed = device_seed("Montgomery device context", T::bits);
@@ -399,7 +403,7 @@ TYPED_TEST_P(ModularDeviceNumberTheory, Modinv) {
   EXPECT_GT(none, 0u) << "some inputs have no inverse";
 }
 
-// Known failure at 2048 bits under nvcc 13.0 (see the top of this file).
+// Failed at 2048 bits under nvcc 13.0 until the contexts were built from local variables (see the top of this file).
 TYPED_TEST_P(ModularDeviceNumberTheory, MultiPowm) {
   using T = TypeParam;
   const std::uint64_t seed = device_seed("multi_powm", T::bits);
@@ -443,7 +447,7 @@ TYPED_TEST_P(ModularDevice, FixedBase) {
 /// The Mersenne exponents p with 2^p - 1 prime, up to 2203 (OEIS A000043).
 inline constexpr unsigned device_mersenne[] = {2, 3, 5, 7, 13, 17, 19, 31, 61, 89, 107, 127, 521, 607, 1279, 2203};
 
-// Known failure at 2048 bits under nvcc 13.0 (see the top of this file).
+// Failed at 2048 bits under nvcc 13.0 until the contexts were built from local variables (see the top of this file).
 TYPED_TEST_P(ModularDeviceNumberTheory, Primality) {
   using T = TypeParam;
   const std::uint64_t seed = device_seed("primality", T::bits);
