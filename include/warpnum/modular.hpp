@@ -401,8 +401,9 @@ template <std::size_t Bits> class Barrett {
     if (status_ != Status::ok) detail::raise<std::domain_error>("warpnum: Barrett: the modulus is zero");
   }
 
-  /// Built from local variables once, as Montgomery::checked is (the same nvcc 13.0 fault: 1024-bit powm with
-  /// even moduli was wrong for 8 of 64 inputs in device code before, right after; docs/gpu-runs.md, 2026-11-23).
+  /// Built from local variables once, as Montgomery::checked is (see there). Whether Barrett was exposed to that
+  /// fault is not known: the 1024-bit Barrett failure of 2026-11-23 outlived this form and went with the 32-limb
+  /// full product's Karatsuba step (mul_full_limbs; docs/gpu-runs.md).
   static WARPNUM_HD constexpr Barrett checked(const value_type& m) noexcept {
     const Status status = m.is_zero() ? Status::division_by_zero : Status::ok;
     const value_type mm = status == Status::ok ? m : value_type{1};

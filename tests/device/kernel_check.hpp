@@ -106,8 +106,8 @@ std::vector<Out> run_on_device(const Op& op, const std::vector<In>& in) {
   WARPNUM_TEST_CUDA(cudaMemset(d_out.get(), 0xa5, d_out.bytes()));
   constexpr unsigned threads = 128;
   const auto blocks = static_cast<unsigned>((n + threads - 1) / threads);
-  // WARPNUM_TEST_STACK_BYTES: a per-thread stack size to set before the launch (diagnosing the known failures:
-  // the driver sizes the stack from the kernel's own figure, which this can only raise).
+  // WARPNUM_TEST_STACK_BYTES: a per-thread stack size to set before the launch, for diagnosing a mismatch (the
+  // driver sizes the stack from the kernel's own figure, which this can only raise).
   if (const char* s = std::getenv("WARPNUM_TEST_STACK_BYTES"); s != nullptr)
     WARPNUM_TEST_CUDA(cudaDeviceSetLimit(cudaLimitStackSize, std::strtoull(s, nullptr, 0)));
   apply<<<blocks, threads>>>(op, d_in.get(), d_out.get(), n);
