@@ -23,13 +23,13 @@ __device__ __forceinline__ std::uint64_t carry_lookahead(std::uint64_t generate,
   return (x + generate) ^ x ^ generate;
 }
 
-/// r += a over the group's lanes (every lane calls it with its slices); returns the carry out of the whole
-/// number, 0 or 1, the same on every lane.
+/// The second half of an addition over the group's lanes: each lane has added its own blocks into r and carried
+/// `out` (0 or 1) out of its block; this adds every lane's carry in. Returns the carry out of the whole number,
+/// 0 or 1, the same on every lane.
 template <unsigned G, class Parent, std::size_t Bits>
-__device__ __forceinline__ std::uint32_t add_with_carry(const cooperative_groups::thread_block_tile<G, Parent>& tile,
-                                                        Slice<Bits, G>& r, const Slice<Bits, G>& a) {
+__device__ __forceinline__ std::uint32_t resolve_carries(const cooperative_groups::thread_block_tile<G, Parent>& tile,
+                                                         Slice<Bits, G>& r, std::uint32_t out) {
   constexpr int K = Slice<Bits, G>::limbs;
-  const std::uint32_t out = warpnum::detail::ptx::AddChain<K>::add(r.limb, a.limb);
   std::uint32_t ones = ~0u;
   WARPNUM_UNROLL
   for (int k = 0; k < K; ++k) ones &= r.limb[k];
@@ -39,6 +39,15 @@ __device__ __forceinline__ std::uint32_t add_with_carry(const cooperative_groups
   for (int k = 0; k < K; ++k) in[k] = k == 0 ? static_cast<std::uint32_t>((c >> tile.thread_rank()) & 1u) : 0u;
   warpnum::detail::ptx::AddChain<K>::add(r.limb, in);
   return static_cast<std::uint32_t>((c >> G) & 1u);
+}
+
+/// r += a over the group's lanes (every lane calls it with its slices); returns the carry out of the whole
+/// number, 0 or 1, the same on every lane.
+template <unsigned G, class Parent, std::size_t Bits>
+__device__ __forceinline__ std::uint32_t add_with_carry(const cooperative_groups::thread_block_tile<G, Parent>& tile,
+                                                        Slice<Bits, G>& r, const Slice<Bits, G>& a) {
+  constexpr int K = Slice<Bits, G>::limbs;
+  return resolve_carries(tile, r, warpnum::detail::ptx::AddChain<K>::add(r.limb, a.limb));
 }
 
 /// r -= a over the group's lanes; returns the borrow out of the whole number (1 when r was below a), the same

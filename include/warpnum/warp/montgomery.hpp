@@ -142,12 +142,7 @@ template <std::size_t Bits, unsigned G> class Montgomery {
     const bool ok = status_ == Status::ok;
     WARPNUM_UNROLL
     for (int k = 0; k < K; ++k) m_.limb[k] = ok ? m.limb[k] : (k == 0 && rank == 0 ? 1u : 0u);
-    // -m^-1 mod 2^32 by Newton's iteration: m0 m0 = 1 mod 8, and each step doubles the correct bits.
-    const std::uint32_t w = ok ? m0 : 1u;
-    std::uint32_t x = w;
-    WARPNUM_UNROLL
-    for (int i = 0; i < 4; ++i) x *= 2u - w * x;
-    minv_ = 0u - x;
+    minv_ = static_cast<std::uint32_t>(warpnum::detail::neg_inverse_mod_2_64(ok ? m0 : 1u));  // -m^-1 mod 2^32
     // bit_width(m) from the top lane with a non-zero block; 1 for the modulus 1 of a failed context.
     const int top_lane = ok ? 31 - __clz(nonzero) : 0;
     const int bits = ok ? top_lane * 32 * K + tile.shfl(width, top_lane) : 1;

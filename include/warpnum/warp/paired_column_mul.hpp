@@ -109,15 +109,8 @@ __device__ __forceinline__ Slice<Bits, G> paired_column_mul(const cooperative_gr
   // Carries of up to 2 into the block above; what they carry out is 0 or 1.
   const std::uint32_t below = tile.shfl_up(carry, 1);
   word[0] = t >= 1 ? below : 0u;
-  const std::uint32_t generate = warpnum::detail::ptx::AddChain<K>::add(r.limb, word);
-  // Carry look-ahead (carry_resolve.hpp) over the lanes that carry out and those whose block is all ones.
-  std::uint32_t ones = ~0u;
-  WARPNUM_UNROLL
-  for (int k = 0; k < K; ++k) ones &= r.limb[k];
-  const std::uint64_t carries_in = carry_lookahead(tile.ballot(generate != 0), tile.ballot(ones == ~0u));
-  WARPNUM_UNROLL
-  for (int k = 0; k < K; ++k) word[k] = k == 0 ? static_cast<std::uint32_t>((carries_in >> t) & 1u) : 0u;
-  warpnum::detail::ptx::AddChain<K>::add(r.limb, word);
+  // The carries between lanes by look-ahead (carry_resolve.hpp); the product's carry out of the top is dropped.
+  resolve_carries(tile, r, warpnum::detail::ptx::AddChain<K>::add(r.limb, word));
   return r;
 }
 
