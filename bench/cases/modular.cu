@@ -9,9 +9,9 @@
 //   gcd      (a, b) <- (b, a xor gcd(a, b));
 //   modinv   a <- (a xor a^-1 mod m) for an odd m (a status, not an exception, where no inverse exists).
 // and in batch mode full-exponent modular exponentiation, out[i] = a[i]^e[i] mod m with e[i] and m of Bits bits
-// (m odd, shared), by warpnum::powm_n from and to device memory (one thread an element at 1024 bits, a lane group
-// of Bits / 256 lanes above) (1024, 2048 and 4096 bits; the issue compares it
-// with GMP's mpz_powm on every core of the host: bench/host/modular_bench.cpp).
+// (m odd, shared), by warpnum::powm_n from and to device memory at 1024, 2048 and 4096 bits (one thread an element
+// at 1024 bits, a lane group above: batch::detail::powm_lanes); the issue compares it with GMP's mpz_powm on every
+// core of the host (bench/host/modular_bench.cpp).
 #include "base.cuh"
 
 #include <warpnum/batch/powm.hpp>
@@ -122,7 +122,6 @@ __global__ __launch_bounds__(block_threads) void compute_kernel(const BigUInt<Bi
   if (i >= n) return;
   out[i] = chain<O, Bits>(a[i], b[i], e[i], loops);
 }
-
 
 /// powm by G lanes an instance (warp::Montgomery): the chain of `chain<Op::powm>` with the context and the
 /// exponentiation spread over the tile.
