@@ -8,6 +8,7 @@
 
 #include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
+#include <warpnum/detail/modular/mont_4_x86.hpp>
 #include <warpnum/detail/modular/mont_rows.hpp>
 #include <warpnum/detail/modular/montgomery.hpp>
 #include <warpnum/status.hpp>
@@ -29,10 +30,10 @@ namespace detail {
 
 #if WARPNUM_HAS_INT128
 namespace host64 {
-/// Montgomery multiplication (or squaring) on the host's 64-bit words: by columns up to 16 words (1024 bits;
-/// the unrolled code of 32 words ran slower than rows), above that the full product and REDC by addmul_1 rows.
+/// Montgomery multiplication (or squaring) on the host's 64-bit words: by columns up to 16 words (1024 bits; the
+/// unrolled code of 32 words ran slower than rows), above that the full product and REDC by addmul_1 rows.
 template <int N, bool Square>
-inline void mont_mul(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
+inline void mont_mul_words(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
   constexpr int w = N / 2;
   const auto x = load<N>(a);
   const auto mw = load<N>(m);
@@ -53,6 +54,50 @@ inline void mont_mul(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* 
     redc_n(z.w, t, mw.w, w, minv);
   }
   store<N>(r, z.w);
+}
+
+#if WARPNUM_DETAIL_X86_64_ASM
+template <int N, bool Square>
+[[gnu::noinline]] void mont_mul_words_outline(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
+  mont_mul_words<N, Square>(r, a, b, m, minv);
+}
+#endif
+
+/// The host's Montgomery product: at 4 words (256 bits) on a processor with BMI2 and ADX the generated assembly
+/// of mont_4_x86.hpp (the columns, the fallback, out of line: the function around the assembly stays small),
+/// else mont_mul_words.
+template <int N, bool Square>
+inline void mont_mul(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
+#if WARPNUM_DETAIL_X86_64_ASM
+  if constexpr (N == 8) {
+    if (host_has_mulx_adx) {
+      if constexpr (Square) {
+        mont_sqr_4_adx(r, a, m, minv);
+      } else {
+        mont_mul_4_adx(r, a, b, m, minv);
+      }
+    } else {
+      mont_mul_words_outline<N, Square>(r, a, b, m, minv);
+    }
+    return;
+  }
+#endif
+  mont_mul_words<N, Square>(r, a, b, m, minv);
+}
+
+/// n >= 1 Montgomery squarings in a row (a^(2^n)): at 4 words with BMI2 and ADX one call of the generated loop,
+/// else n calls of mont_mul.
+template <int N> inline void mont_sqr_n(limb_t* r, const limb_t* a, const limb_t* m, std::uint64_t minv, int n) noexcept {
+#if WARPNUM_DETAIL_X86_64_ASM
+  if constexpr (N == 8) {
+    if (host_has_mulx_adx) {
+      mont_sqr_4_adx_n(r, a, m, minv, n);
+      return;
+    }
+  }
+#endif
+  mont_mul<N, true>(r, a, a, m, minv);
+  for (int i = 1; i < n; ++i) mont_mul<N, true>(r, r, r, m, minv);
 }
 }  // namespace host64
 #endif
@@ -193,6 +238,20 @@ WARPNUM_HD constexpr typename Ctx::value_type fixed_window_pow(const Ctx& ctx, c
   return acc;
 }
 
+/// x squared n times in a context's representation: the context's sqr_n where it has one (Montgomery: at 256 bits
+/// on the host one loop in assembly), else n calls of sqr.
+template <class Ctx>
+WARPNUM_HD constexpr typename Ctx::value_type sqr_times(const Ctx& ctx, const typename Ctx::value_type& x, int n) noexcept {
+  if constexpr (requires { ctx.sqr_n(x, n); }) {
+    return ctx.sqr_n(x, n);
+  } else {
+    typename Ctx::value_type r = x;
+    WARPNUM_NO_UNROLL
+    for (int k = 0; k < n; ++k) r = ctx.sqr(r);
+    return r;
+  }
+}
+
 /// x^e in a context's representation (Montgomery or Barrett: anything with mul, sqr and one). The host and
 /// constant evaluation: left-to-right sliding windows over the odd powers x, x^3, ..., x^(2^w - 1) (Menezes et
 /// al., Handbook, Alg. 14.85), the fewest multiplications; the device: fixed_window_pow.
@@ -219,8 +278,10 @@ WARPNUM_HD constexpr typename Ctx::value_type window_pow(const Ctx& ctx, const t
   WARPNUM_NO_UNROLL
   while (i >= 0) {
     if (!e.bit(static_cast<std::size_t>(i))) {
-      acc = ctx.sqr(acc);  // started: the top bit is set, so a window came first
-      --i;
+      int zeros = 1;  // started: the top bit is set, so a window came first
+      while (zeros <= i && !e.bit(static_cast<std::size_t>(i - zeros))) ++zeros;
+      acc = sqr_times(ctx, acc, zeros);
+      i -= zeros;
       continue;
     }
     // The window e[i .. l]: at most w bits, ending in a set bit.
@@ -229,9 +290,7 @@ WARPNUM_HD constexpr typename Ctx::value_type window_pow(const Ctx& ctx, const t
     int digit = 0;
     for (int k = i; k >= l; --k) digit = 2 * digit + (e.bit(static_cast<std::size_t>(k)) ? 1 : 0);
     if (started) {
-      WARPNUM_NO_UNROLL
-      for (int k = l; k <= i; ++k) acc = ctx.sqr(acc);
-      acc = ctx.mul(acc, table[digit >> 1]);
+      acc = ctx.mul(sqr_times(ctx, acc, i - l + 1), table[digit >> 1]);
     } else {
       acc = table[digit >> 1];
       started = true;
@@ -347,6 +406,19 @@ template <std::size_t Bits> class Montgomery {
   }
   /// a^2 R^-1 mod m (on the host the square's cross products once; on the device the product a a).
   WARPNUM_HD constexpr value_type sqr(const value_type& a) const noexcept { return square(a, m_, minv_); }
+  /// a^(2^n) R^(1 - 2^n) mod m: n squarings in a row (a itself for n <= 0); at 256 bits on the host one call of
+  /// a loop in assembly.
+  WARPNUM_HD constexpr value_type sqr_n(const value_type& a, int n) const noexcept {
+    if (n <= 0) return a;
+    if constexpr (num_limbs % 2 == 0) {
+      WARPNUM_DETAIL_ON_HOST64(value_type r; detail::host64::mont_sqr_n<num_limbs>(r.limbs_, a.limbs_, m_.limbs_, minv_, n);
+                               return r;)
+    }
+    value_type r = sqr(a);
+    WARPNUM_NO_UNROLL
+    for (int i = 1; i < n; ++i) r = sqr(r);
+    return r;
+  }
   WARPNUM_HD constexpr value_type add(const value_type& a, const value_type& b) const noexcept {
     return detail::add_mod(a, b, m_);
   }

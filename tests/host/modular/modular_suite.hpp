@@ -353,6 +353,14 @@ template <class T, class E>
   WARPNUM_TEST_CHECK(same_value("mul(any, y)", mul_mod(mul_mod(anyz, yz, mz), rinv, mz), ctx.mul(any, y), describe));
   WARPNUM_TEST_CHECK(same_value("sqr(x)", mul_mod(mul_mod(xz, xz, mz), rinv, mz), ctx.sqr(x), describe));
   WARPNUM_TEST_CHECK(same_value("mul(x, x)", mul_mod(mul_mod(xz, xz, mz), rinv, mz), ctx.mul(x, x), describe));
+  // sqr_n(x, n): n squarings in a row, each x <- x^2 R^-1; x itself for n <= 0.
+  WARPNUM_TEST_CHECK(same_value("sqr_n(x, 0)", xz, ctx.sqr_n(x, 0), describe));
+  WARPNUM_TEST_CHECK(same_value("sqr_n(x, -1)", xz, ctx.sqr_n(x, -1), describe));
+  Mpz chain = xz;
+  for (int n = 1; n <= 6; ++n) {
+    chain = mul_mod(mul_mod(chain, chain, mz), rinv, mz);
+    WARPNUM_TEST_CHECK(same_value(("sqr_n(x, " + std::to_string(n) + ")").c_str(), chain, ctx.sqr_n(x, n), describe));
+  }
   Mpz t;
   mpz_add(t, xz, yz);
   WARPNUM_TEST_CHECK(same_value("add(x, y)", mod(t, mz), ctx.add(x, y), describe));
