@@ -9,6 +9,7 @@
 #include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
 #include <warpnum/detail/modular/mont_rows.hpp>
+#include <warpnum/detail/modular/mont_wide.hpp>
 #include <warpnum/detail/modular/montgomery.hpp>
 #include <warpnum/status.hpp>
 
@@ -43,6 +44,14 @@ inline void mont_mul(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* 
     } else {
       mont_mul_columns<w>(z.w, x.w, load<N>(b).w, mw.w, minv);
     }
+  } else if constexpr (mont_wide_words<w>) {
+    std::uint64_t t[2 * w];
+    if constexpr (Square) {
+      sqr_wide<w>(t, x.w);
+    } else {
+      mul_wide<w>(t, x.w, load<N>(b).w);
+    }
+    redc_wide<w>(z.w, t, mw.w, minv);
   } else {
     std::uint64_t t[2 * w];
     if constexpr (Square) {
