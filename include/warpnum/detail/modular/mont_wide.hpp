@@ -242,8 +242,12 @@ template <int W> inline void redc_wide(word* r, word* t, const word* m, word min
     if (rest > 0) c = add_1(tj + W + h, tj + W + h, rest, c);
     top += c;
   }
-  // t B^-W = t[W .. 2W) + top B^W < 2m.
-  select_reduced<W>(r, t + W, top, m);
+  // t B^-W = t[W .. 2W) + top B^W < 2m: subtract m unless that borrows with top clear, chosen by a mask as in
+  // select_reduced (whose portable sub_n is a loop of __int128 subtractions under GCC 12 -O2).
+  const word borrow = sub_words<W>(t, t + W, m);  // t's low half (consumed) takes the difference
+  const word keep = 0 - static_cast<word>(top == 0 && borrow != 0);
+  WARPNUM_HOST_UNROLL_ALL
+  for (int i = 0; i < W; ++i) r[i] = (t[W + i] & keep) | (t[i] & ~keep);
 }
 
 }  // namespace warpnum::detail::host64
