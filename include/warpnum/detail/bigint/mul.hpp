@@ -312,4 +312,77 @@ WARPNUM_HD constexpr Word submul_1(Limb* r, const Limb* u, const Limb* a, int n,
   return submul_1_portable(r, u, a, n, w);
 }
 
+// ---- Full products and squares by columns for a constant number of words --------------------------------
+// The unrolled blocks of the host's wide Montgomery product (detail/modular/mont_wide.hpp): a 2048-bit product
+// there is one Karatsuba step over 16-word blocks of these, whose products run at the speed of mul_low_columns.
+
+/// r (2W words) = a * b + u + carry B^W for W-word a and b, a 2W-word addend u and carry 0 or 1; returns the
+/// word carried out (0 or 1: the sum is below 2 B^(2W)). Product scanning as in mul_low_columns (even and odd i
+/// in two accumulators); u[k] starts the odd accumulator of column k, so the addend costs no extra step. r may
+/// alias u, not a or b.
+template <int W, class Word>
+WARPNUM_HD constexpr Word mul_add_full_columns(Word* r, const Word* a, const Word* b, const Word* u, Word carry) noexcept {
+  ColumnSum<Word> even;
+  WARPNUM_HOST_UNROLL_ALL
+  for (int k = 0; k < 2 * W - 1; ++k) {
+    const int lo = k < W ? 0 : k - W + 1;
+    const int hi = k < W ? k : W - 1;
+    ColumnSum<Word> odd{u[k]};
+    if (k == W) {
+      odd.c0 = static_cast<Word>(u[k] + carry);
+      odd.c1 = odd.c0 < carry ? 1 : 0;
+    }
+    WARPNUM_HOST_UNROLL_ALL
+    for (int i = lo; i <= hi; i += 2) even.add_product(a[i], b[k - i]);
+    WARPNUM_HOST_UNROLL_ALL
+    for (int i = lo + 1; i <= hi; i += 2) odd.add_product(a[i], b[k - i]);
+    even.add_sum(odd);
+    r[k] = even.take_word();
+  }
+  even.add_sum(ColumnSum<Word>{u[2 * W - 1]});
+  r[2 * W - 1] = even.take_word();
+  return even.c0;
+}
+
+/// r (2W words) = a * b for W-word a and b, by columns as in mul_low_columns. r must not alias a or b.
+template <int W, class Word> WARPNUM_HD constexpr void mul_full_columns(Word* r, const Word* a, const Word* b) noexcept {
+  ColumnSum<Word> even;
+  WARPNUM_HOST_UNROLL_ALL
+  for (int k = 0; k < 2 * W - 1; ++k) {
+    const int lo = k < W ? 0 : k - W + 1;
+    const int hi = k < W ? k : W - 1;
+    ColumnSum<Word> odd;
+    WARPNUM_HOST_UNROLL_ALL
+    for (int i = lo; i <= hi; i += 2) even.add_product(a[i], b[k - i]);
+    WARPNUM_HOST_UNROLL_ALL
+    for (int i = lo + 1; i <= hi; i += 2) odd.add_product(a[i], b[k - i]);
+    even.add_sum(odd);
+    r[k] = even.take_word();
+  }
+  r[2 * W - 1] = even.take_word();
+}
+
+/// r (2W words) = a^2 for a W-word a, by columns: each column's products a[i] a[k - i] with i < k - i summed
+/// once (even and odd i apart) and doubled, plus the square a[k / 2]^2; W (W + 1) / 2 products. r must not
+/// alias a.
+template <int W, class Word> WARPNUM_HD constexpr void sqr_full_columns(Word* r, const Word* a) noexcept {
+  ColumnSum<Word> acc;
+  WARPNUM_HOST_UNROLL_ALL
+  for (int k = 0; k < 2 * W - 1; ++k) {
+    const int lo = k < W ? 0 : k - W + 1;
+    ColumnSum<Word> even;
+    ColumnSum<Word> odd;
+    WARPNUM_HOST_UNROLL_ALL
+    for (int i = lo; i < k - i; i += 2) even.add_product(a[i], a[k - i]);
+    WARPNUM_HOST_UNROLL_ALL
+    for (int i = lo + 1; i < k - i; i += 2) odd.add_product(a[i], a[k - i]);
+    even.add_sum(odd);
+    even.add_sum(even);  // doubled
+    if (k % 2 == 0) even.add_product(a[k / 2], a[k / 2]);
+    acc.add_sum(even);
+    r[k] = acc.take_word();
+  }
+  r[2 * W - 1] = acc.take_word();
+}
+
 }  // namespace warpnum::detail

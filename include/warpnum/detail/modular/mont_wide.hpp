@@ -1,0 +1,267 @@
+// warpnum/detail/modular/mont_wide.hpp: the host's Montgomery product above 16 words (2048 and 4096 bits) on
+// 64-bit words: the full product or square by Karatsuba steps over unrolled 16-word column blocks, and REDC by
+// 16-word blocks of columns. Host only (modular.hpp calls it from host64::mont_mul).
+//
+// Why (AMD EPYC Zen 3 VM, 2 vCPUs at ~3.05 GHz, GCC 12 -O2, 2026-11-23; a shared, noisy machine: medians of
+// bench-host-modular_bench, two runs each): one 64x64 product costs ~0.7 ns (~2.1 cycles) in unrolled columns
+// against 1.0 to 1.3 ns in addmul_1 rows, so the same W^2 products of REDC take 0.73 us instead of 0.94 us at
+// 32 words, and the Karatsuba square of 32 words (three 16-word column squares, 408 products) 0.41 us against
+// 0.56 us by rows (mpn_sqr: 0.41 us). mont_sqr/2048 1.76-2.0 -> 1.45-1.54 us, mont_mul/2048 2.0-2.1 -> 1.6-1.7
+// us, powm/2048 4.4-4.8 -> 3.5-3.6 ms (mpz_powm 2.9-3.6 ms in the same runs: about 0.99x), powm/4096 31-36 ->
+// 23-25 ms (mpz_powm 22.7-23.9 ms: 0.96-1.09x).
+// Measured and dropped: the square's cross products by columns into a triangle, then one pass that doubles it
+// and adds the squares (109 ns for 16 words against 99 ns for sqr_full_columns); the serial part of
+// redc_block_columns with the products of even and odd i in two accumulators (243 ns against 233 ns).
+// Not tried: rows of mulx/adcx/adox with the accumulators in registers, which ran at ~1.7 cycles a product in
+// a loop against ~2.1 for the column step here (assembly, and a column fallback for processors without ADX).
+#pragma once
+
+#include <warpnum/config.hpp>
+#include <warpnum/detail/bigint/add.hpp>
+#include <warpnum/detail/bigint/mul.hpp>
+#include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/modular/montgomery.hpp>
+
+#include <cstdint>
+
+#if WARPNUM_HAS_INT128
+namespace warpnum::detail::host64 {
+
+using word = std::uint64_t;
+
+/// The width of the unrolled column blocks: mul_full_columns<16> is 256 products (about 6 KB of code). A
+/// fully unrolled 32-word Montgomery product (mont_mul_columns<32>, 2048 products) was slower than rows.
+inline constexpr int mont_wide_block = 16;
+
+/// Whether mont_mul_wide covers W words: a Karatsuba step over 16 words (W = 32) or two steps (W = 64).
+template <int W> inline constexpr bool mont_wide_words = W == 32 || W == 64;
+
+// The 16-word blocks, out of line: each is called several times a product, and one copy of each keeps the
+// code of a 2048-bit product in the first-level instruction cache.
+[[gnu::noinline]] inline void sqr_block(word* r, const word* a) noexcept { sqr_full_columns<mont_wide_block>(r, a); }
+[[gnu::noinline]] inline void mul_block(word* r, const word* a, const word* b) noexcept {
+  mul_full_columns<mont_wide_block>(r, a, b);
+}
+[[gnu::noinline]] inline word mul_add_block(word* r, const word* a, const word* b, const word* u, word carry) noexcept {
+  return mul_add_full_columns<mont_wide_block>(r, a, b, u, carry);
+}
+
+/// r = a + b over N words (N a multiple of 4); returns the carry out (0 or 1). r may alias a or b. On x86-64
+/// one adc chain, four words a trip (dec and lea keep the carry flag): the portable add_n, which GCC 12 -O2
+/// leaves a loop of __int128 additions, made the 2048-bit Karatsuba square 790 ns instead of 440 (-O3).
+template <int N> inline word add_words(word* r, const word* a, const word* b) noexcept {
+  static_assert(N % 4 == 0 && N > 0);
+#if WARPNUM_DETAIL_X86_64_ASM
+  word carry;
+  word tmp;
+  std::uint64_t trips = N / 4;
+  __asm__ volatile(
+      "xorl %k[carry], %k[carry]\n"  // and CF = 0
+      "1:\n\t"
+      "movq (%[a]), %[tmp]\n\t"
+      "adcq (%[b]), %[tmp]\n\t"
+      "movq %[tmp], (%[r])\n\t"
+      "movq 8(%[a]), %[tmp]\n\t"
+      "adcq 8(%[b]), %[tmp]\n\t"
+      "movq %[tmp], 8(%[r])\n\t"
+      "movq 16(%[a]), %[tmp]\n\t"
+      "adcq 16(%[b]), %[tmp]\n\t"
+      "movq %[tmp], 16(%[r])\n\t"
+      "movq 24(%[a]), %[tmp]\n\t"
+      "adcq 24(%[b]), %[tmp]\n\t"
+      "movq %[tmp], 24(%[r])\n\t"
+      "leaq 32(%[a]), %[a]\n\t"
+      "leaq 32(%[b]), %[b]\n\t"
+      "leaq 32(%[r]), %[r]\n\t"
+      "decq %[trips]\n\t"
+      "jnz 1b\n\t"
+      "adcq $0, %[carry]"
+      : [carry] "=&r"(carry), [tmp] "=&r"(tmp), [a] "+r"(a), [b] "+r"(b), [r] "+r"(r), [trips] "+r"(trips)
+      :
+      : "cc", "memory");
+  return carry;
+#else
+  return add_n(r, a, b, N);
+#endif
+}
+
+/// r = a - b over N words (N a multiple of 4); returns the borrow out (0 or 1). r may alias a or b. See add_words.
+template <int N> inline word sub_words(word* r, const word* a, const word* b) noexcept {
+  static_assert(N % 4 == 0 && N > 0);
+#if WARPNUM_DETAIL_X86_64_ASM
+  word borrow;
+  word tmp;
+  std::uint64_t trips = N / 4;
+  __asm__ volatile(
+      "xorl %k[borrow], %k[borrow]\n"
+      "1:\n\t"
+      "movq (%[a]), %[tmp]\n\t"
+      "sbbq (%[b]), %[tmp]\n\t"
+      "movq %[tmp], (%[r])\n\t"
+      "movq 8(%[a]), %[tmp]\n\t"
+      "sbbq 8(%[b]), %[tmp]\n\t"
+      "movq %[tmp], 8(%[r])\n\t"
+      "movq 16(%[a]), %[tmp]\n\t"
+      "sbbq 16(%[b]), %[tmp]\n\t"
+      "movq %[tmp], 16(%[r])\n\t"
+      "movq 24(%[a]), %[tmp]\n\t"
+      "sbbq 24(%[b]), %[tmp]\n\t"
+      "movq %[tmp], 24(%[r])\n\t"
+      "leaq 32(%[a]), %[a]\n\t"
+      "leaq 32(%[b]), %[b]\n\t"
+      "leaq 32(%[r]), %[r]\n\t"
+      "decq %[trips]\n\t"
+      "jnz 1b\n\t"
+      "adcq $0, %[borrow]"
+      : [borrow] "=&r"(borrow), [tmp] "=&r"(tmp), [a] "+r"(a), [b] "+r"(b), [r] "+r"(r), [trips] "+r"(trips)
+      :
+      : "cc", "memory");
+  return borrow;
+#else
+  return sub_n(r, a, b, N);
+#endif
+}
+
+/// d = |x - y| over H words; returns 1 where x < y, else 0. The comparison runs from the top word and almost
+/// always stops there.
+template <int H> inline word abs_diff(word* d, const word* x, const word* y) noexcept {
+  int i = H - 1;
+  while (i > 0 && x[i] == y[i]) --i;
+  const word neg = x[i] < y[i] ? 1 : 0;
+  sub_words<H>(d, neg != 0 ? y : x, neg != 0 ? x : y);
+  return neg;
+}
+
+/// r (2W words) = a^2 by one Karatsuba step: with a = a0 + a1 B^h (h = W / 2), a^2 = a0^2 + (a0^2 + a1^2 -
+/// (a0 - a1)^2) B^h + a1^2 B^W, three squares of h words by Half. r must not alias a.
+template <int W, void (*Half)(word*, const word*)> inline void sqr_karatsuba(word* r, const word* a) noexcept {
+  constexpr int h = W / 2;
+  word d[h];
+  word s[W];
+  word mid[W];
+  Half(r, a);
+  Half(r + W, a + h);
+  abs_diff<h>(d, a, a + h);
+  Half(s, d);
+  // mid = a0^2 + a1^2 - (a0 - a1)^2 = 2 a0 a1, below 2 B^W: W words and a top word c (0 or 1).
+  word c = add_words<W>(mid, r, r + W);
+  c -= sub_words<W>(mid, mid, s);
+  c += add_words<W>(r + h, r + h, mid);
+  add_1(r + h + W, r + h + W, h, c);  // a^2 < B^(2W): nothing carries out
+}
+
+/// r (2W words) = a b by one Karatsuba step: a0 b1 + a1 b0 = a0 b0 + a1 b1 + (a0 - a1)(b1 - b0), the last
+/// as a product of absolute values whose sign is the exclusive or of the two differences' signs. r must not
+/// alias a or b.
+template <int W, void (*Half)(word*, const word*, const word*)>
+inline void mul_karatsuba(word* r, const word* a, const word* b) noexcept {
+  constexpr int h = W / 2;
+  word da[h];
+  word db[h];
+  word z1[W];
+  word mid[W];
+  Half(r, a, b);
+  Half(r + W, a + h, b + h);
+  const word neg = abs_diff<h>(da, a, a + h) ^ abs_diff<h>(db, b + h, b);
+  Half(z1, da, db);
+  // mid = a0 b0 + a1 b1 +- z1 = a0 b1 + a1 b0, below 2 B^W: W words and a top word c (0 or 1).
+  word c = add_words<W>(mid, r, r + W);
+  if (neg != 0) {
+    c -= sub_words<W>(mid, mid, z1);
+  } else {
+    c += add_words<W>(mid, mid, z1);
+  }
+  c += add_words<W>(r + h, r + h, mid);
+  add_1(r + h + W, r + h + W, h, c);
+}
+
+[[gnu::noinline]] inline void sqr_32(word* r, const word* a) noexcept { sqr_karatsuba<32, sqr_block>(r, a); }
+[[gnu::noinline]] inline void mul_32(word* r, const word* a, const word* b) noexcept {
+  mul_karatsuba<32, mul_block>(r, a, b);
+}
+
+/// r (2W words) = a^2 and r = a b for W in mont_wide_words.
+template <int W> inline void sqr_wide(word* r, const word* a) noexcept {
+  static_assert(mont_wide_words<W>);
+  if constexpr (W == 32) {
+    sqr_32(r, a);
+  } else {
+    sqr_karatsuba<64, sqr_32>(r, a);
+  }
+}
+template <int W> inline void mul_wide(word* r, const word* a, const word* b) noexcept {
+  static_assert(mont_wide_words<W>);
+  if constexpr (W == 32) {
+    mul_32(r, a, b);
+  } else {
+    mul_karatsuba<64, mul_32>(r, a, b);
+  }
+}
+
+/// One 16-word block of REDC by columns: q (H words) with t + q m zero in its low H words (q[k] = column k's
+/// low word times minv, as in mont_mul_columns), and t[H .. 2H) = the high half of t + q m[0 .. H) (2H-word t);
+/// returns the word carried out of t[2H - 1] (0 or 1). t[0 .. H) is left as it was.
+template <int H> inline word redc_block_columns(word* t, word* q, const word* m, word minv) noexcept {
+  ColumnSum<word> acc;
+  WARPNUM_HOST_UNROLL_ALL
+  for (int k = 0; k < H; ++k) {
+    ColumnSum<word> red{t[k]};
+    WARPNUM_HOST_UNROLL_ALL
+    for (int i = 0; i < k; ++i) red.add_product(q[i], m[k - i]);
+    acc.add_sum(red);
+    q[k] = acc.c0 * minv;
+    acc.add_product(q[k], m[0]);
+    acc.take_word();  // zero
+  }
+  WARPNUM_HOST_UNROLL_ALL
+  for (int k = H; k < 2 * H - 1; ++k) {
+    ColumnSum<word> even{t[k]};
+    ColumnSum<word> odd;
+    WARPNUM_HOST_UNROLL_ALL
+    for (int i = k - H + 1; i < H; i += 2) even.add_product(q[i], m[k - i]);
+    WARPNUM_HOST_UNROLL_ALL
+    for (int i = k - H + 2; i < H; i += 2) odd.add_product(q[i], m[k - i]);
+    even.add_sum(odd);
+    acc.add_sum(even);
+    t[k] = acc.take_word();
+  }
+  acc.add_sum(ColumnSum<word>{t[2 * H - 1]});
+  t[2 * H - 1] = acc.take_word();
+  return acc.c0;
+}
+
+[[gnu::noinline]] inline word redc_block(word* t, word* q, const word* m, word minv) noexcept {
+  return redc_block_columns<mont_wide_block>(t, q, m, minv);
+}
+
+/// Montgomery reduction r = t B^-W mod m (W words, odd m, t < m B^W in 2W words, minv = -m^-1 mod B) by
+/// blocks of H = 16 words: for each block j, redc_block finds the H words q that clear t's words jH .. jH + H
+/// and adds q m[0 .. H); mul_add_block adds q m[iH .. iH + H) for the other i, each taking the previous one's
+/// carry at its word H. The same W^2 products as REDC by addmul_1 rows, in unrolled columns (about 0.7 ns a
+/// product against 1.0 to 1.3 ns in rows). r < m. t is destroyed; r must not overlap t.
+template <int W> inline void redc_wide(word* r, word* t, const word* m, word minv) noexcept {
+  constexpr int h = mont_wide_block;
+  static_assert(W % h == 0);
+  word top = 0;  // word 2W of t
+  WARPNUM_NO_UNROLL
+  for (int j = 0; j < W / h; ++j) {
+    word* tj = t + j * h;
+    word q[h];
+    word c = redc_block(tj, q, m, minv);
+    WARPNUM_NO_UNROLL
+    for (int i = 1; i < W / h; ++i) c = mul_add_block(tj + i * h, q, m + i * h, tj + i * h, c);
+    // c belongs at word jh + W + h.
+    const int rest = W - (j + 1) * h;
+    if (rest > 0) c = add_1(tj + W + h, tj + W + h, rest, c);
+    top += c;
+  }
+  // t B^-W = t[W .. 2W) + top B^W < 2m: subtract m unless that borrows with top clear, chosen by a mask as in
+  // select_reduced (whose portable sub_n is a loop of __int128 subtractions under GCC 12 -O2).
+  const word borrow = sub_words<W>(t, t + W, m);  // t's low half (consumed) takes the difference
+  const word keep = 0 - static_cast<word>(top == 0 && borrow != 0);
+  WARPNUM_HOST_UNROLL_ALL
+  for (int i = 0; i < W; ++i) r[i] = (t[W + i] & keep) | (t[i] & ~keep);
+}
+
+}  // namespace warpnum::detail::host64
+#endif
