@@ -157,7 +157,8 @@ def function(name, doc, params, setup, lines, t7_constraint, extra_outs="", extr
         ins = '[a] "r"(a), ' + ins
     return f"""{doc}
 WARPNUM_FORCEINLINE void {name}({params}) noexcept {{
-  std::uint64_t t0, t1, t2, t3, t4, t5, t6, lo, hi;
+  [[maybe_unused]] std::uint64_t t0, t1, t2, t3, lo, hi;  // scratch: outputs only so that they get registers
+  std::uint64_t t4, t5, t6;
   {setup}
   __asm__(
 {asm_body(lines)}

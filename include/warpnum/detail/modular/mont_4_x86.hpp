@@ -18,7 +18,8 @@ namespace warpnum::detail {
 /// r = a b 2^-256 mod m for 4-word a, b, m (m odd, a b < m 2^256), minv = -m^-1 mod 2^64; r < m and may alias
 /// a or b. Needs BMI2 and ADX (host_has_mulx_adx).
 WARPNUM_FORCEINLINE void mont_mul_4_adx(void* r, const void* a, const void* b, const void* m, std::uint64_t minv) noexcept {
-  std::uint64_t t0, t1, t2, t3, t4, t5, t6, lo, hi;
+  [[maybe_unused]] std::uint64_t t0, t1, t2, t3, lo, hi;  // scratch: outputs only so that they get registers
+  std::uint64_t t4, t5, t6;
   std::uint64_t t7 = reinterpret_cast<std::uintptr_t>(b);  // b's address; word 7 once b[3] is loaded
   __asm__(
       "movq (%[t7]), %%rdx\n\t"
@@ -177,7 +178,8 @@ WARPNUM_FORCEINLINE void mont_mul_4_adx(void* r, const void* a, const void* b, c
 
 /// r = a^2 2^-256 mod m (see mont_mul_4_adx): 10 products for the square instead of 16.
 WARPNUM_FORCEINLINE void mont_sqr_4_adx(void* r, const void* a, const void* m, std::uint64_t minv) noexcept {
-  std::uint64_t t0, t1, t2, t3, t4, t5, t6, lo, hi;
+  [[maybe_unused]] std::uint64_t t0, t1, t2, t3, lo, hi;  // scratch: outputs only so that they get registers
+  std::uint64_t t4, t5, t6;
   std::uint64_t t7;
   __asm__(
       "movq (%[a]), %%rdx\n\t"
@@ -324,7 +326,8 @@ WARPNUM_FORCEINLINE void mont_sqr_4_adx(void* r, const void* a, const void* m, s
 /// r = a^(2^n) 2^(256 (1 - 2^n)) mod m: n >= 1 squarings in a row (see mont_sqr_4_adx), the call's fixed costs
 /// paid once.
 WARPNUM_FORCEINLINE void mont_sqr_4_adx_n(void* r, const void* a, const void* m, std::uint64_t minv, int n) noexcept {
-  std::uint64_t t0, t1, t2, t3, t4, t5, t6, lo, hi;
+  [[maybe_unused]] std::uint64_t t0, t1, t2, t3, lo, hi;  // scratch: outputs only so that they get registers
+  std::uint64_t t4, t5, t6;
   std::uint64_t t7;
   __asm__(
       "1:\n\t"
