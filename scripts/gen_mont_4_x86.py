@@ -20,6 +20,8 @@ The algorithm (separated operand scanning: the full product, then REDC):
 import pathlib
 import sys
 
+from gen_x86_common import asm_body, write_or_check
+
 OUT = pathlib.Path(__file__).resolve().parent.parent / "include/warpnum/detail/modular/mont_4_x86.hpp"
 
 
@@ -142,10 +144,6 @@ def redc_rows():
     return s
 
 
-def asm_body(lines):
-    return "\n".join(f'      "{line}\\n\\t"' for line in lines[:-1]) + f'\n      "{lines[-1]}"'
-
-
 def function(name, doc, params, setup, lines, t7_constraint, extra_outs="", extra_ins=""):
     """An inline function around one asm statement; extra_outs and extra_ins: the looped form's counter and
     result address, and a becomes an in/out operand (the loop points it at r)."""
@@ -237,14 +235,7 @@ namespace warpnum::detail {{
 
 
 def main():
-    text = header()
-    if "--check" in sys.argv[1:]:
-        if not OUT.exists() or OUT.read_text() != text:
-            print(f"{OUT} is not what scripts/gen_mont_4_x86.py writes: run python3 scripts/gen_mont_4_x86.py")
-            return 1
-        return 0
-    OUT.write_text(text)
-    return 0
+    return write_or_check(OUT, header(), "scripts/gen_mont_4_x86.py")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ row's chains (imul changes the flags). n^2 / 2 + n / 2 products: 10 at 4 words, 
 import pathlib
 import sys
 
+from gen_x86_common import asm_body, write_or_check
+
 OUT = pathlib.Path(__file__).resolve().parent.parent / "include/warpnum/detail/bigint/mul_low_x86.hpp"
 
 
@@ -49,10 +51,6 @@ def rows(n):
             s.append(f"adoxq %[lo], {w(n - 1)}")
         s += ["movq %%rdx, %[lo]", f"imulq {8 * (k - 1)}(%[a]), %[lo]", f"addq %[lo], {w(n - 1)}"]
     return s
-
-
-def asm_body(lines):
-    return "\n".join(f'      "{line}\\n\\t"' for line in lines[:-1]) + f'\n      "{lines[-1]}"'
 
 
 def function(n):
@@ -103,14 +101,7 @@ namespace warpnum::detail {{
 
 
 def main():
-    text = header()
-    if "--check" in sys.argv[1:]:
-        if not OUT.exists() or OUT.read_text() != text:
-            print(f"{OUT} is not what scripts/gen_mul_low_x86.py writes: run python3 scripts/gen_mul_low_x86.py")
-            return 1
-        return 0
-    OUT.write_text(text)
-    return 0
+    return write_or_check(OUT, header(), "scripts/gen_mul_low_x86.py")
 
 
 if __name__ == "__main__":

@@ -344,22 +344,11 @@ WARPNUM_HD constexpr Word mul_add_full_columns(Word* r, const Word* a, const Wor
   return even.c0;
 }
 
-/// r (2W words) = a * b for W-word a and b, by columns as in mul_low_columns. r must not alias a or b.
+/// r (2W words) = a * b for W-word a and b: mul_add_full_columns with a zero addend, which the compiler folds
+/// away (the same instructions). r must not alias a or b.
 template <int W, class Word> WARPNUM_HD constexpr void mul_full_columns(Word* r, const Word* a, const Word* b) noexcept {
-  ColumnSum<Word> even;
-  WARPNUM_HOST_UNROLL_ALL
-  for (int k = 0; k < 2 * W - 1; ++k) {
-    const int lo = k < W ? 0 : k - W + 1;
-    const int hi = k < W ? k : W - 1;
-    ColumnSum<Word> odd;
-    WARPNUM_HOST_UNROLL_ALL
-    for (int i = lo; i <= hi; i += 2) even.add_product(a[i], b[k - i]);
-    WARPNUM_HOST_UNROLL_ALL
-    for (int i = lo + 1; i <= hi; i += 2) odd.add_product(a[i], b[k - i]);
-    even.add_sum(odd);
-    r[k] = even.take_word();
-  }
-  r[2 * W - 1] = even.take_word();
+  constexpr Word zero[2 * W] = {};
+  mul_add_full_columns<W>(r, a, b, zero, Word{0});
 }
 
 /// r (2W words) = a^2 for a W-word a, by columns: each column's products a[i] a[k - i] with i < k - i summed

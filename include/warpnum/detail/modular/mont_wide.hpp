@@ -46,81 +46,54 @@ template <int W> inline constexpr bool mont_wide_words = W == 32 || W == 64;
   return mul_add_full_columns<mont_wide_block>(r, a, b, u, carry);
 }
 
-/// r = a + b over N words (N a multiple of 4); returns the carry out (0 or 1). r may alias a or b. On x86-64
-/// one adc chain, four words a trip (dec and lea keep the carry flag): the portable add_n, which GCC 12 -O2
-/// leaves a loop of __int128 additions, made the 2048-bit Karatsuba square 790 ns instead of 440 (-O3).
-template <int N> inline word add_words(word* r, const word* a, const word* b) noexcept {
+#if WARPNUM_DETAIL_X86_64_ASM
+/// The x86-64 body of add_words (op adcq) and sub_words (op sbbq): one carry chain, four words a trip (dec and
+/// lea keep the carry flag).
+#  define WARPNUM_DETAIL_CARRY_CHAIN(op)                                                                       \
+    "xorl %k[carry], %k[carry]\n" /* and CF = 0 */                                                             \
+    "1:\n\t"                                                                                                   \
+    "movq (%[a]), %[tmp]\n\t" op " (%[b]), %[tmp]\n\t" "movq %[tmp], (%[r])\n\t"                              \
+    "movq 8(%[a]), %[tmp]\n\t" op " 8(%[b]), %[tmp]\n\t" "movq %[tmp], 8(%[r])\n\t"                           \
+    "movq 16(%[a]), %[tmp]\n\t" op " 16(%[b]), %[tmp]\n\t" "movq %[tmp], 16(%[r])\n\t"                        \
+    "movq 24(%[a]), %[tmp]\n\t" op " 24(%[b]), %[tmp]\n\t" "movq %[tmp], 24(%[r])\n\t"                        \
+    "leaq 32(%[a]), %[a]\n\t"                                                                                  \
+    "leaq 32(%[b]), %[b]\n\t"                                                                                  \
+    "leaq 32(%[r]), %[r]\n\t"                                                                                  \
+    "decq %[trips]\n\t"                                                                                        \
+    "jnz 1b\n\t"                                                                                               \
+    "adcq $0, %[carry]"
+#endif
+
+/// r = a + b (Subtract: a - b) over N words (N a multiple of 4); returns the carry (borrow) out, 0 or 1. r may
+/// alias a or b. On x86-64 one adc (sbb) chain: the portable add_n, which GCC 12 -O2 leaves a loop of __int128
+/// additions, made the 2048-bit Karatsuba square 790 ns instead of 440 (-O3).
+template <bool Subtract, int N> inline word add_sub_words(word* r, const word* a, const word* b) noexcept {
   static_assert(N % 4 == 0 && N > 0);
 #if WARPNUM_DETAIL_X86_64_ASM
   word carry;
   word tmp;
   std::uint64_t trips = N / 4;
-  __asm__ volatile(
-      "xorl %k[carry], %k[carry]\n"  // and CF = 0
-      "1:\n\t"
-      "movq (%[a]), %[tmp]\n\t"
-      "adcq (%[b]), %[tmp]\n\t"
-      "movq %[tmp], (%[r])\n\t"
-      "movq 8(%[a]), %[tmp]\n\t"
-      "adcq 8(%[b]), %[tmp]\n\t"
-      "movq %[tmp], 8(%[r])\n\t"
-      "movq 16(%[a]), %[tmp]\n\t"
-      "adcq 16(%[b]), %[tmp]\n\t"
-      "movq %[tmp], 16(%[r])\n\t"
-      "movq 24(%[a]), %[tmp]\n\t"
-      "adcq 24(%[b]), %[tmp]\n\t"
-      "movq %[tmp], 24(%[r])\n\t"
-      "leaq 32(%[a]), %[a]\n\t"
-      "leaq 32(%[b]), %[b]\n\t"
-      "leaq 32(%[r]), %[r]\n\t"
-      "decq %[trips]\n\t"
-      "jnz 1b\n\t"
-      "adcq $0, %[carry]"
-      : [carry] "=&r"(carry), [tmp] "=&r"(tmp), [a] "+r"(a), [b] "+r"(b), [r] "+r"(r), [trips] "+r"(trips)
-      :
-      : "cc", "memory");
+  if constexpr (Subtract) {
+    __asm__ volatile(WARPNUM_DETAIL_CARRY_CHAIN("sbbq")
+                     : [carry] "=&r"(carry), [tmp] "=&r"(tmp), [a] "+r"(a), [b] "+r"(b), [r] "+r"(r), [trips] "+r"(trips)
+                     :
+                     : "cc", "memory");
+  } else {
+    __asm__ volatile(WARPNUM_DETAIL_CARRY_CHAIN("adcq")
+                     : [carry] "=&r"(carry), [tmp] "=&r"(tmp), [a] "+r"(a), [b] "+r"(b), [r] "+r"(r), [trips] "+r"(trips)
+                     :
+                     : "cc", "memory");
+  }
   return carry;
 #else
-  return add_n(r, a, b, N);
+  return Subtract ? sub_n(r, a, b, N) : add_n(r, a, b, N);
 #endif
 }
-
-/// r = a - b over N words (N a multiple of 4); returns the borrow out (0 or 1). r may alias a or b. See add_words.
-template <int N> inline word sub_words(word* r, const word* a, const word* b) noexcept {
-  static_assert(N % 4 == 0 && N > 0);
 #if WARPNUM_DETAIL_X86_64_ASM
-  word borrow;
-  word tmp;
-  std::uint64_t trips = N / 4;
-  __asm__ volatile(
-      "xorl %k[borrow], %k[borrow]\n"
-      "1:\n\t"
-      "movq (%[a]), %[tmp]\n\t"
-      "sbbq (%[b]), %[tmp]\n\t"
-      "movq %[tmp], (%[r])\n\t"
-      "movq 8(%[a]), %[tmp]\n\t"
-      "sbbq 8(%[b]), %[tmp]\n\t"
-      "movq %[tmp], 8(%[r])\n\t"
-      "movq 16(%[a]), %[tmp]\n\t"
-      "sbbq 16(%[b]), %[tmp]\n\t"
-      "movq %[tmp], 16(%[r])\n\t"
-      "movq 24(%[a]), %[tmp]\n\t"
-      "sbbq 24(%[b]), %[tmp]\n\t"
-      "movq %[tmp], 24(%[r])\n\t"
-      "leaq 32(%[a]), %[a]\n\t"
-      "leaq 32(%[b]), %[b]\n\t"
-      "leaq 32(%[r]), %[r]\n\t"
-      "decq %[trips]\n\t"
-      "jnz 1b\n\t"
-      "adcq $0, %[borrow]"
-      : [borrow] "=&r"(borrow), [tmp] "=&r"(tmp), [a] "+r"(a), [b] "+r"(b), [r] "+r"(r), [trips] "+r"(trips)
-      :
-      : "cc", "memory");
-  return borrow;
-#else
-  return sub_n(r, a, b, N);
+#  undef WARPNUM_DETAIL_CARRY_CHAIN
 #endif
-}
+template <int N> inline word add_words(word* r, const word* a, const word* b) noexcept { return add_sub_words<false, N>(r, a, b); }
+template <int N> inline word sub_words(word* r, const word* a, const word* b) noexcept { return add_sub_words<true, N>(r, a, b); }
 
 /// d = |x - y| over H words; returns 1 where x < y, else 0. The comparison runs from the top word and almost
 /// always stops there.
