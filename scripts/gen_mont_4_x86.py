@@ -182,14 +182,6 @@ def header():
         product_rows() + redc_rows(),
         '"+&r"',
     )
-    sqr = function(
-        "mont_sqr_4_adx",
-        "/// r = a^2 2^-256 mod m (see mont_mul_4_adx): 10 products for the square instead of 16.",
-        "void* r, const void* a, const void* m, std::uint64_t minv",
-        "std::uint64_t t7;",
-        square_rows() + redc_rows(),
-        '"=&r"',
-    )
     # n squarings in a row: after each but the last, the result goes to r (8-byte stores that the next square's
     # 8-byte loads take straight from the store buffer) and a points there. r's address comes from memory or a
     # register, as the compiler likes: no register is left for it to reserve.
@@ -200,8 +192,8 @@ def header():
     ] + [f"movq {r(t(4 + k))}, {8 * k}(%[a])" for k in range(4)] + ["jmp 1b", "2:"]
     sqr_n = function(
         "mont_sqr_4_adx_n",
-        "/// r = a^(2^n) 2^(256 (1 - 2^n)) mod m: n >= 1 squarings in a row (see mont_sqr_4_adx), the call's fixed costs\n"
-        "/// paid once.",
+        "/// r = a^(2^n) 2^(256 (1 - 2^n)) mod m: n >= 1 squarings in a row, each a^2 2^-256 mod m (see mont_mul_4_adx;\n"
+        "/// the square takes 10 products instead of 16), the call's fixed costs paid once.",
         "void* r, const void* a, const void* m, std::uint64_t minv, int n",
         "std::uint64_t t7;",
         loop,
@@ -227,8 +219,12 @@ def header():
 namespace warpnum::detail {{
 
 {mul}
-{sqr}
 {sqr_n}
+/// r = a^2 2^-256 mod m (see mont_mul_4_adx): 10 products for the square instead of 16; mont_sqr_4_adx_n's loop
+/// once (two instructions more than a body of its own).
+WARPNUM_FORCEINLINE void mont_sqr_4_adx(void* r, const void* a, const void* m, std::uint64_t minv) noexcept {{
+  mont_sqr_4_adx_n(r, a, m, minv, 1);
+}}
 }}  // namespace warpnum::detail
 #endif
 """

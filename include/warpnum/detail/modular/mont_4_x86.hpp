@@ -176,155 +176,8 @@ WARPNUM_FORCEINLINE void mont_mul_4_adx(void* r, const void* a, const void* b, c
   _mm_storeu_si128(static_cast<__m128i*>(r) + 1, _mm_set_epi64x(static_cast<long long>(t7), static_cast<long long>(t6)));
 }
 
-/// r = a^2 2^-256 mod m (see mont_mul_4_adx): 10 products for the square instead of 16.
-WARPNUM_FORCEINLINE void mont_sqr_4_adx(void* r, const void* a, const void* m, std::uint64_t minv) noexcept {
-  [[maybe_unused]] std::uint64_t t0, t1, t2, t3, lo, hi;  // scratch: outputs only so that they get registers
-  std::uint64_t t4, t5, t6;
-  std::uint64_t t7;
-  __asm__(
-      "movq (%[a]), %%rdx\n\t"
-      "mulxq 8(%[a]), %[t1], %[t2]\n\t"
-      "mulxq 16(%[a]), %[lo], %[t3]\n\t"
-      "addq %[lo], %[t2]\n\t"
-      "mulxq 24(%[a]), %[lo], %[t4]\n\t"
-      "adcq %[lo], %[t3]\n\t"
-      "adcq $0, %[t4]\n\t"
-      "movq 8(%[a]), %%rdx\n\t"
-      "xorl %k[t5], %k[t5]\n\t"
-      "mulxq 16(%[a]), %[lo], %[hi]\n\t"
-      "adoxq %[lo], %[t3]\n\t"
-      "adcxq %[hi], %[t4]\n\t"
-      "mulxq 24(%[a]), %[lo], %[hi]\n\t"
-      "adoxq %[lo], %[t4]\n\t"
-      "adcxq %[hi], %[t5]\n\t"
-      "movl $0, %k[lo]\n\t"
-      "adoxq %[lo], %[t5]\n\t"
-      "movq 16(%[a]), %%rdx\n\t"
-      "mulxq 24(%[a]), %[lo], %[t6]\n\t"
-      "addq %[lo], %[t5]\n\t"
-      "adcq $0, %[t6]\n\t"
-      "movq (%[a]), %%rdx\n\t"
-      "xorl %k[t7], %k[t7]\n\t"
-      "mulxq %%rdx, %[t0], %[hi]\n\t"
-      "adcxq %[t1], %[t1]\n\t"
-      "adoxq %[hi], %[t1]\n\t"
-      "movq 8(%[a]), %%rdx\n\t"
-      "mulxq %%rdx, %[lo], %[hi]\n\t"
-      "adcxq %[t2], %[t2]\n\t"
-      "adoxq %[lo], %[t2]\n\t"
-      "adcxq %[t3], %[t3]\n\t"
-      "adoxq %[hi], %[t3]\n\t"
-      "movq 16(%[a]), %%rdx\n\t"
-      "mulxq %%rdx, %[lo], %[hi]\n\t"
-      "adcxq %[t4], %[t4]\n\t"
-      "adoxq %[lo], %[t4]\n\t"
-      "adcxq %[t5], %[t5]\n\t"
-      "adoxq %[hi], %[t5]\n\t"
-      "movq 24(%[a]), %%rdx\n\t"
-      "mulxq %%rdx, %[lo], %[hi]\n\t"
-      "adcxq %[t6], %[t6]\n\t"
-      "adoxq %[lo], %[t6]\n\t"
-      "adcxq %[t7], %[t7]\n\t"
-      "adoxq %[hi], %[t7]\n\t"
-      "movq %[t0], %%rdx\n\t"
-      "imulq %[minv], %%rdx\n\t"
-      "xorl %k[lo], %k[lo]\n\t"
-      "mulxq (%[m]), %[lo], %[hi]\n\t"
-      "adcxq %[lo], %[t0]\n\t"
-      "mulxq 8(%[m]), %[lo], %[t0]\n\t"
-      "adoxq %[hi], %[lo]\n\t"
-      "adcxq %[lo], %[t1]\n\t"
-      "mulxq 16(%[m]), %[lo], %[hi]\n\t"
-      "adoxq %[t0], %[lo]\n\t"
-      "adcxq %[lo], %[t2]\n\t"
-      "mulxq 24(%[m]), %[lo], %[t0]\n\t"
-      "adoxq %[hi], %[lo]\n\t"
-      "adcxq %[lo], %[t3]\n\t"
-      "movl $0, %k[lo]\n\t"
-      "adoxq %[lo], %[t0]\n\t"
-      "adcxq %[lo], %[t0]\n\t"
-      "movq %[t1], %%rdx\n\t"
-      "imulq %[minv], %%rdx\n\t"
-      "xorl %k[lo], %k[lo]\n\t"
-      "mulxq (%[m]), %[lo], %[hi]\n\t"
-      "adcxq %[lo], %[t1]\n\t"
-      "mulxq 8(%[m]), %[lo], %[t1]\n\t"
-      "adoxq %[hi], %[lo]\n\t"
-      "adcxq %[lo], %[t2]\n\t"
-      "mulxq 16(%[m]), %[lo], %[hi]\n\t"
-      "adoxq %[t1], %[lo]\n\t"
-      "adcxq %[lo], %[t3]\n\t"
-      "mulxq 24(%[m]), %[lo], %[t1]\n\t"
-      "adoxq %[hi], %[lo]\n\t"
-      "adcxq %[lo], %[t4]\n\t"
-      "movl $0, %k[lo]\n\t"
-      "adoxq %[lo], %[t1]\n\t"
-      "adcxq %[lo], %[t1]\n\t"
-      "movq %[t2], %%rdx\n\t"
-      "imulq %[minv], %%rdx\n\t"
-      "xorl %k[lo], %k[lo]\n\t"
-      "mulxq (%[m]), %[lo], %[hi]\n\t"
-      "adcxq %[lo], %[t2]\n\t"
-      "mulxq 8(%[m]), %[lo], %[t2]\n\t"
-      "adoxq %[hi], %[lo]\n\t"
-      "adcxq %[lo], %[t3]\n\t"
-      "mulxq 16(%[m]), %[lo], %[hi]\n\t"
-      "adoxq %[t2], %[lo]\n\t"
-      "adcxq %[lo], %[t4]\n\t"
-      "mulxq 24(%[m]), %[lo], %[t2]\n\t"
-      "adoxq %[hi], %[lo]\n\t"
-      "adcxq %[lo], %[t5]\n\t"
-      "movl $0, %k[lo]\n\t"
-      "adoxq %[lo], %[t2]\n\t"
-      "adcxq %[lo], %[t2]\n\t"
-      "movq %[t3], %%rdx\n\t"
-      "imulq %[minv], %%rdx\n\t"
-      "xorl %k[lo], %k[lo]\n\t"
-      "mulxq (%[m]), %[lo], %[hi]\n\t"
-      "adcxq %[lo], %[t3]\n\t"
-      "mulxq 8(%[m]), %[lo], %[t3]\n\t"
-      "adoxq %[hi], %[lo]\n\t"
-      "adcxq %[lo], %[t4]\n\t"
-      "mulxq 16(%[m]), %[lo], %[hi]\n\t"
-      "adoxq %[t3], %[lo]\n\t"
-      "adcxq %[lo], %[t5]\n\t"
-      "mulxq 24(%[m]), %[lo], %[t3]\n\t"
-      "adoxq %[hi], %[lo]\n\t"
-      "adcxq %[lo], %[t6]\n\t"
-      "movl $0, %k[lo]\n\t"
-      "adoxq %[lo], %[t3]\n\t"
-      "adcxq %[lo], %[t3]\n\t"
-      "addq %[t0], %[t4]\n\t"
-      "adcq %[t1], %[t5]\n\t"
-      "adcq %[t2], %[t6]\n\t"
-      "adcq %[t3], %[t7]\n\t"
-      "movl $0, %k[lo]\n\t"
-      "adcq $0, %[lo]\n\t"
-      "movq %[t4], %[t0]\n\t"
-      "movq %[t5], %[t1]\n\t"
-      "movq %[t6], %[t2]\n\t"
-      "movq %[t7], %[t3]\n\t"
-      "subq (%[m]), %[t0]\n\t"
-      "sbbq 8(%[m]), %[t1]\n\t"
-      "sbbq 16(%[m]), %[t2]\n\t"
-      "sbbq 24(%[m]), %[t3]\n\t"
-      "sbbq $0, %[lo]\n\t"
-      "cmovncq %[t0], %[t4]\n\t"
-      "cmovncq %[t1], %[t5]\n\t"
-      "cmovncq %[t2], %[t6]\n\t"
-      "cmovncq %[t3], %[t7]"
-      : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5), [t6] "=&r"(t6),
-        [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
-      : [a] "r"(a), [m] "r"(m), [minv] "rm"(minv)
-      : "rdx", "cc", "memory");
-  // Two 16-byte stores: the caller copies the value with 16-byte loads, which cannot take their data from two
-  // 8-byte stores in the store buffer (a forwarding stall of about 10 ns a call, development machine).
-  _mm_storeu_si128(static_cast<__m128i*>(r), _mm_set_epi64x(static_cast<long long>(t5), static_cast<long long>(t4)));
-  _mm_storeu_si128(static_cast<__m128i*>(r) + 1, _mm_set_epi64x(static_cast<long long>(t7), static_cast<long long>(t6)));
-}
-
-/// r = a^(2^n) 2^(256 (1 - 2^n)) mod m: n >= 1 squarings in a row (see mont_sqr_4_adx), the call's fixed costs
-/// paid once.
+/// r = a^(2^n) 2^(256 (1 - 2^n)) mod m: n >= 1 squarings in a row, each a^2 2^-256 mod m (see mont_mul_4_adx;
+/// the square takes 10 products instead of 16), the call's fixed costs paid once.
 WARPNUM_FORCEINLINE void mont_sqr_4_adx_n(void* r, const void* a, const void* m, std::uint64_t minv, int n) noexcept {
   [[maybe_unused]] std::uint64_t t0, t1, t2, t3, lo, hi;  // scratch: outputs only so that they get registers
   std::uint64_t t4, t5, t6;
@@ -481,5 +334,10 @@ WARPNUM_FORCEINLINE void mont_sqr_4_adx_n(void* r, const void* a, const void* m,
   _mm_storeu_si128(static_cast<__m128i*>(r) + 1, _mm_set_epi64x(static_cast<long long>(t7), static_cast<long long>(t6)));
 }
 
+/// r = a^2 2^-256 mod m (see mont_mul_4_adx): 10 products for the square instead of 16; mont_sqr_4_adx_n's loop
+/// once (two instructions more than a body of its own).
+WARPNUM_FORCEINLINE void mont_sqr_4_adx(void* r, const void* a, const void* m, std::uint64_t minv) noexcept {
+  mont_sqr_4_adx_n(r, a, m, minv, 1);
+}
 }  // namespace warpnum::detail
 #endif
