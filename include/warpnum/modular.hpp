@@ -96,19 +96,19 @@ inline void mont_mul(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* 
   mont_mul_words<N, Square>(r, a, b, m, minv);
 }
 
-/// n >= 1 Montgomery squarings in a row (a^(2^n)): at 4 words with BMI2 and ADX one call of the generated loop,
-/// else n calls of mont_mul.
-template <int N> inline void mont_sqr_n(limb_t* r, const limb_t* a, const limb_t* m, std::uint64_t minv, int n) noexcept {
+/// n >= 1 Montgomery squarings in a row (a^(2^n)) in one call of the generated loop, where there is one (4 words,
+/// BMI2 and ADX); false, with r untouched, elsewhere (the caller squares n times).
+template <int N> inline bool mont_sqr_n(limb_t* r, const limb_t* a, const limb_t* m, std::uint64_t minv, int n) noexcept {
 #if WARPNUM_DETAIL_X86_64_ASM
   if constexpr (N == 8) {
     if (host_has_mulx_adx) {
       mont_sqr_4_adx_n(r, a, m, minv, n);
-      return;
+      return true;
     }
   }
 #endif
-  mont_mul<N, true>(r, a, a, m, minv);
-  for (int i = 1; i < n; ++i) mont_mul<N, true>(r, r, r, m, minv);
+  (void)r, (void)a, (void)m, (void)minv, (void)n;
+  return false;
 }
 }  // namespace host64
 #endif
@@ -426,10 +426,8 @@ template <std::size_t Bits> class Montgomery {
   /// a loop in assembly.
   WARPNUM_HD constexpr value_type sqr_n(const value_type& a, int n) const noexcept {
     if (n <= 0) return a;
-    if constexpr (num_limbs % 2 == 0) {
-      WARPNUM_DETAIL_ON_HOST64(value_type r; detail::host64::mont_sqr_n<num_limbs>(r.limbs_, a.limbs_, m_.limbs_, minv_, n);
-                               return r;)
-    }
+    WARPNUM_DETAIL_ON_HOST64(value_type r;
+                             if (detail::host64::mont_sqr_n<num_limbs>(r.limbs_, a.limbs_, m_.limbs_, minv_, n)) return r;)
     value_type r = sqr(a);
     WARPNUM_NO_UNROLL
     for (int i = 1; i < n; ++i) r = sqr(r);
