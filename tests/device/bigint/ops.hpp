@@ -218,10 +218,13 @@ template <class T> struct DivisionOps {
     if (g.one_in(8)) in.b = g.short_value(T::num_limbs < 2 ? 1 : 2);  // short division and its neighbour
     if (g.one_in(16)) in.b = in.a;
     if (T::num_limbs >= 6 && g.one_in(4)) {
-      // The device's unrolled path (divmod_n's half path): a dividend of all its limbs by a divisor of half as many.
-      T a = g.short_value(T::num_limbs);
+      // The device's half path (divmod_n's): a divisor of half as many limbs, a dividend of all its limbs (algorithm
+      // D unrolled up to 32 limbs) or of m > N / 2 (divmod_window above 32 limbs, any m).
+      const int m = g.one_in(2) ? T::num_limbs : T::num_limbs / 2 + 1 + static_cast<int>(g.below(T::num_limbs / 2));
+      T a = g.short_value(m);
       T b = g.short_value(T::num_limbs / 2);
-      a.data()[T::num_limbs - 1] = (a.data()[T::num_limbs - 1] | 1u) & (T::is_signed ? 0x7fffffffu : ~0u);
+      for (int k = m; k < T::num_limbs; ++k) a.data()[k] = 0;
+      a.data()[m - 1] = (a.data()[m - 1] | 1u) & (T::is_signed && m == T::num_limbs ? 0x7fffffffu : ~0u);
       b.data()[T::num_limbs / 2 - 1] |= 1u;
       for (int k = T::num_limbs / 2; k < T::num_limbs; ++k) b.data()[k] = 0;
       in.a = a;

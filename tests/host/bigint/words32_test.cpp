@@ -332,24 +332,56 @@ TYPED_TEST(Words32, Div) {
   }
 }
 
-/// The unrolled path of divmod_n for a dividend of n words by a divisor of n / 2 (divmod_n<Word, n, true>, the
-/// device's at up to 64 limbs): random and special words (so that the quotient words b - 1 and the add-back
-/// step come up), and dividends v b^(n/2) - small, whose quotient words are b - 1 all along.
+/// Dividend words for the case where a quotient word's first estimate is one too large (Knuth's add-back step),
+/// at word k of a dividend of m words by a divisor of d words: v gets all-ones words below its top two, and
+/// u = (qd v - 1) b^k + (random words below k) for a random word qd, so that at word k the estimate from the top
+/// words is qd while the quotient word is qd - 1. Returns false where the shape does not fit.
+template <class Word> bool add_back_shape(Rng& rng, std::vector<Word>& u, std::vector<Word>& v, int m, int d) {
+  const int k = m - d - 1 > 0 ? static_cast<int>(rng.below(static_cast<std::uint64_t>(m - d - 1))) : 0;
+  if (d < 3 || k + d + 1 > m) return false;
+  for (int i = 0; i + 2 < d; ++i) v[i] = static_cast<Word>(~Word{0});
+  Mpz t = value(v);
+  const Word qd = static_cast<Word>(rng.next() | 2);
+  mpz_mul_ui(t.get(), t.get(), static_cast<unsigned long>(qd));
+  mpz_sub_ui(t.get(), t.get(), 1);
+  mpz_mul_2exp(t.get(), t.get(), static_cast<mp_bitcnt_t>(k) * sizeof(Word) * 8);
+  const auto low = random_vector<Word>(rng, k + 1);
+  Mpz zl = value(low);
+  mpz_fdiv_r_2exp(zl.get(), zl.get(), static_cast<mp_bitcnt_t>(k) * sizeof(Word) * 8);
+  mpz_add(t.get(), t.get(), zl.get());
+  if (mpz_sizeinbase(t.get(), 2) > static_cast<std::size_t>(m) * sizeof(Word) * 8) return false;
+  u = words<Word>(t.get(), static_cast<int>(u.size()));
+  return true;
+}
+
+/// The half path of divmod_n, a divisor of n / 2 words (divmod_n<Word, n, true>, the device's: algorithm D unrolled
+/// up to 32 words, divmod_window above): random and special words (so that the quotient words b - 1 and the
+/// add-back step come up), dividends v b^(n/2) - small, whose quotient words are b - 1 all along, shorter dividends
+/// (the window's loop starts lower), and the add-back shape at every position.
 TYPED_TEST(Words32, DivHalfPath) {
   using Word = typename TypeParam::Word;
   constexpr int n = TypeParam::n;
-  if constexpr (detail::divmod_has_half_path<n> && n <= 64) {
+  if constexpr (detail::divmod_has_half_path<n>) {
     const std::string what = "div half path " + WordsNames::GetName<TypeParam>(0);
-    run_random_cases(what, seed_for(what), random_cases / 4, [&](Rng& rng, int) -> ::testing::AssertionResult {
+    const int cases = n > 64 ? random_cases / 20 : random_cases / 4;
+    run_random_cases(what, seed_for(what), cases, [&](Rng& rng, int i) -> ::testing::AssertionResult {
       std::vector<Word> u(n, 0);
       std::vector<Word> v(n, 0);
       random_words(rng, u.data(), n);
       random_words(rng, v.data(), n / 2);
       while (u[n - 1] == 0) u[n - 1] = static_cast<Word>(rng.next());
       while (v[n / 2 - 1] == 0) v[n / 2 - 1] = special_word<Word>(rng);
-      if (rng.chance(1, 4)) {
-        for (int i = 0; i < n; ++i) u[i] = i >= n / 2 ? v[i - n / 2] : 0;
+      if (i % 4 == 1) {
+        for (int k = 0; k < n; ++k) u[k] = k >= n / 2 ? v[k - n / 2] : 0;
         detail::sub_1(u.data(), u.data(), n, static_cast<Word>(1 + rng.below(1000)));
+      } else if (i % 4 == 2) {  // a dividend of m < n words
+        const int m = n / 2 + static_cast<int>(rng.below(n / 2));
+        for (int k = m; k < n; ++k) u[k] = 0;
+        while (u[m - 1] == 0) u[m - 1] = static_cast<Word>(rng.next());
+      } else if (i % 4 == 3) {
+        const int m = n / 2 + 1 + static_cast<int>(rng.below(n / 2));
+        for (int k = m; k < n; ++k) u[k] = 0;
+        if (!add_back_shape<Word>(rng, u, v, m, n / 2)) return pass();
       }
       const std::string ops = "u = " + hex(u) + ", v = " + hex(v);
       Mpz q;
@@ -363,6 +395,40 @@ TYPED_TEST(Words32, DivHalfPath) {
       return pass();
     });
   }
+}
+
+/// divmod_window directly, for small windows (3 and 5 words) and dividends of every length from the divisor's to
+/// four times it, random, b - 1 quotient words and the add-back shape.
+template <class Word, int D> void check_window(const std::string& what) {
+  run_random_cases(what, seed_for(what), random_cases / 2, [&](Rng& rng, int i) -> ::testing::AssertionResult {
+    const int m = D + static_cast<int>(rng.below(3 * D + 1));
+    std::vector<Word> u = random_vector<Word>(rng, m);
+    std::vector<Word> v = random_vector<Word>(rng, D);
+    while (v[D - 1] == 0) v[D - 1] = special_word<Word>(rng);
+    if (i % 3 == 1 && m > D) {
+      for (int k = 0; k < m; ++k) u[k] = k >= m - D ? v[k - (m - D)] : 0;
+      detail::sub_1(u.data(), u.data(), m, static_cast<Word>(1 + rng.below(1000)));
+    } else if (i % 3 == 2) {
+      if (!add_back_shape<Word>(rng, u, v, m, D)) return pass();
+    }
+    const std::string ops = "u = " + hex(u) + ", v = " + hex(v);
+    Mpz q;
+    Mpz r;
+    mpz_tdiv_qr(q, r, value(u), value(v));
+    std::vector<Word> qw(m - D + 1, 0x5a);
+    std::vector<Word> rw(D, 0x5a);
+    detail::divmod_window<D, Word>(qw.data(), rw.data(), u.data(), m, v.data());
+    WARPNUM_TEST_CHECK(same_words("divmod_window quotient", q, qw.data(), m - D + 1, ops));
+    WARPNUM_TEST_CHECK(same_words("divmod_window remainder", r, rw.data(), D, ops));
+    return pass();
+  });
+}
+
+TEST(DivWindow, SmallWindows) {
+  check_window<std::uint32_t, 3>("divmod_window Word32 D3");
+  check_window<std::uint32_t, 5>("divmod_window Word32 D5");
+  check_window<std::uint64_t, 3>("divmod_window Word64 D3");
+  check_window<std::uint64_t, 5>("divmod_window Word64 D5");
 }
 
 TYPED_TEST(Words32, Gcd) {

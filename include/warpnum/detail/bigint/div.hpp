@@ -147,6 +147,38 @@ template <class Word, class Limb> WARPNUM_HD constexpr Word word_or_zero(const L
   return i >= 0 ? get_word<Word>(p, i) : Word{0};
 }
 
+/// Algorithm D for a divisor of exactly D words (v[D - 1] != 0, D >= 3) and a dividend of m >= D words, with the
+/// running remainder in a window of D + 1 words that moves down the dividend: q = u / v (m - D + 1 words), r = u % v
+/// (D words). Each step is one knuth_step on the window (every index a constant), then the window's words move
+/// up by one and the next word of u << s comes in at the bottom; the loop over the quotient words stays rolled.
+/// On the device this keeps the divisor and the window in registers with code the size of one step (D + 1 moves a
+/// step), where divmod_knuth either indexes its scratch in local memory (rolled) or outgrows the instruction cache
+/// (unrolled: 2048 by 1024 bits). u and q are read and written a word a step.
+template <int D, class Word, class Limb>
+WARPNUM_HD constexpr void divmod_window(Limb* q, Limb* r, const Limb* u, int m, const Limb* v) noexcept {
+  static_assert(D >= 3);
+  const int s = countl_zero_word(get_word<Word>(v, D - 1));
+  Word vn[D];
+  shl_bits<D>(vn, v, D, s);
+  const NormalisedDivisor2<Word> nd(vn[D - 1], vn[D - 2]);
+  // The first window: words m - D .. m of u << s (the top one holds the bits shifted out, below vn's top word).
+  Word w[D + 1];
+  w[D] = shifted_word(Word{0}, get_word<Word>(u, m - 1), s);
+  WARPNUM_UNROLL
+  for (int i = D - 1; i >= 0; --i) w[i] = shifted_word(get_word<Word>(u, m - D + i), word_or_zero<Word>(u, m - D + i - 1), s);
+  WARPNUM_NO_UNROLL
+  for (int j = m - D;; --j) {
+    Word qj = 0;
+    knuth_step<D>(&qj, w, vn, 0, D, nd);
+    set_word<Word>(q, j, qj);
+    if (j == 0) break;
+    WARPNUM_UNROLL
+    for (int i = D; i > 0; --i) w[i] = w[i - 1];
+    w[0] = shifted_word(get_word<Word>(u, j - 1), word_or_zero<Word>(u, j - 2), s);
+  }
+  shr_bits<D>(r, w, D, s);
+}
+
 /// Division of numbers of the same length n >= 2 (u[n - 1] and v[n - 1] non-zero), whose quotient is one word:
 /// the quotient word of the normalised top words (taken on the fly instead of shifting both numbers), then
 /// r = u - qhat * v in one pass. r (n words) = u % v; returns u / v.
@@ -188,13 +220,17 @@ template <class Word, class Limb> WARPNUM_HD constexpr void zero_words(Limb* p, 
   }
 }
 
-/// Whether divmod_n<Word, N, true> has an unrolled path for a dividend of N words by a divisor of N / 2.
+/// Whether divmod_n<Word, N, true> has a path of its own for a divisor of N / 2 words.
 template <int N> inline constexpr bool divmod_has_half_path = N % 2 == 0 && N / 2 >= 3;
 
+/// Up to this many words divmod_n's half path is divmod_knuth unrolled; above, divmod_window.
+inline constexpr int divmod_unrolled_max_words = 32;
+
 /// q = u / v, r = u % v for numbers of N words; v must not be zero. Each word of q and r is written once;
-/// neither may overlap u or v. HalfPath: a dividend of N words by a divisor of N / 2 words (the 2n-by-n division
-/// of modular reduction, and the Newton steps of isqrt) takes divmod_knuth unrolled, for the device, where its
-/// words then stay in registers (see divmod_limbs_device in bigint.hpp for where that pays).
+/// neither may overlap u or v. HalfPath, for the device, where the words of these paths stay in registers (see
+/// divmod_limbs_device in bigint.hpp for what each measured): a divisor of N / 2 words (the 2n-by-n division of
+/// modular reduction, and the Newton steps of isqrt) takes divmod_knuth unrolled for a dividend of N words up to
+/// divmod_unrolled_max_words, and divmod_window for any longer dividend above that.
 template <class Word, int N, bool HalfPath = false, class Limb>
 WARPNUM_HD constexpr void divmod_n(Limb* q, Limb* r, const Limb* u, const Limb* v) noexcept {
   if constexpr (N == 1) {  // one word: the machine's division
@@ -234,13 +270,23 @@ WARPNUM_HD constexpr void divmod_n(Limb* q, Limb* r, const Limb* u, const Limb* 
       divrem_2<Word>(q, r, u, m, v);
       zero_words<Word>(q, m - 1, N);
     } else {
-      Word un[N + 1];
-      Word vn[N];
       constexpr bool half = HalfPath && divmod_has_half_path<N>;
-      if (half && m == N && n == N / 2) {
-        divmod_knuth<half ? N : 0, half ? N / 2 : 0>(q, r, u, m, v, n, un, vn);
-      } else {
-        divmod_knuth(q, r, u, m, v, n, un, vn);
+      constexpr bool unrolled = half && N <= divmod_unrolled_max_words;
+      bool done = false;
+      if constexpr (half && !unrolled) {
+        if (n == N / 2) {
+          divmod_window<N / 2, Word>(q, r, u, m, v);
+          done = true;
+        }
+      }
+      if (!done) {
+        Word un[N + 1];
+        Word vn[N];
+        if (unrolled && m == N && n == N / 2) {
+          divmod_knuth<unrolled ? N : 0, unrolled ? N / 2 : 0>(q, r, u, m, v, n, un, vn);
+        } else {
+          divmod_knuth(q, r, u, m, v, n, un, vn);
+        }
       }
       zero_words<Word>(q, m - n + 1, N);
     }
