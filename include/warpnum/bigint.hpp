@@ -803,6 +803,37 @@ WARPNUM_HD constexpr std::uint64_t isqrt64(std::uint64_t t) noexcept {
     r = y;
   }
 }
+
+/// Root bits of the level below one of r root bits in isqrt_top's schedule: at least (r + 5) / 2, so that one
+/// Newton step from it lands at most a unit above the floor (see isqrt), in whole words, and 64 at the bottom.
+constexpr std::size_t isqrt_next_root_bits(std::size_t r) noexcept {
+  const std::size_t h = (r + 6) / 2;
+  return h <= 64 ? 64 : (h + 31) / 32 * 32;
+}
+
+/// The square root of the top 2 R bits of nn, whose top two bits are not both zero (so that the root has R bits),
+/// at most a unit above its floor: isqrt's Newton steps at doubling precision with every level's width known at
+/// compile time. Each level divides a number of 2 R bits by one of R bits in the type of 2 R bits, divmod's
+/// half path (which keeps its words in registers on the device), and takes no shift by a run-time amount. The
+/// bottom level (R = 64) starts from isqrt64 of the top 64 bits (32 root bits) and takes two steps: to 59 root
+/// bits, then to 64.
+template <std::size_t R, std::size_t Top>
+WARPNUM_HD constexpr BasicInt<2 * R, false> isqrt_top(const BasicInt<Top, false>& nn) noexcept {
+  using L = BasicInt<2 * R, false>;
+  const L nk{nn >> static_cast<int>(Top - 2 * R)};
+  if constexpr (R <= 64) {
+    static_assert(R == 64);
+    const L top{isqrt64(static_cast<std::uint64_t>(nk >> 64))};           // 32 root bits
+    const L n59 = nk >> 10;                                                // 59 root bits
+    const L x59 = (n59 / ((top + 1u) << 27) + ((top + 1u) << 27)) >> 1;  // x0 = (r + 1) 2^d, d = 27
+    const L x0 = (x59 + 1u) << 5;
+    return (x0 + nk / x0) >> 1;
+  } else {
+    constexpr std::size_t below_bits = isqrt_next_root_bits(R);
+    const L x0 = (L{isqrt_top<below_bits, Top>(nn)} + 1u) << static_cast<int>(R - below_bits);
+    return (x0 + nk / x0) >> 1;
+  }
+}
 }  // namespace detail
 
 /// The integer square root floor(sqrt(a)), by Newton's iteration at doubling precision. A negative signed
@@ -824,6 +855,16 @@ template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Sig
   }
   using U = BasicInt<Bits, false>;
   const U n{a};
+  if constexpr (Bits % 64 == 0 && Bits >= 256) {
+    // The static schedule of isqrt_top on a << 2t, shifted so that its top two bits are not both zero: the root of
+    // a is that root >> t.
+    if (n.is_zero()) return BasicInt<Bits, Signed>{};
+    const int t = countl_zero(n) / 2;
+    const U nn = n << (2 * t);
+    U x = detail::isqrt_top<Bits / 2, Bits>(nn);
+    if (bit_width(x) > static_cast<int>(Bits / 2) || x * x > nn) x -= 1u;
+    return BasicInt<Bits, Signed>{x >> t};
+  }
   const int root_bits = (bit_width(n) + 1) / 2;
   // The root bits of each level, the largest first: level i + 1 has (bits[i] + 6) / 2 >= (bits[i] + 5) / 2.
   int bits[32] = {};

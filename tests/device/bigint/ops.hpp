@@ -323,7 +323,10 @@ template <class T> struct SquareRootOps {
     Args<T> in = g.args(i);
     if (i >= Operands<T>::num_edges * Operands<T>::num_edges && g.one_in(4)) {
       // Perfect squares and their neighbours, where Newton's iteration must stop exactly.
-      const T x = abs(g.short_value(T::num_limbs / 2 > 0 ? T::num_limbs / 2 : 1)) >> 1;
+      // Unsigned, half of them have roots of the full Bits / 2 bits (the low half of any value).
+      const T v = g.short_value(T::num_limbs / 2 > 0 ? T::num_limbs / 2 : 1);
+      const int half = static_cast<int>(T::bits / 2);
+      const T x = !T::is_signed && g.one_in(2) ? T{v << half >> half} : T{abs(v) >> 1};
       in.a = x * x + T{static_cast<int>(g.below(3)) - 1};
     }
     return in;
