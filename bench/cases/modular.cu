@@ -5,7 +5,8 @@
 //            5-bit window; ours: fixed 4-bit windows), 8192 / Bits per instance (at least 1), a Montgomery context
 //            built for each; by one thread ("thread") or by G lanes (warp::Montgomery, "montG");
 //   div_qr   (q, r) <- (r b^n + q) / d: a 2n-bit value by an n-bit one (r < d, so q fits n bits), CGBN's div_qr;
-//   sqrt     r <- isqrt(a xor r) of n bits;
+//   sqrt     r <- isqrt(b b^n + r): the n-bit root of a 2n-bit value whose high half stays b, CGBN's sqrt_wide
+//            (its loop sets the low half to the last root);
 //   gcd      (a, b) <- (b, a xor gcd(a, b));
 //   modinv   a <- (a xor a^-1 mod m) for an odd m (a status, not an exception, where no inverse exists).
 // and in batch mode full-exponent modular exponentiation, out[i] = a[i]^e[i] mod m with e[i] and m of Bits bits
@@ -96,8 +97,10 @@ __host__ __device__ BigUInt<Bits> chain(BigUInt<Bits> a, BigUInt<Bits> b, const 
     }
     return q ^ r;
   } else if constexpr (O == Op::sqrt) {
-    T r{};
-    for (int l = 0; l < loops; ++l) r = isqrt(T(a ^ r));
+    using W = BigUInt<2 * Bits>;
+    const W high = W(b) << static_cast<int>(Bits);
+    T r = a;
+    for (int l = 0; l < loops; ++l) r = T(isqrt(high | W(r)));
     return r;
   } else if constexpr (O == Op::gcd) {
     for (int l = 0; l < loops; ++l) {

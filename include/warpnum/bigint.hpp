@@ -806,7 +806,7 @@ WARPNUM_HD constexpr std::uint64_t isqrt64(std::uint64_t t) noexcept {
 
 /// Root bits of the level below one of r root bits in isqrt_top's schedule: at least (r + 5) / 2, so that one
 /// Newton step from it lands at most a unit above the floor (see isqrt), in whole words, and 64 at the bottom.
-constexpr std::size_t isqrt_next_root_bits(std::size_t r) noexcept {
+WARPNUM_HD constexpr std::size_t isqrt_next_root_bits(std::size_t r) noexcept {
   const std::size_t h = (r + 6) / 2;
   return h <= 64 ? 64 : (h + 31) / 32 * 32;
 }
