@@ -804,50 +804,88 @@ WARPNUM_HD constexpr std::uint64_t isqrt64(std::uint64_t t) noexcept {
   }
 }
 
-/// Root bits of the level below one of r root bits in isqrt_top's schedule: at least (r + 5) / 2, so that one
-/// Newton step from it lands at most a unit above the floor (see isqrt), in whole words, and 64 at the bottom.
-WARPNUM_HD constexpr std::size_t isqrt_next_root_bits(std::size_t r) noexcept {
-  const std::size_t h = (r + 6) / 2;
-  return h <= 64 ? 64 : (h + 31) / 32 * 32;
+/// Words [first, first + count) of x as a number of Dst's width (the words above count zero).
+template <class Dst, std::size_t Bits> WARPNUM_HD constexpr Dst take_words(const BasicInt<Bits, false>& x, int first, int count) noexcept {
+  Dst r{};
+  WARPNUM_UNROLL
+  for (int i = 0; i < Dst::num_limbs; ++i) r.limbs_[i] = i < count ? x.limbs_[first + i] : 0u;
+  return r;
 }
 
-/// The square root of the top 2 R bits of nn, whose top two bits are not both zero (so that the root has R bits),
-/// at most a unit above its floor: isqrt's Newton steps at doubling precision with every level's width known at
-/// compile time. Each level divides a number of 2 R bits by one of R bits in the type of 2 R bits, divmod's
-/// half path (which keeps its words in registers on the device), and takes no shift by a run-time amount. The
-/// bottom level (R = 64) starts from isqrt64 of the top 64 bits (32 root bits) and takes two steps: to 59 root
-/// bits, then to 64.
-template <std::size_t R, std::size_t Top>
-WARPNUM_HD constexpr BasicInt<2 * R, false> isqrt_top(const BasicInt<Top, false>& nn) noexcept {
-  using L = BasicInt<2 * R, false>;
-  const L nk{nn >> static_cast<int>(Top - 2 * R)};
-  if constexpr (R <= 64) {
-    static_assert(R == 64);
-    const L top{isqrt64(static_cast<std::uint64_t>(nk >> 64))};           // 32 root bits
-    const L n59 = nk >> 10;                                                // 59 root bits
-    const L x59 = (n59 / ((top + 1u) << 27) + ((top + 1u) << 27)) >> 1;  // x0 = (r + 1) 2^d, d = 27
-    const L x0 = (x59 + 1u) << 5;
-    return (x0 + nk / x0) >> 1;
+/// The square root and remainder of a number of 2 R bits: root = floor(sqrt(a)), rem = a - root^2 (at most
+/// 2 root, so R + 1 bits, in the type of a).
+template <std::size_t R> struct SqrtRem {
+  BasicInt<R, false> root;
+  BasicInt<2 * R, false> rem;
+};
+
+/// sqrt_rem of a number a of 2 R bits (R a multiple of 32) whose top two bits are not both zero, so that the root
+/// has exactly R bits: Zimmermann's recursive square root (P. Zimmermann, "Karatsuba Square Root", INRIA RR-3805,
+/// 1999, Algorithm SqrtRem; the split of GMP's documentation, a high part of h >= l root words). With n = R / 32
+/// root words, h = ceil(n / 2), l = n - h and b = 2^(32 l), a = a_hi b^2 + a1 b + a0 (a_hi of 2 h words, a1 and a0
+/// of l words):
+///   (s1, r1) = sqrt_rem(a_hi); (q, u) = divmod(r1 b + a1, 2 s1); s = s1 b + q; r = u b + a0 - q^2;
+///   if r < 0: r += 2 s - 1, s -= 1 (once is enough, Zimmermann's Theorem 1).
+/// The division is taken as ((r1 b + a1) / 2) / s1, whose divisor has exactly h words with its top bit set and
+/// whose dividend fits 2 h words (r1 <= 2 s1): divmod's half path, which keeps its words in registers on the
+/// device; u = 2 ((r1 b + a1) / 2 mod s1) + (a1 & 1). Each level costs about a quarter of the division of the
+/// level above, so the whole root costs about half of one division of a by a number of R bits, and its
+/// squaring only l words. The bottom (one root word) is isqrt64.
+template <std::size_t R> WARPNUM_HD constexpr SqrtRem<R> sqrt_rem(const BasicInt<2 * R, false>& a) noexcept {
+  static_assert(R % 32 == 0 && R >= 32);
+  using A = BasicInt<2 * R, false>;
+  if constexpr (R == 32) {
+    const std::uint64_t t = static_cast<std::uint64_t>(a);
+    const std::uint64_t s = isqrt64(t);
+    return {BasicInt<R, false>{s}, A{t - s * s}};
   } else {
-    constexpr std::size_t below_bits = isqrt_next_root_bits(R);
-    const L x0 = (L{isqrt_top<below_bits, Top>(nn)} + 1u) << static_cast<int>(R - below_bits);
-    return (x0 + nk / x0) >> 1;
+    constexpr int n = static_cast<int>(R / 32);
+    constexpr int h = (n + 1) / 2;
+    constexpr int l = n - h;
+    constexpr std::size_t Rh = 32 * static_cast<std::size_t>(h);
+    using H = BasicInt<2 * Rh, false>;  // the level below's a (2 h words), and the division's type
+    const SqrtRem<Rh> below = sqrt_rem<Rh>(take_words<H>(a, 2 * l, 2 * h));
+    const H a1 = take_words<H>(a, l, l);
+    // x = (r1 b + a1) / 2 = (r1 / 2) b + ((r1 & 1) b + a1) / 2: below b^(h + l) <= b^(2 h) words, since r1 / 2 <= s1.
+    H x = (below.rem >> 1) << static_cast<int>(32 * l);
+    x |= a1 >> 1;
+    if (below.rem.bit(0)) x.set_bit(32 * static_cast<std::size_t>(l) - 1);
+    const H s1{below.root};
+    const auto [q, um] = divmod(x, s1);  // q < 2 b: l words and a bit
+    H u = um << 1;
+    if (a1.bit(0)) u.set_bit(0);
+    // r = u b + a0 - q^2, in A (2 n words, enough for u b < 2 b^n and q^2 < 4 b^(2 l), signed).
+    const A ub = (A{u} << static_cast<int>(32 * l)) | take_words<A>(a, 0, l);
+    A q2{sqr_wide(BasicInt<32 * static_cast<std::size_t>(l), false>{q})};
+    if (q.bit(32 * static_cast<std::size_t>(l))) {  // q >= b: q^2 = ql^2 + 2 ql b + b^2 for ql = q mod b
+      q2 += (take_words<A>(A{q}, 0, l) << static_cast<int>(32 * l + 1)) + (A{1u} << static_cast<int>(64 * l));
+    }
+    A s = (A{below.root} << static_cast<int>(32 * l)) + A{q};
+    A r = ub - q2;
+    if (ub < q2) {
+      r += (s << 1) - 1u;
+      s -= 1u;
+    }
+    return {BasicInt<R, false>{s}, r};
   }
 }
 }  // namespace detail
 
-/// The integer square root floor(sqrt(a)), by Newton's iteration at doubling precision. A negative signed
-/// argument: std::domain_error on the host, 0 on the device.
+/// The integer square root floor(sqrt(a)). A negative signed argument: std::domain_error on the host, 0 on the
+/// device.
 ///
-/// With w = bit_width(a) the root has R = ceil(w / 2) bits, and the root of a >> 2k has R - k. The roots of
-/// a >> 2k are found for a falling sequence of k: first exactly for a top of at most 64 bits (isqrt64), then
-/// each from the one below by one Newton step x1 = (x0 + n / x0) / 2 on n = a >> 2k from x0 = (r + 1) 2^d,
-/// d the root bits gained. x0 is at or above sqrt(n), so x1 is at or above floor(sqrt(n)), and
-/// x1 - sqrt(n) <= (x0 - sqrt(n))^2 / (2 x0) <= 4 2^(2 d) / (2^(d + 1) 2^(R' - 1)) = 4 2^(d - R') for a root r
-/// of R' bits no more than one unit above floor; with d <= R' - 5 (each level at least (R + 5) / 2 bits of
-/// the next level's R) x1 is again at most one unit above the floor. One division a level, each about a
-/// quarter of the next one's work; a square at the end removes the last unit. (Newton from a single start
-/// takes about log2(R / 32) + 1 divisions of the full size.)
+/// For Bits a multiple of 64 from 128 up: Zimmermann's recursive square root (detail::sqrt_rem) of a << 2t, t
+/// chosen so that its top two bits are not both zero; the root of a is that root >> t. It costs about half of one
+/// division of a Bits-bit number by a Bits / 2-bit one, every level's widths fixed at compile time.
+///
+/// Other widths: Newton's iteration at doubling precision. With w = bit_width(a) the root has R = ceil(w / 2)
+/// bits, and the root of a >> 2k has R - k. The roots of a >> 2k are found for a falling sequence of k: first
+/// exactly for a top of at most 64 bits (isqrt64), then each from the one below by one Newton step
+/// x1 = (x0 + n / x0) / 2 on n = a >> 2k from x0 = (r + 1) 2^d, d the root bits gained. x0 is at or above
+/// sqrt(n), so x1 is at or above floor(sqrt(n)), and x1 - sqrt(n) <= (x0 - sqrt(n))^2 / (2 x0) <=
+/// 4 2^(2 d) / (2^(d + 1) 2^(R' - 1)) = 4 2^(d - R') for a root r of R' bits no more than one unit above floor;
+/// with d <= R' - 5 (each level at least (R + 5) / 2 bits of the next level's R) x1 is again at most one unit
+/// above the floor. A square at the end removes the last unit.
 template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Signed> isqrt(const BasicInt<Bits, Signed>& a) {
   if (a.is_negative()) {
     detail::raise<std::domain_error>("warpnum: isqrt of a negative number");
@@ -855,34 +893,30 @@ template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Sig
   }
   using U = BasicInt<Bits, false>;
   const U n{a};
-  if constexpr (Bits % 64 == 0 && Bits >= 256) {
-    // The static schedule of isqrt_top on a << 2t, shifted so that its top two bits are not both zero: the root of
-    // a is that root >> t.
+  if constexpr (Bits % 64 == 0 && Bits >= 128) {
     if (n.is_zero()) return BasicInt<Bits, Signed>{};
     const int t = countl_zero(n) / 2;
-    const U nn = n << (2 * t);
-    U x = detail::isqrt_top<Bits / 2, Bits>(nn);
-    if (bit_width(x) > static_cast<int>(Bits / 2) || x * x > nn) x -= 1u;
-    return BasicInt<Bits, Signed>{x >> t};
+    return BasicInt<Bits, Signed>{detail::sqrt_rem<Bits / 2>(n << (2 * t)).root >> t};
+  } else {
+    const int root_bits = (bit_width(n) + 1) / 2;
+    // The root bits of each level, the largest first: level i + 1 has (bits[i] + 6) / 2 >= (bits[i] + 5) / 2.
+    int bits[32] = {};
+    int levels = 0;
+    for (int r = root_bits; r > 32; r = (r + 6) / 2) bits[levels++] = r;
+    int have = levels == 0 ? root_bits : (bits[levels - 1] + 6) / 2;  // the base's root bits (at most 32)
+    U x{detail::isqrt64(static_cast<std::uint64_t>(n >> static_cast<std::uint64_t>(2 * (root_bits - have))))};
+    WARPNUM_NO_UNROLL
+    for (int i = levels - 1; i >= 0; --i) {
+      const int k = root_bits - bits[i];  // this level's n is a >> 2k
+      const U nk = n >> static_cast<std::uint64_t>(2 * k);
+      const U x0 = (x + 1u) << static_cast<std::uint64_t>(bits[i] - have);
+      x = (x0 + nk / x0) >> 1;
+      have = bits[i];
+    }
+    // x is the root or one more; x^2 fits in Bits bits unless x has more bits than the root can.
+    if (levels > 0 && (bit_width(x) > root_bits || x * x > n)) x -= 1u;
+    return BasicInt<Bits, Signed>{x};
   }
-  const int root_bits = (bit_width(n) + 1) / 2;
-  // The root bits of each level, the largest first: level i + 1 has (bits[i] + 6) / 2 >= (bits[i] + 5) / 2.
-  int bits[32] = {};
-  int levels = 0;
-  for (int r = root_bits; r > 32; r = (r + 6) / 2) bits[levels++] = r;
-  int have = levels == 0 ? root_bits : (bits[levels - 1] + 6) / 2;  // the base's root bits (at most 32)
-  U x{detail::isqrt64(static_cast<std::uint64_t>(n >> static_cast<std::uint64_t>(2 * (root_bits - have))))};
-  WARPNUM_NO_UNROLL
-  for (int i = levels - 1; i >= 0; --i) {
-    const int k = root_bits - bits[i];  // this level's n is a >> 2k
-    const U nk = n >> static_cast<std::uint64_t>(2 * k);
-    const U x0 = (x + 1u) << static_cast<std::uint64_t>(bits[i] - have);
-    x = (x0 + nk / x0) >> 1;
-    have = bits[i];
-  }
-  // x is the root or one more; x^2 fits in Bits bits unless x has more bits than the root can.
-  if (levels > 0 && (bit_width(x) > root_bits || x * x > n)) x -= 1u;
-  return BasicInt<Bits, Signed>{x};
 }
 
 /// Greatest common divisor of |a| and |b| by Pornin's binary GCD (detail/bigint/gcd.hpp); gcd(0, 0) == 0. For
