@@ -3,8 +3,11 @@
 
 #include <warpnum/detail/bigint/add.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
+#include <warpnum/detail/bigint/mul_rows.hpp>
 #include <warpnum/detail/bigint/shift.hpp>
 #include <warpnum/detail/limb.hpp>
+
+#include <type_traits>
 
 namespace warpnum::detail {
 
@@ -68,6 +71,24 @@ WARPNUM_HD constexpr void divrem_2(Limb* q, Limb* r, const Limb* u, int m, const
   set_word<Word>(r, 1, static_cast<Word>(r1 >> s));
 }
 
+/// r[0, L) -= a[0, L) w for a constant L; returns the word the product and the borrow take from r[L]. On the
+/// device (32-bit words) the unrolled carry chains of submul_rows (mul_rows.hpp), in two pieces above 63 limbs
+/// (the 126 limbs of a 8192 / 4096-bit division's step), elsewhere submul_1_portable.
+template <int L, class Word> WARPNUM_HD WARPNUM_FORCEINLINE constexpr Word submul_fixed(Word* r, const Word* a, Word w) noexcept {
+#if WARPNUM_HAS_CUDA
+  if constexpr (std::is_same_v<Word, std::uint32_t> && device_submul_rows<L>) {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+      WARPNUM_IF_ELSE_DEVICE((return submul_rows<L>(r, a, w, 0u);), ())
+    }
+  } else if constexpr (std::is_same_v<Word, std::uint32_t> && device_submul_rows<L / 2> && device_submul_rows<L - L / 2>) {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+      WARPNUM_IF_ELSE_DEVICE((return submul_rows<L - L / 2>(r + L / 2, a + L / 2, w, submul_rows<L / 2>(r, a, w, 0u));), ())
+    }
+  }
+#endif
+  return submul_1_portable<L>(r, r, a, L, w);
+}
+
 /// One quotient word of algorithm D (D3 to D6): q[j] and the running remainder un[j .. j + n) for the
 /// normalised divisor vn (n words, top words d1, d0). The word comes from the top three words of the remainder
 /// (top[0..2] below): by a 3-by-2 division (NormalisedDivisor2), exact for those words, or, where the top two
@@ -99,7 +120,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr void knuth_step(Limb* q, Word* un, cons
   // (r2, r1, r0, un[j .. j + n - 3]) - qhat * vn[0 .. n - 3]: the low words, then the borrow from the top.
   Word borrow = 0;
   if constexpr (Fixed > 0) {
-    borrow = submul_1_portable<Fixed - 2>(un + j, un + j, vn, n - 2, qhat);
+    borrow = submul_fixed<Fixed - 2>(un + j, vn, qhat);
   } else {
     borrow = submul_1(un + j, un + j, vn, n - 2, qhat);
   }

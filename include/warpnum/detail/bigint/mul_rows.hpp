@@ -1,5 +1,6 @@
 // warpnum/detail/bigint/mul_rows.hpp: the device's per-thread multiplication and squaring of N-limb numbers
-// (N <= ptx::max_mad_row), fully unrolled schoolbook by rows, each row two PTX carry chains.
+// (N <= ptx::max_mad_row), fully unrolled schoolbook by rows, each row two PTX carry chains; and the row
+// r -= a w of division's steps.
 #pragma once
 
 #include <warpnum/config.hpp>
@@ -212,6 +213,36 @@ template <int N> __device__ __forceinline__ void sqr_low_rows(std::uint32_t* r, 
   });
   shl1_rows<N>(r);
   ptx::SqrDiagonal<N>::low(r, a);
+}
+
+/// Whether submul_rows has a form for L limbs.
+template <int L> inline constexpr bool device_submul_rows = L >= 2 && L < 2 * ptx::max_wide_row;
+
+/// r[0, L) -= a[0, L) w + c; returns the word that the product, c and the borrow take from r[L] (at most
+/// 2^32 - 1): the multiply-subtract of a step of Knuth's division (div.hpp, knuth_step). The pairs a[2m] w and
+/// a[2m + 1] w lie side by side without overlapping, each set in one WideRow chain (one IMAD.WIDE.U32.X a limb,
+/// nothing to carry), and each set is subtracted by one carry chain as soon as it is made, so that only one set
+/// is held at a time; c goes in as the odd set's limb 0, which its pairs leave free. Three instructions a limb,
+/// where the portable loop over 32-bit words (submul_1_portable) took about 14 (sm_90, CUDA 13.0: the 62-limb
+/// multiply-subtract of a 4096 / 2048-bit division's step, 873 instructions). r must not alias a.
+template <int L> __device__ __forceinline__ std::uint32_t submul_rows(std::uint32_t* r, const std::uint32_t* a, std::uint32_t w,
+                                                                  std::uint32_t c) {
+  static_assert(device_submul_rows<L>);
+  constexpr int Pe = (L + 1) / 2;  // a's even limbs: pairs at limbs [0, 2 Pe)
+  constexpr int Po = L / 2;        // odd limbs: pairs at [1, 2 Po + 1)
+  std::uint32_t top = 0;           // the limbs at L of the two sets, and the borrows out of r[L - 1]
+  {
+    std::uint32_t ev[L + 1];
+    WARPNUM_UNROLL
+    for (int i = 0; i <= L; ++i) ev[i] = 0;
+    ptx::WideRow<Pe>::add(ev, a, w);
+    top = ev[L] + (ptx::SubChain<L>::sub(r, ev) & 1u);
+  }
+  std::uint32_t od[L + 1];
+  WARPNUM_UNROLL
+  for (int i = 0; i <= L; ++i) od[i] = i == 0 ? c : 0u;
+  ptx::WideRow<Po>::add(od + 1, a + 1, w);
+  return top + od[L] + (ptx::SubChain<L>::sub(r, od) & 1u);
 }
 
 }  // namespace warpnum::detail
