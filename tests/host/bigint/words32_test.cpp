@@ -397,9 +397,9 @@ TYPED_TEST(Words32, DivHalfPath) {
   }
 }
 
-/// divmod_window directly, for small windows (3 and 5 words) and dividends of every length from the divisor's to
-/// four times it, random, b - 1 quotient words and the add-back shape.
-template <class Word, int D> void check_window(const std::string& what) {
+/// divmod_window directly, for small windows (3 and 5 words) taking one or two steps a turn, and dividends of every
+/// length from the divisor's to four times it, random, b - 1 quotient words and the add-back shape.
+template <class Word, int D, int Steps> void check_window(const std::string& what) {
   run_random_cases(what, seed_for(what), random_cases / 2, [&](Rng& rng, int i) -> ::testing::AssertionResult {
     const int m = D + static_cast<int>(rng.below(3 * D + 1));
     std::vector<Word> u = random_vector<Word>(rng, m);
@@ -417,7 +417,7 @@ template <class Word, int D> void check_window(const std::string& what) {
     mpz_tdiv_qr(q, r, value(u), value(v));
     std::vector<Word> qw(m - D + 1, 0x5a);
     std::vector<Word> rw(D, 0x5a);
-    detail::divmod_window<D, Word>(qw.data(), rw.data(), u.data(), m, v.data());
+    detail::divmod_window<D, Word, Steps>(qw.data(), rw.data(), u.data(), m, v.data());
     WARPNUM_TEST_CHECK(same_words("divmod_window quotient", q, qw.data(), m - D + 1, ops));
     WARPNUM_TEST_CHECK(same_words("divmod_window remainder", r, rw.data(), D, ops));
     return pass();
@@ -425,10 +425,14 @@ template <class Word, int D> void check_window(const std::string& what) {
 }
 
 TEST(DivWindow, SmallWindows) {
-  check_window<std::uint32_t, 3>("divmod_window Word32 D3");
-  check_window<std::uint32_t, 5>("divmod_window Word32 D5");
-  check_window<std::uint64_t, 3>("divmod_window Word64 D3");
-  check_window<std::uint64_t, 5>("divmod_window Word64 D5");
+  check_window<std::uint32_t, 3, 1>("divmod_window Word32 D3");
+  check_window<std::uint32_t, 5, 1>("divmod_window Word32 D5");
+  check_window<std::uint64_t, 3, 1>("divmod_window Word64 D3");
+  check_window<std::uint64_t, 5, 1>("divmod_window Word64 D5");
+  check_window<std::uint32_t, 3, 2>("divmod_window Word32 D3 two steps");
+  check_window<std::uint32_t, 5, 2>("divmod_window Word32 D5 two steps");
+  check_window<std::uint64_t, 3, 2>("divmod_window Word64 D3 two steps");
+  check_window<std::uint64_t, 5, 2>("divmod_window Word64 D5 two steps");
 }
 
 TYPED_TEST(Words32, Gcd) {

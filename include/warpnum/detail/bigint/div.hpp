@@ -168,36 +168,59 @@ template <class Word, class Limb> WARPNUM_HD constexpr Word word_or_zero(const L
   return i >= 0 ? get_word<Word>(p, i) : Word{0};
 }
 
+/// Quotient words a turn of divmod_window's loop for a divisor of D words: two from 128 words (an 8192 / 4096-bit
+/// division: 114 against 128 M/s, H100, 2026-11-25), one below, where the second step's registers cost more than
+/// the moves it saves (a 4096 / 2048-bit division: 428 against 360 M/s; 202 registers against 167).
+template <int D> inline constexpr int divmod_window_steps = D >= 128 ? 2 : 1;
+
 /// Algorithm D for a divisor of exactly D words (v[D - 1] != 0, D >= 3) and a dividend of m >= D words, with the
-/// running remainder in a window of D + 1 words that moves down the dividend: q = u / v (m - D + 1 words), r = u % v
-/// (D words). Each step is one knuth_step on the window (every index a constant), then the window's words move
-/// up by one and the next word of u << s comes in at the bottom; the loop over the quotient words stays rolled.
-/// On the device this keeps the divisor and the window in registers with code the size of one step (D + 1 moves a
-/// step), where divmod_knuth either indexes its scratch in local memory (rolled) or outgrows the instruction cache
-/// (unrolled: 2048 by 1024 bits). u and q are read and written a word a step.
-template <int D, class Word, class Limb>
+/// running remainder in a window that moves down the dividend: q = u / v (m - D + 1 words), r = u % v (D words).
+/// Each step is one knuth_step on D + 1 words of w (every index a constant), after which the next word of u << s
+/// comes in below the remainder's D words. A turn of the loop takes Steps steps (divmod_window_steps<D>), the first on
+/// w[1, D + 2) and a second on w[0, D + 1), so that the words move up once a turn rather than once a step; the
+/// loop stays rolled. On the device this keeps the divisor and the window in registers with code the size of a
+/// turn, where divmod_knuth either indexes its scratch in local memory (rolled) or outgrows the instruction
+/// cache (unrolled: 2048 by 1024 bits). u and q are read and written a word a step.
+template <int D, class Word, int Steps = divmod_window_steps<D>, class Limb>
 WARPNUM_HD constexpr void divmod_window(Limb* q, Limb* r, const Limb* u, int m, const Limb* v) noexcept {
-  static_assert(D >= 3);
+  static_assert(D >= 3 && (Steps == 1 || Steps == 2));
+  constexpr int steps = Steps;
   const int s = countl_zero_word(get_word<Word>(v, D - 1));
   Word vn[D];
   shl_bits<D>(vn, v, D, s);
   const NormalisedDivisor2<Word> nd(vn[D - 1], vn[D - 2]);
-  // The first window: words m - D .. m of u << s (the top one holds the bits shifted out, below vn's top word).
-  Word w[D + 1];
-  w[D] = shifted_word(Word{0}, get_word<Word>(u, m - 1), s);
+  // The first window, in w[1, D + 2): words m - D .. m of u << s (the top one holds the bits shifted out, below
+  // vn's top word).
+  Word w[D + 2];
+  w[0] = 0;
+  w[D + 1] = shifted_word(Word{0}, get_word<Word>(u, m - 1), s);
   WARPNUM_UNROLL
-  for (int i = D - 1; i >= 0; --i) w[i] = shifted_word(get_word<Word>(u, m - D + i), word_or_zero<Word>(u, m - D + i - 1), s);
+  for (int i = D - 1; i >= 0; --i) w[i + 1] = shifted_word(get_word<Word>(u, m - D + i), word_or_zero<Word>(u, m - D + i - 1), s);
   WARPNUM_NO_UNROLL
-  for (int j = m - D;; --j) {
+  for (int j = m - D;; j -= steps) {
     Word qj = 0;
-    knuth_step<D>(&qj, w, vn, 0, D, nd);
+    knuth_step<D>(&qj, w + 1, vn, 0, D, nd);  // the remainder is now w[1, D + 1)
     set_word<Word>(q, j, qj);
-    if (j == 0) break;
-    WARPNUM_UNROLL
-    for (int i = D; i > 0; --i) w[i] = w[i - 1];
-    w[0] = shifted_word(get_word<Word>(u, j - 1), word_or_zero<Word>(u, j - 2), s);
+    if (j == 0) {
+      WARPNUM_UNROLL
+      for (int i = 0; i < D; ++i) w[i] = w[i + 1];
+      break;
+    }
+    if constexpr (steps == 2) {
+      w[0] = shifted_word(get_word<Word>(u, j - 1), word_or_zero<Word>(u, j - 2), s);
+      knuth_step<D>(&qj, w, vn, 0, D, nd);  // on w[0, D + 1); the remainder is now w[0, D)
+      set_word<Word>(q, j - 1, qj);
+      if (j == 1) break;
+      WARPNUM_UNROLL
+      for (int i = D + 1; i >= 2; --i) w[i] = w[i - 2];
+      w[1] = shifted_word(get_word<Word>(u, j - 2), word_or_zero<Word>(u, j - 3), s);
+    } else {
+      WARPNUM_UNROLL
+      for (int i = D + 1; i >= 2; --i) w[i] = w[i - 1];
+      w[1] = shifted_word(get_word<Word>(u, j - 1), word_or_zero<Word>(u, j - 2), s);
+    }
   }
-  shr_bits<D>(r, w, D, s);
+  shr_bits<D>(r, w, D, s);  // the remainder ends in w[0, D)
 }
 
 /// Division of numbers of the same length n >= 2 (u[n - 1] and v[n - 1] non-zero), whose quotient is one word:
