@@ -186,6 +186,27 @@ template <int N> inline constexpr bool device_rows_full = N <= ptx::max_mad_row 
 #  define WARPNUM_DETAIL_ON_DEVICE_ROWS(...)
 #endif
 
+/// Shifts of N limbs: on the device up to 64 limbs by shl_fixed / shr_fixed, which keep the limbs in registers;
+/// elsewhere (and above 64 limbs, where the selects would cost more code than the local memory they avoid) the
+/// loops of shl_n / shr_n.
+template <int N> inline constexpr bool device_fixed_shift = N <= 64;
+template <int N> WARPNUM_HD constexpr void shl_limbs(limb_t* r, const limb_t* a, unsigned long long s) noexcept {
+#if WARPNUM_HAS_CUDA
+  if constexpr (device_fixed_shift<N>) {
+    WARPNUM_DETAIL_ON_DEVICE_ROWS(shl_fixed<N>(r, a, s); return;)
+  }
+#endif
+  shl_n(r, a, N, s);
+}
+template <int N> WARPNUM_HD constexpr void shr_limbs(limb_t* r, const limb_t* a, unsigned long long s, limb_t fill) noexcept {
+#if WARPNUM_HAS_CUDA
+  if constexpr (device_fixed_shift<N>) {
+    WARPNUM_DETAIL_ON_DEVICE_ROWS(shr_fixed<N>(r, a, s, fill); return;)
+  }
+#endif
+  shr_n(r, a, N, s, fill);
+}
+
 /// r = low N limbs of a * b.
 template <int N> WARPNUM_HD constexpr void mul_low_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
 #if WARPNUM_HAS_CUDA
@@ -559,13 +580,13 @@ template <std::size_t Bits, bool Signed> class alignas(Bits % 128 == 0 ? 16 : (B
   /// Left shift; s >= Bits gives zero.
   friend WARPNUM_HD constexpr BasicInt operator<<(const BasicInt& a, std::uint64_t s) noexcept {
     BasicInt r;
-    detail::shl_n(r.limbs_, a.limbs_, num_limbs, s);
+    detail::shl_limbs<num_limbs>(r.limbs_, a.limbs_, s);
     return r;
   }
   /// Right shift: logical for unsigned, arithmetic for signed; s >= Bits gives 0 (or -1 for negative).
   friend WARPNUM_HD constexpr BasicInt operator>>(const BasicInt& a, std::uint64_t s) noexcept {
     BasicInt r;
-    detail::shr_n(r.limbs_, a.limbs_, num_limbs, s, a.is_negative() ? ~limb_type{0} : limb_type{0});
+    detail::shr_limbs<num_limbs>(r.limbs_, a.limbs_, s, a.is_negative() ? ~limb_type{0} : limb_type{0});
     return r;
   }
 
@@ -845,26 +866,53 @@ template <std::size_t R> WARPNUM_HD constexpr SqrtRem<R> sqrt_rem(const BasicInt
     constexpr std::size_t Rh = 32 * static_cast<std::size_t>(h);
     using H = BasicInt<2 * Rh, false>;  // the level below's a (2 h words), and the division's type
     const SqrtRem<Rh> below = sqrt_rem<Rh>(take_words<H>(a, 2 * l, 2 * h));
-    const H a1 = take_words<H>(a, l, l);
-    // x = (r1 b + a1) / 2 = (r1 / 2) b + ((r1 & 1) b + a1) / 2: below b^(h + l) <= b^(2 h) words, since r1 / 2 <= s1.
-    H x = (below.rem >> 1) << static_cast<int>(32 * l);
-    x |= a1 >> 1;
-    if (below.rem.bit(0)) x.set_bit(32 * static_cast<std::size_t>(l) - 1);
-    const H s1{below.root};
-    const auto [q, um] = divmod(x, s1);  // q < 2 b: l words and a bit
-    H u = um << 1;
-    if (a1.bit(0)) u.set_bit(0);
-    // r = u b + a0 - q^2, in A (2 n words, enough for u b < 2 b^n and q^2 < 4 b^(2 l), signed).
-    const A ub = (A{u} << static_cast<int>(32 * l)) | take_words<A>(a, 0, l);
-    A q2{sqr_wide(BasicInt<32 * static_cast<std::size_t>(l), false>{q})};
-    if (q.bit(32 * static_cast<std::size_t>(l))) {  // q >= b: q^2 = ql^2 + 2 ql b + b^2 for ql = q mod b
-      q2 += (take_words<A>(A{q}, 0, l) << static_cast<int>(32 * l + 1)) + (A{1u} << static_cast<int>(64 * l));
+    // Every word below is placed by a constant index (a shift of BasicInt indexes its words at run time, which
+    // keeps them in the device's local memory).
+    // x = (r1 b + a1) / 2, below b^(h + l) <= b^(2 h) since r1 / 2 <= s1; word k of r1 b + a1 is a1's below l and
+    // r1's (h + 1 words) above.
+    H x;
+    WARPNUM_UNROLL
+    for (int i = 0; i < 2 * h; ++i) {
+      const limb_t lo = i < l ? a.limbs_[l + i] : i - l <= h ? below.rem.limbs_[i - l] : 0u;
+      const limb_t hi = i + 1 < l ? a.limbs_[l + i + 1] : i + 1 - l <= h ? below.rem.limbs_[i + 1 - l] : 0u;
+      x.limbs_[i] = (lo >> 1) | (hi << 31);
     }
-    A s = (A{below.root} << static_cast<int>(32 * l)) + A{q};
+    const auto [q, um] = divmod(x, H{below.root});  // q < 2 b: l words and a bit
+    // ub = u b + a0 for u = 2 um + (a1 & 1) < 2 s1 (h + 1 words), in A (2 n words: ub < 2 b^n, and the square
+    // below is less than 4 b^(2 l)).
+    A ub{};
+    WARPNUM_UNROLL
+    for (int i = 0; i < l; ++i) ub.limbs_[i] = a.limbs_[i];
+    WARPNUM_UNROLL
+    for (int k = 0; k <= h; ++k) {
+      const limb_t below_bit = k == 0 ? (a.limbs_[l] & 1u) : um.limbs_[k - 1] >> 31;
+      ub.limbs_[l + k] = (k < h ? um.limbs_[k] << 1 : 0u) | below_bit;
+    }
+    // q^2 = ql^2, plus 2 ql b + b^2 where q >= b (ql = q mod b).
+    A q2{sqr_wide(take_words<BasicInt<32 * static_cast<std::size_t>(l), false>>(q, 0, l))};
+    const limb_t q_over = q.limbs_[l];
+    if (q_over != 0) {
+      A t{};
+      WARPNUM_UNROLL
+      for (int k = 0; k <= l; ++k) {
+        const limb_t from_below = k > 0 ? q.limbs_[k - 1] >> 31 : 0u;
+        t.limbs_[l + k] = k < l ? (q.limbs_[k] << 1) | from_below : from_below + 1u;  // b^2 at word 2 l
+      }
+      q2 += t;
+    }
+    // s = s1 b + q.
+    A s{};
+    WARPNUM_UNROLL
+    for (int i = 0; i < n; ++i) s.limbs_[i] = i < l ? q.limbs_[i] : below.root.limbs_[i - l];
+    if (q_over != 0) {
+      A t{};
+      t.limbs_[l] = 1u;
+      s += t;
+    }
     A r = ub - q2;
     if (ub < q2) {
-      r += (s << 1) - 1u;
-      s -= 1u;
+      r += s + s - A{1u};
+      s -= A{1u};
     }
     return {BasicInt<R, false>{s}, r};
   }
