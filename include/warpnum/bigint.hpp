@@ -186,27 +186,6 @@ template <int N> inline constexpr bool device_rows_full = N <= ptx::max_mad_row 
 #  define WARPNUM_DETAIL_ON_DEVICE_ROWS(...)
 #endif
 
-/// Shifts of N limbs: on the device up to 64 limbs by shl_fixed / shr_fixed, which keep the limbs in registers;
-/// elsewhere (and above 64 limbs, where the selects would cost more code than the local memory they avoid) the
-/// loops of shl_n / shr_n.
-template <int N> inline constexpr bool device_fixed_shift = N <= 64;
-template <int N> WARPNUM_HD constexpr void shl_limbs(limb_t* r, const limb_t* a, unsigned long long s) noexcept {
-#if WARPNUM_HAS_CUDA
-  if constexpr (device_fixed_shift<N>) {
-    WARPNUM_DETAIL_ON_DEVICE_ROWS(shl_fixed<N>(r, a, s); return;)
-  }
-#endif
-  shl_n(r, a, N, s);
-}
-template <int N> WARPNUM_HD constexpr void shr_limbs(limb_t* r, const limb_t* a, unsigned long long s, limb_t fill) noexcept {
-#if WARPNUM_HAS_CUDA
-  if constexpr (device_fixed_shift<N>) {
-    WARPNUM_DETAIL_ON_DEVICE_ROWS(shr_fixed<N>(r, a, s, fill); return;)
-  }
-#endif
-  shr_n(r, a, N, s, fill);
-}
-
 /// r = low N limbs of a * b.
 template <int N> WARPNUM_HD constexpr void mul_low_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
 #if WARPNUM_HAS_CUDA
@@ -580,13 +559,13 @@ template <std::size_t Bits, bool Signed> class alignas(Bits % 128 == 0 ? 16 : (B
   /// Left shift; s >= Bits gives zero.
   friend WARPNUM_HD constexpr BasicInt operator<<(const BasicInt& a, std::uint64_t s) noexcept {
     BasicInt r;
-    detail::shl_limbs<num_limbs>(r.limbs_, a.limbs_, s);
+    detail::shl_n(r.limbs_, a.limbs_, num_limbs, s);
     return r;
   }
   /// Right shift: logical for unsigned, arithmetic for signed; s >= Bits gives 0 (or -1 for negative).
   friend WARPNUM_HD constexpr BasicInt operator>>(const BasicInt& a, std::uint64_t s) noexcept {
     BasicInt r;
-    detail::shr_limbs<num_limbs>(r.limbs_, a.limbs_, s, a.is_negative() ? ~limb_type{0} : limb_type{0});
+    detail::shr_n(r.limbs_, a.limbs_, num_limbs, s, a.is_negative() ? ~limb_type{0} : limb_type{0});
     return r;
   }
 
@@ -834,10 +813,10 @@ template <class Dst, std::size_t Bits> WARPNUM_HD constexpr Dst take_words(const
 }
 
 /// The square root and remainder of a number of 2 R bits: root = floor(sqrt(a)), rem = a - root^2 (at most
-/// 2 root, so R + 1 bits, in the type of a).
+/// 2 root, so R + 1 bits, in R + 32).
 template <std::size_t R> struct SqrtRem {
   BasicInt<R, false> root;
-  BasicInt<2 * R, false> rem;
+  BasicInt<R + 32, false> rem;
 };
 
 /// sqrt_rem of a number a of 2 R bits (R a multiple of 32) whose top two bits are not both zero, so that the root
@@ -854,11 +833,10 @@ template <std::size_t R> struct SqrtRem {
 /// squaring only l words. The bottom (one root word) is isqrt64.
 template <std::size_t R> WARPNUM_HD constexpr SqrtRem<R> sqrt_rem(const BasicInt<2 * R, false>& a) noexcept {
   static_assert(R % 32 == 0 && R >= 32);
-  using A = BasicInt<2 * R, false>;
   if constexpr (R == 32) {
     const std::uint64_t t = static_cast<std::uint64_t>(a);
     const std::uint64_t s = isqrt64(t);
-    return {BasicInt<R, false>{s}, A{t - s * s}};
+    return {BasicInt<R, false>{s}, BasicInt<R + 32, false>{t - s * s}};
   } else {
     constexpr int n = static_cast<int>(R / 32);
     constexpr int h = (n + 1) / 2;
@@ -878,9 +856,10 @@ template <std::size_t R> WARPNUM_HD constexpr SqrtRem<R> sqrt_rem(const BasicInt
       x.limbs_[i] = (lo >> 1) | (hi << 31);
     }
     const auto [q, um] = divmod(x, H{below.root});  // q < 2 b: l words and a bit
-    // ub = u b + a0 for u = 2 um + (a1 & 1) < 2 s1 (h + 1 words), in A (2 n words: ub < 2 b^n, and the square
-    // below is less than 4 b^(2 l)).
-    A ub{};
+    // ub = u b + a0 for u = 2 um + (a1 & 1) < 2 s1 (h + 1 words), in M (n + 1 words: ub < 2 b^n, and the square
+    // below is less than 4 b^(2 l) <= 4 b^n, so their difference fits, signed, and so do s and the remainder).
+    using M = BasicInt<R + 32, false>;
+    M ub{};
     WARPNUM_UNROLL
     for (int i = 0; i < l; ++i) ub.limbs_[i] = a.limbs_[i];
     WARPNUM_UNROLL
@@ -889,10 +868,10 @@ template <std::size_t R> WARPNUM_HD constexpr SqrtRem<R> sqrt_rem(const BasicInt
       ub.limbs_[l + k] = (k < h ? um.limbs_[k] << 1 : 0u) | below_bit;
     }
     // q^2 = ql^2, plus 2 ql b + b^2 where q >= b (ql = q mod b).
-    A q2{sqr_wide(take_words<BasicInt<32 * static_cast<std::size_t>(l), false>>(q, 0, l))};
+    M q2{sqr_wide(take_words<BasicInt<32 * static_cast<std::size_t>(l), false>>(q, 0, l))};
     const limb_t q_over = q.limbs_[l];
     if (q_over != 0) {
-      A t{};
+      M t{};
       WARPNUM_UNROLL
       for (int k = 0; k <= l; ++k) {
         const limb_t from_below = k > 0 ? q.limbs_[k - 1] >> 31 : 0u;
@@ -901,18 +880,18 @@ template <std::size_t R> WARPNUM_HD constexpr SqrtRem<R> sqrt_rem(const BasicInt
       q2 += t;
     }
     // s = s1 b + q.
-    A s{};
+    M s{};
     WARPNUM_UNROLL
     for (int i = 0; i < n; ++i) s.limbs_[i] = i < l ? q.limbs_[i] : below.root.limbs_[i - l];
     if (q_over != 0) {
-      A t{};
+      M t{};
       t.limbs_[l] = 1u;
       s += t;
     }
-    A r = ub - q2;
+    M r = ub - q2;
     if (ub < q2) {
-      r += s + s - A{1u};
-      s -= A{1u};
+      r += s + s - M{1u};
+      s -= M{1u};
     }
     return {BasicInt<R, false>{s}, r};
   }
@@ -943,8 +922,24 @@ template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Sig
   const U n{a};
   if constexpr (Bits % 64 == 0 && Bits >= 128) {
     if (n.is_zero()) return BasicInt<Bits, Signed>{};
+    // The shifts by 2 t and t: below a word (the usual case) by double-word shifts with constant indices (shl_bits,
+    // shr_bits), which keep the words in the device's registers; the general shifts index the words at run time.
     const int t = countl_zero(n) / 2;
-    return BasicInt<Bits, Signed>{detail::sqrt_rem<Bits / 2>(n << (2 * t)).root >> t};
+    U nn;
+    if (2 * t < 32) {
+      detail::shl_bits<U::num_limbs>(nn.limbs_, n.limbs_, U::num_limbs, 2 * t);
+    } else {
+      nn = n << (2 * t);
+    }
+    using Root = BasicInt<Bits / 2, false>;
+    const Root root = detail::sqrt_rem<Bits / 2>(nn).root;
+    U r{};
+    if (t < 32) {
+      detail::shr_bits<Root::num_limbs>(r.limbs_, root.limbs_, Root::num_limbs, t);
+    } else {
+      r = U{root >> t};
+    }
+    return BasicInt<Bits, Signed>{r};
   } else {
     const int root_bits = (bit_width(n) + 1) / 2;
     // The root bits of each level, the largest first: level i + 1 has (bits[i] + 6) / 2 >= (bits[i] + 5) / 2.

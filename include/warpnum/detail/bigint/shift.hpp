@@ -48,58 +48,6 @@ WARPNUM_HD constexpr void shr_n(Word* r, const Word* a, int n, unsigned long lon
   for (int i = n - ws; i < n; ++i) r[i] = fill;
 }
 
-/// shl_n for the constant N words, with every index a constant, so that on the device a and r stay in registers
-/// (shl_n indexes them at run time, which puts them in local memory): the word shift in log2 N stages of selects,
-/// stage k moving every word up by 2^k words or not as bit k of the word count says, then one double-word
-/// (funnel) shift a word for the bits. About N log2 N selects; a constant s folds them away. r may alias a.
-template <int N, class Word> WARPNUM_HD constexpr void shl_fixed(Word* r, const Word* a, unsigned long long s) noexcept {
-  using D = dword_t<Word>;
-  constexpr int wb = word_bits<Word>;
-  const bool all = s >= static_cast<unsigned long long>(N) * wb;
-  const int ws = all ? 0 : static_cast<int>(s / wb);
-  const int bs = all ? 0 : static_cast<int>(s % wb);
-  Word t[N];
-  WARPNUM_UNROLL
-  for (int i = 0; i < N; ++i) t[i] = all ? Word{0} : a[i];
-  WARPNUM_UNROLL
-  for (int stage = 0; (1 << stage) < N; ++stage) {
-    const int k = 1 << stage;
-    const bool on = (ws & k) != 0;
-    WARPNUM_UNROLL
-    for (int i = N - 1; i >= 0; --i) t[i] = on ? (i >= k ? t[i - k] : Word{0}) : t[i];
-  }
-  WARPNUM_UNROLL
-  for (int i = N - 1; i >= 0; --i) {
-    const D pair = static_cast<D>(t[i]) << wb | (i > 0 ? t[i - 1] : Word{0});
-    r[i] = static_cast<Word>((pair << bs) >> wb);
-  }
-}
-
-/// shr_n for the constant N words (fill from the top: 0, or all ones), every index a constant, as shl_fixed.
-template <int N, class Word>
-WARPNUM_HD constexpr void shr_fixed(Word* r, const Word* a, unsigned long long s, Word fill = 0) noexcept {
-  using D = dword_t<Word>;
-  constexpr int wb = word_bits<Word>;
-  const bool all = s >= static_cast<unsigned long long>(N) * wb;
-  const int ws = all ? 0 : static_cast<int>(s / wb);
-  const int bs = all ? 0 : static_cast<int>(s % wb);
-  Word t[N];
-  WARPNUM_UNROLL
-  for (int i = 0; i < N; ++i) t[i] = all ? fill : a[i];
-  WARPNUM_UNROLL
-  for (int stage = 0; (1 << stage) < N; ++stage) {
-    const int k = 1 << stage;
-    const bool on = (ws & k) != 0;
-    WARPNUM_UNROLL
-    for (int i = 0; i < N; ++i) t[i] = on ? (i + k < N ? t[i + k] : fill) : t[i];
-  }
-  WARPNUM_UNROLL
-  for (int i = 0; i < N; ++i) {
-    const D pair = static_cast<D>(i + 1 < N ? t[i + 1] : fill) << wb | t[i];
-    r[i] = static_cast<Word>(pair >> bs);
-  }
-}
-
 /// r = a << s over n words for 0 <= s < word bits; returns the bits shifted out of the top word.
 /// r may alias a. Knuth's normalisation step, kept free of the word-shift cases of shl_n. r and a may be
 /// stored in different limbs (see get_word): the shift then also converts, as division's does on the host.
