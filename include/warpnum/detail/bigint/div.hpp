@@ -169,8 +169,9 @@ template <class Word, class Limb> WARPNUM_HD constexpr Word word_or_zero(const L
 }
 
 /// Quotient words a turn of divmod_window's loop for a divisor of D words: two from 128 words (an 8192 / 4096-bit
-/// division: 114 against 128 M/s, H100, 2026-11-25), one below, where the second step's registers cost more than
-/// the moves it saves (a 4096 / 2048-bit division: 428 against 360 M/s; 202 registers against 167).
+/// division: 128 M/s against 114 with one, H100, 2026-11-25), one below, where the second step's registers cost
+/// more than the moves it saves (a 4096 / 2048-bit division: 428 M/s with one against 360 with two; 167 registers
+/// against 202).
 template <int D> inline constexpr int divmod_window_steps = D >= 128 ? 2 : 1;
 
 /// Algorithm D for a divisor of exactly D words (v[D - 1] != 0, D >= 3) and a dividend of m >= D words, with the
