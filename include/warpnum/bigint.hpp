@@ -244,11 +244,11 @@ template <int N> WARPNUM_HD constexpr void sqr_full_limbs(limb_t* r, const limb_
 /// the same code (tests/device/modular, H100, 2026-11-22). With this, and Barrett's 1 mod m computed without a
 /// division, the 256-bit modular device tests pass; which of the two mattered is not known. Remove with
 /// gcd_limbs_device once a newer nvcc passes those tests without them. A divisor of N / 2 limbs takes divmod_n's
-/// half path, whose words stay in registers. Up to 32 limbs that is algorithm D unrolled: isqrt's Newton steps,
-/// 2.26 G/s against 1.83 G/s for the loop at 256 bits (H100, 2026-11-23). At 64 limbs (2048 by 1024 bits) the
-/// unrolled form was slower than the loop (div_qr at 1024 bits 346 against 423 M/s): 33 unrolled steps of 30
-/// products are about 6,000 instructions, more than the instruction cache holds; there the half path is
-/// divmod_window (one step's code, the remainder's window moved a word a step).
+/// half path, whose words stay in registers. Up to 32 limbs that is algorithm D unrolled: the square root's
+/// divisions, 2.26 G/s against 1.83 G/s for the loop at 256 bits (H100, 2026-11-23). At 64 limbs (2048 by 1024
+/// bits) the unrolled form was slower than the loop (div_qr at 1024 bits 346 against 423 M/s): 33 unrolled steps
+/// of 30 products are about 6,000 instructions, more than the instruction cache holds; there the half path is
+/// divmod_window (a turn's code, the remainder's window moving through registers: 981 M/s, H100, 2026-11-25).
 template <int N> __device__ __noinline__ void divmod_limbs_device(limb_t* q, limb_t* r, const limb_t* a, const limb_t* b) noexcept {
   divmod_n<limb_t, N, true>(q, r, a, b);
 }
