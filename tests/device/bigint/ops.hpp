@@ -322,7 +322,7 @@ template <class T> struct SquareRootOps {
   static Args<T> make(Operands<T>& g, std::size_t i) {
     Args<T> in = g.args(i);
     if (i >= Operands<T>::num_edges * Operands<T>::num_edges && g.one_in(4)) {
-      // Perfect squares and their neighbours, where Newton's iteration must stop exactly.
+      // Perfect squares and their neighbours, where the root's last correction decides.
       // Unsigned, half of them have roots of the full Bits / 2 bits (the low half of any value).
       const T v = g.short_value(T::num_limbs / 2 > 0 ? T::num_limbs / 2 : 1);
       const int half = static_cast<int>(T::bits / 2);

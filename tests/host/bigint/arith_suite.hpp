@@ -207,7 +207,7 @@ TYPED_TEST_P(Arith, Isqrt) {
     T a = non_negative(random_value<T>(rng));
     if (rng.chance(1, 4)) {
       // A square, or one off it: the root's boundaries (for unsigned types also roots of the full Bits / 2 bits,
-      // where isqrt's last Newton step lands a unit above the floor most often).
+      // where the top level's correction of the root comes up most often).
       const std::size_t root_bits = T::is_signed || rng.chance(1, 2) ? T::bits / 2 - 1 : T::bits / 2;
       const T r = random_below_bits<T>(rng, root_bits);
       a = r * r;

@@ -72,17 +72,13 @@ WARPNUM_HD constexpr void divrem_2(Limb* q, Limb* r, const Limb* u, int m, const
 }
 
 /// r[0, L) -= a[0, L) w for a constant L; returns the word the product and the borrow take from r[L]. On the
-/// device (32-bit words) the unrolled carry chains of submul_rows (mul_rows.hpp), in two pieces above 63 limbs
-/// (the 126 limbs of a 8192 / 4096-bit division's step), elsewhere submul_1_portable.
+/// device (32-bit words, up to 126 limbs) the unrolled carry chains of submul_rows (mul_rows.hpp), elsewhere
+/// submul_1_portable.
 template <int L, class Word> WARPNUM_HD WARPNUM_FORCEINLINE constexpr Word submul_fixed(Word* r, const Word* a, Word w) noexcept {
 #if WARPNUM_HAS_CUDA
   if constexpr (std::is_same_v<Word, std::uint32_t> && device_submul_rows<L>) {
     if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
       WARPNUM_IF_ELSE_DEVICE((return submul_rows<L>(r, a, w, 0u);), ())
-    }
-  } else if constexpr (std::is_same_v<Word, std::uint32_t> && device_submul_rows<L / 2> && device_submul_rows<L - L / 2>) {
-    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-      WARPNUM_IF_ELSE_DEVICE((return submul_rows<L - L / 2>(r + L / 2, a + L / 2, w, submul_rows<L / 2>(r, a, w, 0u));), ())
     }
   }
 #endif

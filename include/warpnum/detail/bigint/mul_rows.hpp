@@ -215,8 +215,9 @@ template <int N> __device__ __forceinline__ void sqr_low_rows(std::uint32_t* r, 
   ptx::SqrDiagonal<N>::low(r, a);
 }
 
-/// Whether submul_rows has a form for L limbs.
-template <int L> inline constexpr bool device_submul_rows = L >= 2 && L < 2 * ptx::max_wide_row;
+/// Whether submul_rows has a form for L limbs: one piece below 2 ptx::max_wide_row limbs, two up to twice that
+/// less two (the 126 limbs of an 8192 / 4096-bit division's step).
+template <int L> inline constexpr bool device_submul_rows = L >= 2 && L <= 4 * ptx::max_wide_row - 2;
 
 /// r[0, L) -= a[0, L) w + c; returns the word that the product, c and the borrow take from r[L] (at most
 /// 2^32 - 1): the multiply-subtract of a step of Knuth's division (div.hpp, knuth_step). The pairs a[2m] w and
@@ -228,21 +229,25 @@ template <int L> inline constexpr bool device_submul_rows = L >= 2 && L < 2 * pt
 template <int L> __device__ __forceinline__ std::uint32_t submul_rows(std::uint32_t* r, const std::uint32_t* a, std::uint32_t w,
                                                                   std::uint32_t c) {
   static_assert(device_submul_rows<L>);
-  constexpr int Pe = (L + 1) / 2;  // a's even limbs: pairs at limbs [0, 2 Pe)
-  constexpr int Po = L / 2;        // odd limbs: pairs at [1, 2 Po + 1)
-  std::uint32_t top = 0;           // the limbs at L of the two sets, and the borrows out of r[L - 1]
-  {
-    std::uint32_t ev[L + 1];
+  if constexpr (L >= 2 * ptx::max_wide_row) {  // two pieces, the low one's top word carried into the high one
+    return submul_rows<L - L / 2>(r + L / 2, a + L / 2, w, submul_rows<L / 2>(r, a, w, c));
+  } else {
+    constexpr int Pe = (L + 1) / 2;  // a's even limbs: pairs at limbs [0, 2 Pe)
+    constexpr int Po = L / 2;        // odd limbs: pairs at [1, 2 Po + 1)
+    std::uint32_t top = 0;           // the limbs at L of the two sets, and the borrows out of r[L - 1]
+    {
+      std::uint32_t ev[L + 1];
+      WARPNUM_UNROLL
+      for (int i = 0; i <= L; ++i) ev[i] = 0;
+      ptx::WideRow<Pe>::add(ev, a, w);
+      top = ev[L] + (ptx::SubChain<L>::sub(r, ev) & 1u);
+    }
+    std::uint32_t od[L + 1];
     WARPNUM_UNROLL
-    for (int i = 0; i <= L; ++i) ev[i] = 0;
-    ptx::WideRow<Pe>::add(ev, a, w);
-    top = ev[L] + (ptx::SubChain<L>::sub(r, ev) & 1u);
+    for (int i = 0; i <= L; ++i) od[i] = i == 0 ? c : 0u;
+    ptx::WideRow<Po>::add(od + 1, a + 1, w);
+    return top + od[L] + (ptx::SubChain<L>::sub(r, od) & 1u);
   }
-  std::uint32_t od[L + 1];
-  WARPNUM_UNROLL
-  for (int i = 0; i <= L; ++i) od[i] = i == 0 ? c : 0u;
-  ptx::WideRow<Po>::add(od + 1, a + 1, w);
-  return top + od[L] + (ptx::SubChain<L>::sub(r, od) & 1u);
 }
 
 }  // namespace warpnum::detail
