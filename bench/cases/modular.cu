@@ -5,6 +5,7 @@
 //            5-bit window; ours: fixed 4-bit windows), 8192 / Bits per instance (at least 1), a Montgomery context
 //            built for each; by one thread ("thread") or by G lanes (warp::Montgomery, "montG");
 //   div_qr   (q, r) <- (r b^n + q) / d: a 2n-bit value by an n-bit one (r < d, so q fits n bits), CGBN's div_qr;
+//            the dividend joined from its halves (join), as CGBN's takes a wide value of two halves;
 //   sqrt     r <- isqrt(b b^n + r): the n-bit root of a 2n-bit value whose high half stays b, CGBN's sqrt_wide
 //            (its loop sets the low half to the last root);
 //   gcd      (a, b) <- (b, a xor gcd(a, b));
@@ -91,16 +92,14 @@ __host__ __device__ BigUInt<Bits> chain(BigUInt<Bits> a, BigUInt<Bits> b, const 
     T r = a % T(d);
     T q = b;
     for (int l = 0; l < loops; ++l) {
-      const auto qr = divmod(W(r) << static_cast<int>(Bits) | W(q), d);
+      const auto qr = divmod(join(r, q), d);
       q = T(qr.quot);
       r = T(qr.rem);
     }
     return q ^ r;
   } else if constexpr (O == Op::sqrt) {
-    using W = BigUInt<2 * Bits>;
-    const W high = W(b) << static_cast<int>(Bits);
     T r = a;
-    for (int l = 0; l < loops; ++l) r = T(isqrt(high | W(r)));
+    for (int l = 0; l < loops; ++l) r = T(isqrt(join(b, r)));
     return r;
   } else if constexpr (O == Op::gcd) {
     for (int l = 0; l < loops; ++l) {

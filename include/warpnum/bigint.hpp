@@ -733,6 +733,21 @@ WARPNUM_HD constexpr BasicInt<2 * Bits, Signed> mul_wide(const BasicInt<Bits, Si
   return r;
 }
 
+/// The number hi 2^Bits + lo, 2 Bits bits wide: the dividend of a 2n-by-n division from its halves (GMP's
+/// mpn_tdiv_qr takes the words side by side). Every word placed by a constant index, so on the device the result
+/// stays in registers, where (W(hi) << Bits) | W(lo) shifts through local memory.
+template <std::size_t Bits>
+WARPNUM_HD constexpr BasicInt<2 * Bits, false> join(const BasicInt<Bits, false>& hi, const BasicInt<Bits, false>& lo) noexcept {
+  constexpr int n = BasicInt<Bits, false>::num_limbs;
+  BasicInt<2 * Bits, false> r;
+  WARPNUM_UNROLL
+  for (int i = 0; i < n; ++i) {
+    r.limbs_[i] = lo.limbs_[i];
+    r.limbs_[n + i] = hi.limbs_[i];
+  }
+  return r;
+}
+
 /// a * a modulo 2^Bits: the same value as a * a; on the device about half the multiply-adds.
 template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Signed> sqr(const BasicInt<Bits, Signed>& a) noexcept {
   using T = BasicInt<Bits, Signed>;

@@ -36,6 +36,36 @@ TYPED_TEST(Conversions, BetweenWidths) {
   run_edge_cases(what, edge_values<T>(), [](const T& a) { return check_convert_all(a); });
 }
 
+/// join(hi, lo) == hi 2^Bits + lo, checked with GMP (edge halves and random ones).
+template <std::size_t Bits> ::testing::AssertionResult check_join(const BigUInt<Bits>& hi, const BigUInt<Bits>& lo) {
+  Mpz want = to_mpz(hi);
+  mpz_mul_2exp(want, want, Bits);
+  mpz_add(want, want, to_mpz(lo));
+  const Mpz got = to_mpz(join(hi, lo));
+  if (got == want) return pass();
+  return ::testing::AssertionFailure() << "join at " << Bits << " bits: hi = " << to_string(hi, 16) << ", lo = "
+                                       << to_string(lo, 16);
+}
+
+template <std::size_t Bits> void join_cases() {
+  using T = BigUInt<Bits>;
+  const std::string what = "join " + std::to_string(Bits);
+  run_random_cases(what, seed_for(what), 2000, [](Rng& rng, int) { return check_join(random_value<T>(rng), random_value<T>(rng)); });
+  for (const T& e : edge_values<T>()) {
+    EXPECT_TRUE(check_join(e, T{}));
+    EXPECT_TRUE(check_join(T{}, e));
+    EXPECT_TRUE(check_join(e, ~e));
+  }
+}
+
+TEST(Conversions, JoinHalves) {
+  join_cases<32>();
+  join_cases<96>();
+  join_cases<256>();
+  join_cases<4096>();
+}
+static_assert(join(BigUInt<64>{2u}, BigUInt<64>{3u}) == (BigUInt<128>{2u} << 64) + 3u);
+
 // ---- which conversions are implicit ------------------------------------------------------------------------
 
 // From a built-in: implicit unless the built-in type is wider than the BasicInt.
