@@ -250,5 +250,49 @@ template <int L> __device__ __forceinline__ std::uint32_t submul_rows(std::uint3
   }
 }
 
+
+/// r (2N limbs) = a * a by one Karatsuba step (N even, halves of M = N / 2 limbs): a0^2 and a1^2 into the two
+/// halves of r, then 2 a0 a1 = a0^2 + a1^2 - (a0 - a1)^2: three squares of M limbs by sqr_full_rows, 3 M (M + 1) / 2
+/// products instead of N (N + 1) / 2. The halves are copied into arrays of their own (see mul_low_rows). r must not
+/// alias a.
+template <int N> __device__ __forceinline__ void sqr_full_karatsuba(std::uint32_t* r, const std::uint32_t* a) {
+  static_assert(N % 2 == 0, "warpnum: a Karatsuba step splits an even number of limbs");
+  constexpr int M = N / 2;
+  std::uint32_t a0[M];
+  std::uint32_t a1[M];
+  std::uint32_t d[M];
+  std::uint32_t zero[M];
+  WARPNUM_UNROLL
+  for (int k = 0; k < M; ++k) {
+    a0[k] = a[k];
+    a1[k] = a[M + k];
+    d[k] = a[k];
+    zero[k] = 0;
+  }
+  const std::uint32_t sd = ptx::SubChain<M>::sub(d, a1);  // all ones when a0 < a1
+  WARPNUM_UNROLL
+  for (int k = 0; k < M; ++k) d[k] ^= sd;
+  ptx::AddChain<M>::add(d, zero, sd & 1u);  // |a0 - a1|
+  std::uint32_t lo[2 * M];
+  std::uint32_t hi[2 * M];
+  std::uint32_t dd[2 * M];
+  sqr_full_rows<M>(lo, a0);
+  sqr_full_rows<M>(hi, a1);
+  sqr_full_rows<M>(dd, d);
+  // mid = a0^2 + a1^2 - (a0 - a1)^2 = 2 a0 a1, 2M limbs and a top word (below 2^(64 M + 1)).
+  std::uint32_t mid[2 * M + 1];
+  WARPNUM_UNROLL
+  for (int k = 0; k < 2 * M; ++k) mid[k] = lo[k];
+  mid[2 * M] = ptx::AddChain<2 * M>::add(mid, hi);
+  mid[2 * M] -= ptx::SubChain<2 * M>::sub(mid, dd) & 1u;
+  WARPNUM_UNROLL
+  for (int k = 0; k < 2 * M; ++k) {
+    r[k] = lo[k];
+    r[2 * M + k] = hi[k];
+  }
+  const std::uint32_t carry = ptx::AddChain<2 * M>::add(r + M, mid);
+  zero[0] = mid[2 * M];
+  ptx::AddChain<M>::add(r + 3 * M, zero, carry);  // below 2^(64 N): no carry out
+}
 }  // namespace warpnum::detail
 #endif
