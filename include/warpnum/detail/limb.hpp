@@ -186,7 +186,10 @@ template <class Word> WARPNUM_HD constexpr Word reciprocal_word(Word d) noexcept
       WARPNUM_IF_ELSE_DEVICE((), ({
         std::uint64_t quot = ~std::uint64_t{0};
         std::uint64_t high = ~static_cast<std::uint64_t>(d);
-        __asm__("divq %[d]" : "+a"(quot), "+d"(high) : [d] "r"(static_cast<std::uint64_t>(d)) : "cc");
+        // volatile: divq traps for d == 0, and GCC may run a plain asm speculatively. At -O3 (CMake's default for
+        // Release) it hoisted this one above the test that picks a two-word divisor, so x % m of 2048-bit numbers
+        // with a longer m died of SIGFPE (2026-11-25; tests/host/bigint/o3_test.cpp).
+        __asm__ volatile("divq %[d]" : "+a"(quot), "+d"(high) : [d] "r"(static_cast<std::uint64_t>(d)) : "cc");
         return static_cast<Word>(quot);
       }))
     }
