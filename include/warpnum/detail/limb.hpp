@@ -188,7 +188,7 @@ template <class Word> WARPNUM_HD constexpr Word reciprocal_word(Word d) noexcept
         std::uint64_t high = ~static_cast<std::uint64_t>(d);
         // volatile: divq traps for d == 0, and GCC may run a plain asm speculatively. At -O3 (CMake's default for
         // Release) it hoisted this one above the test that picks a two-word divisor, so x % m of 2048-bit numbers
-        // with a longer m died of SIGFPE (2026-11-25; tests/host/bigint/o3_test.cpp).
+        // with a longer m died of SIGFPE (2026-11-25; tests/host/modular/o3_test.cpp).
         __asm__ volatile("divq %[d]" : "+a"(quot), "+d"(high) : [d] "r"(static_cast<std::uint64_t>(d)) : "cc");
         return static_cast<Word>(quot);
       }))

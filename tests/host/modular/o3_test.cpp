@@ -8,11 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include <cstddef>
-#include <cstdint>
 #include <random>
 #include <vector>
-#include <string>
 
 namespace warpnum::test {
 namespace {

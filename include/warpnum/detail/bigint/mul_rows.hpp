@@ -250,7 +250,6 @@ template <int L> __device__ __forceinline__ std::uint32_t submul_rows(std::uint3
   }
 }
 
-
 /// r (2N limbs) = a * a by one Karatsuba step (N even, halves of M = N / 2 limbs): a0^2 and a1^2 into the two
 /// halves of r, then 2 a0 a1 = a0^2 + a1^2 - (a0 - a1)^2: three squares of M limbs by sqr_full_rows, 3 M (M + 1) / 2
 /// products instead of N (N + 1) / 2. The halves are copied into arrays of their own (see mul_low_rows). r must not
@@ -294,5 +293,6 @@ template <int N> __device__ __forceinline__ void sqr_full_karatsuba(std::uint32_
   zero[0] = mid[2 * M];
   ptx::AddChain<M>::add(r + 3 * M, zero, carry);  // below 2^(64 N): no carry out
 }
+
 }  // namespace warpnum::detail
 #endif
