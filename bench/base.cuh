@@ -141,6 +141,13 @@ template <class T> class DeviceBuffer {
   std::size_t n_;
 };
 
+/// The streaming multiprocessors of device 0.
+inline int sm_count() {
+  int sms = 0;
+  WARPNUM_BENCH_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  return sms;
+}
+
 /// Blocks of `threads` threads that cover `n` work items of `lanes` threads each.
 inline unsigned blocks_for(std::size_t n, unsigned lanes, unsigned threads) {
   return static_cast<unsigned>((n * lanes + threads - 1) / threads);

@@ -68,10 +68,8 @@ template <class Acc> __global__ void peak_kernel(std::uint32_t* out, int iterati
 
 /// Instructions a second of a peak kernel (8 a thread an iteration).
 template <class Kernel> double measure_peak(Kernel kernel) {
-  int sms = 0;
-  WARPNUM_BENCH_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   DeviceBuffer<std::uint32_t> out(1);
-  const int blocks = sms * 16;
+  const int blocks = sm_count() * 16;
   const int threads = 256;
   const int iterations = 1 << 14;
   const double seconds = time_runs(3, [&] { kernel<<<blocks, threads>>>(out.get(), iterations, 0x9e3779b9u); });

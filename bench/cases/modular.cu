@@ -9,7 +9,8 @@
 //   sqrt     r <- isqrt(b b^n + r): the n-bit root of a 2n-bit value whose high half stays b, CGBN's sqrt_wide
 //            (its loop sets the low half to the last root);
 //   gcd      (a, b) <- (b, a xor gcd(a, b));
-//   modinv   a <- (a xor a^-1 mod m) for an odd m (a status, not an exception, where no inverse exists).
+//   modinv   a <- (a xor a^-1 mod m) for an odd m (a status, not an exception, where no inverse exists); at 2048
+//            bits by a grid of 8 warps an SM striding over the instances ("thread-8w", resident_blocks_per_sm).
 // and in batch mode full-exponent modular exponentiation, out[i] = a[i]^e[i] mod m with e[i] and m of Bits bits
 // (m odd, shared), by warpnum::powm_n from and to device memory at 1024, 2048 and 4096 bits (one thread an element
 // at 1024 bits, a lane group above: batch::detail::powm_lanes); the issue compares it with GMP's mpz_powm on every
@@ -116,14 +117,23 @@ __host__ __device__ BigUInt<Bits> chain(BigUInt<Bits> a, BigUInt<Bits> b, const 
   }
 }
 
+/// One thread an instance; a grid smaller than the instances strides over them (see resident_blocks_per_sm).
 template <Op O, std::size_t Bits>
 __global__ __launch_bounds__(block_threads) void compute_kernel(const BigUInt<Bits>* a, const BigUInt<Bits>* b,
                                                                 const BigUInt<512>* e, BigUInt<Bits>* out,
                                                                 std::size_t n, int loops) {
-  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  out[i] = chain<O, Bits>(a[i], b[i], e[i], loops);
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
+    out[i] = chain<O, Bits>(a[i], b[i], e[i], loops);
+  }
 }
+
+/// Blocks an SM runs at a time for an operation, 0 for as many as fit (a block an instance group, all launched).
+/// modinv from 2048 bits keeps its four numbers (1.3 KB a thread at 2048 bits) in local memory; at the 16 warps an
+/// SM its registers allow, they overflow the L1 and L2 caches and the kernel waits on DRAM (ncu: 87% of its stalls
+/// on local memory). At 8 warps an SM they fit: 22.7 against 14.1 M/s at 2048 bits (H100, 2026-11-25). The same
+/// instances and operations, run by a grid of 2 blocks an SM striding over them.
+constexpr int resident_blocks_per_sm(Op op, std::size_t bits) { return op == Op::modinv && bits == 2048 ? 2 : 0; }
 
 /// powm by G lanes an instance (warp::Montgomery): the chain of `chain<Op::powm>` with the context and the
 /// exponentiation spread over the tile.
@@ -150,7 +160,8 @@ template <Op O, std::size_t Bits, unsigned G = 0> void add_case() {
   using T = BigUInt<Bits>;
   Case c;
   c.op = op_name(O);
-  c.strategy = G == 0 ? std::string("thread") : "mont" + std::to_string(G);
+  constexpr int per_sm = G == 0 ? resident_blocks_per_sm(O, Bits) : 0;
+  c.strategy = G != 0 ? "mont" + std::to_string(G) : per_sm == 0 ? std::string("thread") : "thread-" + std::to_string(4 * per_sm) + "w";
   c.bits = static_cast<int>(Bits);
   c.lanes = G == 0 ? 1 : G;
   c.reference = cgbn_h100(O, c.bits);
@@ -164,8 +175,9 @@ template <Op O, std::size_t Bits, unsigned G = 0> void add_case() {
     Measurement m;
     m.seconds = time_runs(p.runs, [&] {
       if constexpr (G == 0) {
-        compute_kernel<O, Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(d_a.get(), d_b.get(), d_e.get(),
-                                                                                     d_out.get(), n, loops);
+        unsigned blocks = blocks_for(n, 1, block_threads);
+        if constexpr (per_sm > 0) blocks = std::min(blocks, static_cast<unsigned>(per_sm * sm_count()));
+        compute_kernel<O, Bits><<<blocks, block_threads>>>(d_a.get(), d_b.get(), d_e.get(), d_out.get(), n, loops);
       } else {
         compute_powm_lanes<Bits, G><<<blocks_for(n, G, block_threads), block_threads>>>(d_a.get(), d_b.get(), d_e.get(),
                                                                                          d_out.get(), n, loops);
