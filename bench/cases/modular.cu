@@ -129,10 +129,10 @@ __global__ __launch_bounds__(block_threads) void compute_kernel(const BigUInt<Bi
 }
 
 /// Blocks an SM runs at a time for an operation, 0 for as many as fit (a block an instance group, all launched).
-/// modinv from 2048 bits keeps its four numbers (1.3 KB a thread at 2048 bits) in local memory; at the 16 warps an
-/// SM its registers allow, they overflow the L1 and L2 caches and the kernel waits on DRAM (ncu: 87% of its stalls
-/// on local memory). At 8 warps an SM they fit: 22.7 against 14.1 M/s at 2048 bits (H100, 2026-11-25). The same
-/// instances and operations, run by a grid of 2 blocks an SM striding over them.
+/// modinv at 2048 bits keeps its four numbers (1.3 KB a thread) in local memory; at the warps an SM its registers
+/// allow, they overflow the L1 and L2 caches and the kernel waits on DRAM (ncu: 87% of its stalls on local
+/// memory). At 8 warps an SM they fit: 22.0 against 14.1 M/s (H100, 2026-11-25). The same instances and
+/// operations, run by a grid of 2 blocks an SM striding over them. At 4096 bits the cap did not pay in probes.
 constexpr int resident_blocks_per_sm(Op op, std::size_t bits) { return op == Op::modinv && bits == 2048 ? 2 : 0; }
 
 /// powm by G lanes an instance (warp::Montgomery): the chain of `chain<Op::powm>` with the context and the
@@ -161,7 +161,9 @@ template <Op O, std::size_t Bits, unsigned G = 0> void add_case() {
   Case c;
   c.op = op_name(O);
   constexpr int per_sm = G == 0 ? resident_blocks_per_sm(O, Bits) : 0;
-  c.strategy = G != 0 ? "mont" + std::to_string(G) : per_sm == 0 ? std::string("thread") : "thread-" + std::to_string(4 * per_sm) + "w";
+  c.strategy = G != 0        ? "mont" + std::to_string(G)
+               : per_sm == 0 ? std::string("thread")
+                             : "thread-" + std::to_string(4 * per_sm) + "w";
   c.bits = static_cast<int>(Bits);
   c.lanes = G == 0 ? 1 : G;
   c.reference = cgbn_h100(O, c.bits);
