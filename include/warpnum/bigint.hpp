@@ -886,10 +886,12 @@ template <std::size_t R> WARPNUM_HD constexpr SqrtRem<R> sqrt_rem(const BasicInt
       const limb_t below_bit = k == 0 ? (a.limbs_[l] & 1u) : um.limbs_[k - 1] >> 31;
       ub.limbs_[l + k] = (k < h ? um.limbs_[k] << 1 : 0u) | below_bit;
     }
-    // q^2 = ql^2, plus 2 ql b + b^2 where q >= b (ql = q mod b).
+    // q^2 = ql^2, plus 2 ql b + b^2 where q >= b (ql = q mod b); s = s1 b + q, plus b where q >= b.
     M q2{sqr_wide(take_words<BasicInt<32 * static_cast<std::size_t>(l), false>>(q, 0, l))};
-    const limb_t q_over = q.limbs_[l];
-    if (q_over != 0) {
+    M s{};
+    WARPNUM_UNROLL
+    for (int i = 0; i < n; ++i) s.limbs_[i] = i < l ? q.limbs_[i] : below.root.limbs_[i - l];
+    if (q.limbs_[l] != 0) {
       M t{};
       WARPNUM_UNROLL
       for (int k = 0; k <= l; ++k) {
@@ -897,15 +899,9 @@ template <std::size_t R> WARPNUM_HD constexpr SqrtRem<R> sqrt_rem(const BasicInt
         t.limbs_[l + k] = k < l ? (q.limbs_[k] << 1) | from_below : from_below + 1u;  // b^2 at word 2 l
       }
       q2 += t;
-    }
-    // s = s1 b + q.
-    M s{};
-    WARPNUM_UNROLL
-    for (int i = 0; i < n; ++i) s.limbs_[i] = i < l ? q.limbs_[i] : below.root.limbs_[i - l];
-    if (q_over != 0) {
-      M t{};
-      t.limbs_[l] = 1u;
-      s += t;
+      M b{};
+      b.limbs_[l] = 1u;
+      s += b;
     }
     M r;
     if (sub_limbs<M::num_limbs>(r.limbs_, ub.limbs_, q2.limbs_) != 0) {  // ub < q2

@@ -181,7 +181,6 @@ template <int D> inline constexpr int divmod_window_steps = D >= 128 ? 2 : 1;
 template <int D, class Word, int Steps = divmod_window_steps<D>, class Limb>
 WARPNUM_HD constexpr void divmod_window(Limb* q, Limb* r, const Limb* u, int m, const Limb* v) noexcept {
   static_assert(D >= 3 && (Steps == 1 || Steps == 2));
-  constexpr int steps = Steps;
   const int s = countl_zero_word(get_word<Word>(v, D - 1));
   Word vn[D];
   shl_bits<D>(vn, v, D, s);
@@ -194,7 +193,7 @@ WARPNUM_HD constexpr void divmod_window(Limb* q, Limb* r, const Limb* u, int m, 
   WARPNUM_UNROLL
   for (int i = D - 1; i >= 0; --i) w[i + 1] = shifted_word(get_word<Word>(u, m - D + i), word_or_zero<Word>(u, m - D + i - 1), s);
   WARPNUM_NO_UNROLL
-  for (int j = m - D;; j -= steps) {
+  for (int j = m - D;; j -= Steps) {
     Word qj = 0;
     knuth_step<D>(&qj, w + 1, vn, 0, D, nd);  // the remainder is now w[1, D + 1)
     set_word<Word>(q, j, qj);
@@ -203,7 +202,7 @@ WARPNUM_HD constexpr void divmod_window(Limb* q, Limb* r, const Limb* u, int m, 
       for (int i = 0; i < D; ++i) w[i] = w[i + 1];
       break;
     }
-    if constexpr (steps == 2) {
+    if constexpr (Steps == 2) {
       w[0] = shifted_word(get_word<Word>(u, j - 1), word_or_zero<Word>(u, j - 2), s);
       knuth_step<D>(&qj, w, vn, 0, D, nd);  // on w[0, D + 1); the remainder is now w[0, D)
       set_word<Word>(q, j - 1, qj);
