@@ -5,8 +5,10 @@ word must never overflow. A model of the chains in exact integers, with the same
 detail/modular/mont_rows.hpp (CIOS: row a b[J], then q m clearing limb J, over the window of N + 2 limbs that moves
 up a limb per step); it also checks the result against Python's integers. A fused-row square (the cross products
 as pairs in two accumulators, then the reduction rows) is modelled too: it was right, and slower on the H100 than
-squaring by the product (2.54 against 3.74 G/s at 1024 bits, 2026-11-22), so the device does not use it. Worst cases (all-ones operands, m = 2^(32 N) - 1,
-a = b = m - 1) and random ones. Run: python3 scripts/check_row_carries.py (prints "ok", or fails an assert)."""
+squaring by the product (2.54 against 3.74 G/s at 1024 bits, 2026-11-22), so the device does not use it. The lane-group product of warp/montgomery.hpp (G lanes of K limbs, blocks of K steps
+over windows of 2K + 1 positions, then the merge into the lane below) is modelled for G up to 16 and K up to 16.
+Worst cases (all-ones operands, m = 2^(32 N) - 1, a = b = m - 1) and random ones. Run: python3
+scripts/check_row_carries.py (prints "ok", or fails an assert)."""
 import random
 
 M32 = (1 << 32) - 1
@@ -72,6 +74,63 @@ def mont(n, a, b, m, square):
     return s - m if s >= m else s
 
 
+def mont_lanes(g, k, a, b, m):
+    """warp/montgomery.hpp's mont_mul: G lanes of K limbs, each with a window ev, od of 2K + 1 positions; blocks of
+    K steps, then the merge (the lane above's positions [0, K) summed and added to this lane's [K, 2K])."""
+    n = g * k
+    minv = (-pow(m, -1, 1 << 32)) % (1 << 32)
+    av, bv, mv = limbs(a, n), limbs(b, n), limbs(m, n)
+    bl = [bv[r * k:(r + 1) * k] for r in range(g)]
+    ml = [mv[r * k:(r + 1) * k] for r in range(g)]
+    w = 2 * k + 1
+    ev = [[0] * w for _ in range(g)]
+    od = [[0] * w for _ in range(g)]
+
+    def row(r, s, v, x):
+        first, second = (ev[r], od[r]) if s % 2 == 0 else (od[r], ev[r])
+        chain(first, s, v, 0, (k + 1) // 2, x)
+        if k // 2 > 0:
+            chain(second, s + 1, v, 1, k // 2, x)
+
+    for src in range(g):
+        c = 0
+        for s in range(k):
+            ai = av[src * k + s]
+            for r in range(g):
+                row(r, s, bl[r], ai)
+            q = ((ev[0][s] + od[0][s] + c) * minv) & M32
+            for r in range(g):
+                row(r, s, ml[r], q)
+            word = ev[0][s] + od[0][s] + c
+            assert word & M32 == 0 and word >> 32 <= 2
+            c = word >> 32
+        low, carry = [], []
+        for r in range(g):
+            x = value(ev[r][:k]) + value(od[r][:k])
+            low.append(x & ((1 << (32 * k)) - 1))
+            carry.append(x >> (32 * k))
+        assert low[0] == 0 and carry[0] == c
+        nev, nod = [], []
+        for r in range(g):
+            e2, o2 = (ev[r], od[r]) if k % 2 == 0 else (od[r], ev[r])
+            e_new = e2[k:] + [0] * k
+            o_new = o2[k:] + [0] * k
+            x = value(e_new[:k + 1]) + low[(r + 1) % g] + carry[r]
+            assert x < 1 << (32 * (k + 1)), "the merge carried out of position K"
+            e_new[:k + 1] = limbs(x, k + 1)
+            nev.append(e_new)
+            nod.append(o_new)
+        ev, od = nev, nod
+    total = 0
+    for r in range(g):
+        x = value(ev[r]) + value(od[r])
+        hi = ev[r][k] + od[r][k] + ((value(ev[r][:k]) + value(od[r][:k])) >> (32 * k))
+        assert hi <= M32 and x == (value(ev[r][:k]) + value(od[r][:k])) % (1 << (32 * k)) + (hi << (32 * k))
+        total += x << (32 * k * r)
+    assert total < 2 * m
+    return total - m if total >= m else total
+
+
 def main():
     rng = random.Random(1)
     for n in range(1, 33):
@@ -86,6 +145,16 @@ def main():
             rinv = pow(r, -1, m)
             assert mont(n, a, b, m, False) == a * b * rinv % m
             assert mont(n, a, a, m, True) == a * a * rinv % m
+    for g in (1, 2, 4, 8, 16):
+        for k in range(1, 17):
+            n = g * k
+            r = 1 << (32 * n)
+            for it in range(12):
+                m = [r - 1, (r >> 1) + 1, rng.getrandbits(32 * n) | 1 | (r >> 1), rng.getrandbits(32 * n) | 1][it % 4]
+                m = max(m, 3)
+                a = m - 1 if it % 3 == 0 else rng.randrange(m)
+                b = m - 1 if it % 5 == 0 else rng.randrange(m)
+                assert mont_lanes(g, k, a, b, m) == a * b * pow(r, -1, m) % m
     print("ok")
 
 

@@ -13,6 +13,8 @@
 
 #include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
+#include <warpnum/detail/bigint/mul_rows.hpp>
+#include <warpnum/detail/ptx/add_chain.hpp>
 #include <warpnum/detail/ptx/mad_row.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/status.hpp>
@@ -37,57 +39,96 @@ __device__ __forceinline__ Slice<Bits, G> subtract_once(const cooperative_groups
   return over != 0 || borrow == 0 ? d : r;  // the same choice on every lane of the tile
 }
 
+/// A lane's part of the running sum of a Montgomery product (mont_mul): position p is limb r K + p of the sum,
+/// counted from the lowest limb the finished blocks have not cleared, for lane r. The split form of
+/// detail/bigint/mul_rows.hpp: `ev` holds the 64-bit pairs that start at even positions, `od` those that start
+/// at odd ones, so that each pair keeps its register partner and ptxas turns every product and its addition into
+/// one IMAD.WIDE.U32.X; both span every position, and the sum is ev + od. A block of K steps adds rows at
+/// positions s to s + K and carries into the word above: 2 K + 1 positions.
+template <int K> struct LaneWindow {
+  std::uint32_t ev[2 * K + 1];
+  std::uint32_t od[2 * K + 1];
+};
+
+/// w += v x at position S, for the lane's K limbs of v: v[0] x, v[2] x, ... start at positions of S's parity,
+/// v[1] x, v[3] x, ... at the other, each chain carrying into the word above it. That word never overflows: it
+/// takes only the carries of the steps before a later step's chain covers it (scripts/check_row_carries.py
+/// models the chains, worst cases included).
+template <int K, int S>
+__device__ __forceinline__ void lane_row(LaneWindow<K>& w, const std::uint32_t* v, std::uint32_t x) {
+  std::uint32_t* first = S % 2 == 0 ? w.ev : w.od;
+  std::uint32_t* second = S % 2 == 0 ? w.od : w.ev;
+  warpnum::detail::ptx::WideRow<(K + 1) / 2>::add_carry(first + S, v, x);
+  if constexpr (K / 2 > 0) warpnum::detail::ptx::WideRow<K / 2>::add_carry(second + S + 1, v + 1, x);
+}
+
 /// The Montgomery product a b R^-1 mod m (R = 2^Bits, m odd, minv = -m^-1 mod 2^32) by the G lanes of `tile`,
 /// for a b < R m (e.g. a < R and b < m).
 ///
-/// CIOS (Koc, Acar and Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", 1996) with the
-/// accumulator t spread over the lanes: lane r keeps words [r K, r K + K) in t[0, K) and two words above them
-/// (t[K], t[K + 1]) that belong to lane r + 1's bottom, so that no carry crosses lanes inside the loop. For each
-/// word a_i of a (broadcast from its lane): t += a_i b; q = t_0 minv (t_0 is lane 0's t[0], broadcast); t += q m,
-/// which zeroes t_0; then t moves down one word, lane r taking lane r + 1's t[0] (lane G - 1 takes lane 0's, 0).
-/// The low rows come first so that q waits for one row only, and so that a row's carry into t[K] cannot wrap
-/// (t[K] <= 3 between steps; t[K + 1] <= 3 inside one). Per step a lane does 4 K multiply-adds and 3 shuffles;
-/// at the end each lane's t[K] joins the lane above by carry look-ahead, and t < 2m needs one subtraction.
+/// CIOS (Koc, Acar and Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", 1996) by blocks:
+/// lane r keeps the sum's limbs [r K, r K + 2 K] in its window (LaneWindow), overlapping lane r + 1's, so that no
+/// carry crosses lanes inside a block. Block i takes the K words of a that lane i holds; step s of it adds
+/// a_(i K + s) b at position s (each lane its K limbs of b), then q m, q = t_s minv with t_s the sum's word at
+/// lane 0's position s (its two halves and the carry c out of the positions below, which lane 0 keeps), so that
+/// the word becomes 0. After K steps lane 0's positions [0, K) are zero (with a carry out, at most 1), and the
+/// window moves up K limbs: each lane adds positions [0, K) of lane r + 1 (summed, K shuffles) to its own
+/// positions [K, 2 K], which become [0, K]. Per step a lane does 2 K fused multiply-adds and 2 shuffles, and a
+/// block adds 2 K words and shuffles K. At the end position K of each lane joins the lane above by carry
+/// look-ahead, and t < 2m needs one subtraction.
 template <unsigned G, class Parent, std::size_t Bits>
 __device__ __forceinline__ Slice<Bits, G> mont_mul(const cooperative_groups::thread_block_tile<G, Parent>& tile,
                                                    const Slice<Bits, G>& a, const Slice<Bits, G>& b, const Slice<Bits, G>& m,
                                                    std::uint32_t minv) {
   constexpr int K = Slice<Bits, G>::limbs;
-  using Row = warpnum::detail::ptx::MadRow<K>;
+  constexpr int W = 2 * K + 1;
+  using warpnum::detail::ptx::AddChain;
   const unsigned rank = tile.thread_rank();
   const unsigned up = (rank + 1) & (G - 1);
-  std::uint32_t t[K + 2];
+  LaneWindow<K> w;
   WARPNUM_UNROLL
-  for (int k = 0; k < K + 2; ++k) t[k] = 0;
+  for (int p = 0; p < W; ++p) {
+    w.ev[p] = 0;
+    w.od[p] = 0;
+  }
 #pragma unroll 1
   for (unsigned src = 0; src < G; ++src) {
+    std::uint32_t c = 0;  // lane 0: the carry into position s out of the positions below it (at most 2)
+    warpnum::detail::for_each_row<K>([&](auto step) {
+      constexpr int s = decltype(step)::value;
+      lane_row<K, s>(w, b.limb, tile.shfl(a.limb[s], src));
+      const std::uint32_t q = tile.shfl(w.ev[s] + w.od[s] + c, 0) * minv;
+      lane_row<K, s>(w, m.limb, q);
+      c = static_cast<std::uint32_t>((std::uint64_t{w.ev[s]} + w.od[s] + c) >> 32);
+    });
+    // Positions [0, K) go to the lane below (lane 0's are zero, their carry out is its own position K); this
+    // lane's [K, 2 K] become [0, K] (an odd K changes every position's parity: the halves trade places).
+    std::uint32_t low[K];
     WARPNUM_UNROLL
-    for (int k = 0; k < K; ++k) {
-      const std::uint32_t ai = tile.shfl(a.limb[k], src);
-      Row::lo_carry(t, b.limb, ai);
-      const std::uint32_t q = tile.shfl(t[0], 0) * minv;
-      Row::lo_carry(t, m.limb, q);
-      Row::hi_carry(t + 1, b.limb, ai);
-      Row::hi_carry(t + 1, m.limb, q);
-      const std::uint32_t in = tile.shfl(t[0], up);
-      WARPNUM_UNROLL
-      for (int j = 0; j + 1 < K; ++j) t[j] = t[j + 1];
-      const std::uint64_t s = static_cast<std::uint64_t>(t[K]) + in;
-      t[K - 1] = static_cast<std::uint32_t>(s);
-      t[K] = t[K + 1] + static_cast<std::uint32_t>(s >> 32);
-      t[K + 1] = 0;
+    for (int k = 0; k < K; ++k) low[k] = w.ev[k];
+    const std::uint32_t carry = AddChain<K>::add(low, w.od);
+    std::uint32_t in[K + 1];
+    WARPNUM_UNROLL
+    for (int k = 0; k < K; ++k) in[k] = tile.shfl(low[k], up);
+    in[K] = 0;
+    LaneWindow<K> next;
+    WARPNUM_UNROLL
+    for (int p = 0; p < W; ++p) {
+      next.ev[p] = p > K ? 0u : K % 2 == 0 ? w.ev[K + p] : w.od[K + p];
+      next.od[p] = p > K ? 0u : K % 2 == 0 ? w.od[K + p] : w.ev[K + p];
     }
+    AddChain<K + 1>::add(next.ev, in, carry);  // position K + 1 is zero: no carry out
+    w = next;
   }
-  // Lane r's t[K] belongs at word 0 of lane r + 1; lane G - 1's is bit Bits and up of the result (below 2m).
-  const std::uint32_t below = tile.shfl_up(t[K], 1);
-  const std::uint32_t top = tile.shfl(t[K], G - 1);
+  // Lane r's position K belongs at word 0 of lane r + 1; lane G - 1's is bit Bits and up of the result (below 2m).
   Slice<Bits, G> r;
+  WARPNUM_UNROLL
+  for (int k = 0; k < K; ++k) r.limb[k] = w.ev[k];
+  const std::uint32_t hi = w.ev[K] + w.od[K] + AddChain<K>::add(r.limb, w.od);
+  const std::uint32_t below = tile.shfl_up(hi, 1);
+  const std::uint32_t top = tile.shfl(hi, G - 1);
   Slice<Bits, G> in;
   WARPNUM_UNROLL
-  for (int k = 0; k < K; ++k) {
-    r.limb[k] = t[k];
-    in.limb[k] = k == 0 && rank != 0 ? below : 0u;
-  }
+  for (int k = 0; k < K; ++k) in.limb[k] = k == 0 && rank != 0 ? below : 0u;
   const std::uint32_t over = top + add_with_carry(tile, r, in);
   return subtract_once(tile, r, over, m);
 }

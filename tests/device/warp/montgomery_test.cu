@@ -2,7 +2,8 @@
 // its constants (R mod m, R^2 mod m, -m^-1 mod 2^32), mul, sqr, add and sub through the Montgomery form, and powm
 // with exponents 0, 1, 2, short, all ones and of random length, at 256 to 4096 bits and the lane-group sizes
 // that fit (up to 32 limbs a lane). Moduli: odd ones of random shapes and lengths (edge values among them, all
-// ones, small ones whose top lanes are zero), and the errors: even, zero (status, and results 0).
+// ones, small ones whose top lanes are zero, 2^Bits - 1 with operands m - 1), and the errors: even, zero (status,
+// and results 0).
 #include "cases/modular_operands.hpp"
 #include "cases/random.hpp"
 #include "device/kernel_check.hpp"
@@ -81,6 +82,7 @@ template <std::size_t Bits, unsigned G> void check_group() {
       case 0: m[i] = any_modulus<T>(rng, i / 8); break;  // odd, even, zero and one
       case 1: m[i] = odd_of_random_length<T>(rng); break;
       case 2: m[i] = T{3u}; break;
+      case 3: m[i] = ~T{}; break;  // R mod m = 1: a = m - 1 stays m - 1 in Montgomery form (the longest carries)
       default: m[i] = make_modulus<T>(rng, ModKind::odd); break;
     }
     a[i] = i % 5 == 0 ? m[i] - 1u : random_value<T>(rng);  // most above m; m - 1 now and then
