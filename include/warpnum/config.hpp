@@ -98,6 +98,14 @@
 #  define WARPNUM_HOST_UNROLL_ALL
 #endif
 
+/// WARPNUM_HOST_UNROLL_ALL on the host, and complete unrolling on the device too: for the loop nests of the
+/// column Montgomery square, which the device runs at up to 32 limbs with every word in a register.
+#if defined(__CUDA_ARCH__)
+#  define WARPNUM_UNROLL_ALL _Pragma("unroll")
+#else
+#  define WARPNUM_UNROLL_ALL WARPNUM_HOST_UNROLL_ALL
+#endif
+
 /// An empty statement that GCC and Clang must keep, for the body of a host loop of stores: it stops them from
 /// turning the loop into a memset or memcpy, which GCC 12 -O2 inlines as `rep stos`/`rep movs` even for 120
 /// bytes (about 35 cycles to start: a third of a 1024-bit same-length division; 2026-11-22). Nothing on the

@@ -137,16 +137,25 @@ __device__ __noinline__ void mont_mul_device_loops(limb_t* r, const limb_t* a, c
 }
 #endif
 
+/// Whether the device squares N limbs by columns (mont_sqr_columns) rather than as a product by rows: from 16
+/// limbs. At 8 limbs (256 bits) the columns gained nothing in a stand-alone powm, and in warpnum-bench's kernel
+/// ptxas then kept it at 64 registers with spills (57.6 against 76.4 M powm/s, H100, 2026-11-25).
+template <int N> inline constexpr bool device_mont_sqr_columns = N >= 16 && N <= 32;
+
 /// r = a b R^-1 mod m (R = 2^(32 N)) for a b < m R, or a^2 R^-1 mod m when Square (b is then ignored);
-/// minv = -m^-1 mod 2^64. The device: up to 32 limbs unrolled rows with the reduction interleaved
-/// (mont_rows.hpp), a square as a product (the engine's square, whose rows are not fused multiply-adds, was
-/// slower: 2.25 G/s against 3.74 G/s at 1024 bits, H100, 2026-11-22); above, mont_mul_device_loops. The host
-/// for even N: product-scanning columns or rows on 64-bit words (the same R). Elsewhere mont_mul_generic.
+/// minv = -m^-1 mod 2^64. The device, up to 32 limbs: a product by unrolled rows with the reduction interleaved
+/// (mont_rows.hpp: one IMAD.WIDE.U32.X a 32 x 32-bit product, 168 registers at 32 limbs), a square from 16 limbs
+/// by the product-scanning columns on 32-bit limbs (mont_sqr_columns: 1.5 N^2 products instead of 2 N^2, about
+/// 112 registers at 32 limbs; each product an IMAD.WIDE.U32 and most an IADD3.X, which runs on the other pipe),
+/// below that as a product; above 32 limbs mont_mul_device_loops. The host for even N: product-scanning columns or rows on 64-bit words
+/// (the same R). Elsewhere mont_mul_generic.
 template <int N, bool Square>
 WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
 #if WARPNUM_HAS_CUDA
-  if constexpr (device_mont_rows<N>) {
-    WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_mul_rows<N>(r, a, Square ? a : b, m, static_cast<std::uint32_t>(minv)); return;)
+  if constexpr (device_mont_sqr_columns<N> && Square) {
+    WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_sqr_columns<N>(r, a, m, static_cast<std::uint32_t>(minv)); return;)
+  } else if constexpr (device_mont_rows<N>) {
+    WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_mul_rows<N>(r, a, b, m, static_cast<std::uint32_t>(minv)); return;)
   } else {
     WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_mul_device_loops<N, Square>(r, a, b, m, minv); return;)
   }

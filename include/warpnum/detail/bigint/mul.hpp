@@ -2,9 +2,17 @@
 #pragma once
 
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/ptx/mad_column.hpp>
 
 #if WARPNUM_DETAIL_X86_64_ASM
 #  include <cpuid.h>
+#endif
+
+#if WARPNUM_HAS_CUDA
+// The device body of a 32-bit ColumnSum step (detail/ptx/mad_column.hpp); nothing elsewhere.
+#  define WARPNUM_DETAIL_ON_DEVICE_COLUMN(...) WARPNUM_IF_ELSE_DEVICE(({ __VA_ARGS__ }), ())
+#else
+#  define WARPNUM_DETAIL_ON_DEVICE_COLUMN(...)
 #endif
 
 namespace warpnum::detail {
@@ -17,9 +25,11 @@ template <class Word> struct ColumnSum {
   Word c2 = 0;
 
   WARPNUM_HD constexpr void add_product(Word a, Word b) noexcept {
-    if constexpr (sizeof(Word) == 8) {
-      if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+      if constexpr (sizeof(Word) == 8) {
         WARPNUM_IF_ELSE_DEVICE((), (add_product_host(a, b); return;))
+      } else {
+        WARPNUM_DETAIL_ON_DEVICE_COLUMN(ptx::mad_column(c0, c1, c2, a, b); return;)
       }
     }
     add_product_portable(a, b);
@@ -57,9 +67,11 @@ template <class Word> struct ColumnSum {
 
   /// Adds another column sum: the two halves of one column, summed apart so that their carry chains overlap.
   WARPNUM_HD constexpr void add_sum(const ColumnSum& o) noexcept {
-    if constexpr (sizeof(Word) == 8) {
-      if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+      if constexpr (sizeof(Word) == 8) {
         WARPNUM_IF_ELSE_DEVICE((), (add_sum_host(o); return;))
+      } else {
+        WARPNUM_DETAIL_ON_DEVICE_COLUMN(ptx::add_column(c0, c1, c2, o.c0, o.c1, o.c2); return;)
       }
     }
     using D = dword_t<Word>;

@@ -176,7 +176,7 @@ template <int W, class Word> WARPNUM_HD constexpr void select_reduced(Word* r, c
   Word d[W];
   const Word borrow = sub_n(d, z, m, W);
   const Word keep = static_cast<Word>(Word{0} - static_cast<Word>(carry == 0 && borrow != 0));  // all ones: z < m
-  WARPNUM_HOST_UNROLL_ALL
+  WARPNUM_UNROLL_ALL
   for (int i = 0; i < W; ++i) r[i] = static_cast<Word>((z[i] & keep) | (d[i] & ~keep));
 }
 
@@ -191,24 +191,24 @@ WARPNUM_HD constexpr void mont_mul_columns(Word* r, const Word* a, const Word* b
   Word q[W];
   Word z[W];
   ColumnSum<Word> acc;
-  WARPNUM_HOST_UNROLL_ALL
+  WARPNUM_UNROLL_ALL
   for (int k = 0; k < W; ++k) {
     ColumnSum<Word> red;
-    WARPNUM_HOST_UNROLL_ALL
+    WARPNUM_UNROLL_ALL
     for (int i = 0; i <= k; ++i) acc.add_product(a[i], b[k - i]);
-    WARPNUM_HOST_UNROLL_ALL
+    WARPNUM_UNROLL_ALL
     for (int i = 0; i < k; ++i) red.add_product(q[i], m[k - i]);
     acc.add_sum(red);
     q[k] = static_cast<Word>(acc.c0 * minv);
     acc.add_product(q[k], m[0]);
     acc.take_word();  // zero
   }
-  WARPNUM_HOST_UNROLL_ALL
+  WARPNUM_UNROLL_ALL
   for (int k = W; k < 2 * W - 1; ++k) {
     ColumnSum<Word> red;
-    WARPNUM_HOST_UNROLL_ALL
+    WARPNUM_UNROLL_ALL
     for (int i = k - W + 1; i < W; ++i) acc.add_product(a[i], b[k - i]);
-    WARPNUM_HOST_UNROLL_ALL
+    WARPNUM_UNROLL_ALL
     for (int i = k - W + 1; i < W; ++i) red.add_product(q[i], m[k - i]);
     acc.add_sum(red);
     z[k - W] = acc.take_word();
@@ -224,16 +224,22 @@ WARPNUM_HD constexpr void mont_sqr_columns(Word* r, const Word* a, const Word* m
   Word q[W];
   Word z[W];
   ColumnSum<Word> acc;
-  WARPNUM_HOST_UNROLL_ALL
+  WARPNUM_UNROLL_ALL
   for (int k = 0; k < 2 * W - 1; ++k) {
     const int lo = k < W ? 0 : k - W + 1;
     ColumnSum<Word> cross;
-    WARPNUM_HOST_UNROLL_ALL
-    for (int i = lo; i < k - i; ++i) cross.add_product(a[i], a[k - i]);
+    // Loops of constant length (their bounds tested inside), which nvcc unrolls completely inside the unrolled
+    // column loop; with the column's bounds in the loop headers it kept 40 loops rolled and q in local memory.
+    WARPNUM_UNROLL_ALL
+    for (int i = 0; i < W; ++i) {
+      if (i >= lo && i < k - i) cross.add_product(a[i], a[k - i]);
+    }
     cross.add_sum(cross);  // doubled
     if (k % 2 == 0) cross.add_product(a[k / 2], a[k / 2]);
-    WARPNUM_HOST_UNROLL_ALL
-    for (int i = lo; i < (k < W ? k : W); ++i) acc.add_product(q[i], m[k - i]);
+    WARPNUM_UNROLL_ALL
+    for (int i = 0; i < W; ++i) {
+      if (i >= lo && i < (k < W ? k : W)) acc.add_product(q[i], m[k - i]);
+    }
     acc.add_sum(cross);
     if (k < W) {
       q[k] = static_cast<Word>(acc.c0 * minv);
