@@ -26,12 +26,16 @@ for f in "$bin"/device-* "$bin"/warpnum-demo "$bin"/warpnum-rsa-batch "$bin"/war
   [[ -e $f ]] && cp -L "$f" "$carry/"
 done
 find "$carry" -maxdepth 1 -type f -executable ! -name '*.so*' -exec strip {} +
-echo "gpu-build: $carry holds what the GPU machine runs ($(du -sh "$carry" | cut -f1))"
+# The same, compressed: the stripped binaries outgrew the 64 MiB the lent-device tool carries (about 100 MB against
+# 25 MB packed, 2026-11-25); scripts/gpu-run.sh unpacks it when BIN names it.
+tar -cf - -C build-gpu carry | xz -T0 -6 > build-gpu/carry.tar.xz
+echo "gpu-build: $carry holds what the GPU machine runs ($(du -sh "$carry" | cut -f1));" \
+     "build-gpu/carry.tar.xz the same packed ($(du -sh build-gpu/carry.tar.xz | cut -f1))"
 cat <<'MSG'
 
 On the GPU machine, from a copy of this repository that carries build-gpu/bin (no configure, no GMP needed):
-    BIN=build-gpu/carry scripts/gpu-run.sh device demo gpubench bench   # what build-gpu/carry holds
-    scripts/gpu-run.sh                      # all sections, from build-gpu/bin (host tests too; 77 MB)
+    BIN=build-gpu/carry.tar.xz scripts/gpu-run.sh device demo gpubench bench   # what build-gpu/carry holds
+    scripts/gpu-run.sh                      # all sections, from build-gpu/bin (host tests too)
 Logs and a summary go to ${OUT:-build-gpu/gpu-run}. With the lent-device tool:
-run(command="BIN=build-gpu/carry scripts/gpu-run.sh device demo gpubench bench", carry=["build-gpu/carry"]).
+run(command="BIN=build-gpu/carry.tar.xz scripts/gpu-run.sh device demo gpubench bench", carry=["build-gpu/carry.tar.xz"]).
 MSG

@@ -6,7 +6,7 @@
 #   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [bench] [sass]
 # (default: the first five, in that order; sass: the registers and SASS of warpnum-bench's kernels, for reading
 # what the compiler made of them, when the machine has cuobjdump)
-# Environment: BIN (default build-gpu/bin), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
+# Environment: BIN (default build-gpu/bin; a .tar.xz from scripts/gpu-build.sh is unpacked first), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
 # after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
 # e.g. --benchmark_filter=mul).
@@ -19,6 +19,11 @@ timeout_s=${RUN_TIMEOUT:-900}
 sections=("$@")
 ((${#sections[@]})) || sections=(device host demo gpubench bench)
 mkdir -p "$logs"
+if [[ $bin == *.tar.xz && -f $bin ]]; then # scripts/gpu-build.sh's packed carry folder
+  unpacked=$(mktemp -d)
+  tar -xJf "$bin" -C "$unpacked"
+  bin=$unpacked/carry
+fi
 [[ -d $bin ]] || { echo "gpu-run: no $bin; run scripts/gpu-build.sh first and carry $bin here" >&2; exit 1; }
 
 {
