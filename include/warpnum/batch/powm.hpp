@@ -37,15 +37,16 @@ inline unsigned powm_blocks(std::size_t n, unsigned lanes = 1) {
 }
 
 /// Lanes an element for an odd shared modulus: one thread below 2048 bits (its products stay in registers);
-/// from 2048 bits a lane group of about 8 limbs a lane (warp::Montgomery; 8x one thread's speed at 2048 bits on
-/// the H100, docs/benchmarks.md): the largest power of two up to Bits / 256 and 32 that splits the limbs evenly
-/// (a width whose limbs no group of 2 or more splits stays on one thread).
+/// from 2048 bits a lane group of about 16 limbs a lane (warp::Montgomery, whose compute-mode powm on the H100 was
+/// fastest with 16 limbs a lane at 2048 and 4096 bits, 2026-11-25: docs/benchmarks.md): the largest power of two
+/// up to Bits / 512 and 32 that splits the limbs evenly (a width whose limbs no group of 2 or more splits stays on
+/// one thread).
 template <std::size_t Bits> constexpr unsigned powm_lanes() {
   if constexpr (Bits < 2048) {
     return 1;
   } else {
     unsigned g = 32;
-    while (g > 1 && (g > Bits / 256 || Bits % (32 * g) != 0)) g /= 2;
+    while (g > 1 && (g > Bits / 512 || Bits % (32 * g) != 0)) g /= 2;
     return g;
   }
 }
