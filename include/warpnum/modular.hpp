@@ -147,8 +147,8 @@ template <int N> inline constexpr bool device_mont_sqr_columns = N >= 16 && N <=
 /// (mont_rows.hpp: one IMAD.WIDE.U32.X a 32 x 32-bit product, 168 registers at 32 limbs), a square from 16 limbs
 /// by the product-scanning columns on 32-bit limbs (mont_sqr_columns: 1.5 N^2 products instead of 2 N^2, about
 /// 112 registers at 32 limbs; each product an IMAD.WIDE.U32 and most an IADD3.X, which runs on the other pipe),
-/// below that as a product; above 32 limbs mont_mul_device_loops. The host for even N: product-scanning columns or rows on 64-bit words
-/// (the same R). Elsewhere mont_mul_generic.
+/// below that as a product; above 32 limbs mont_mul_device_loops. The host for even N: product-scanning columns
+/// or rows on 64-bit words (the same R). Elsewhere mont_mul_generic.
 template <int N, bool Square>
 WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
 #if WARPNUM_HAS_CUDA

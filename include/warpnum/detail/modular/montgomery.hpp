@@ -191,24 +191,24 @@ WARPNUM_HD constexpr void mont_mul_columns(Word* r, const Word* a, const Word* b
   Word q[W];
   Word z[W];
   ColumnSum<Word> acc;
-  WARPNUM_UNROLL_ALL
+  WARPNUM_HOST_UNROLL_ALL
   for (int k = 0; k < W; ++k) {
     ColumnSum<Word> red;
-    WARPNUM_UNROLL_ALL
+    WARPNUM_HOST_UNROLL_ALL
     for (int i = 0; i <= k; ++i) acc.add_product(a[i], b[k - i]);
-    WARPNUM_UNROLL_ALL
+    WARPNUM_HOST_UNROLL_ALL
     for (int i = 0; i < k; ++i) red.add_product(q[i], m[k - i]);
     acc.add_sum(red);
     q[k] = static_cast<Word>(acc.c0 * minv);
     acc.add_product(q[k], m[0]);
     acc.take_word();  // zero
   }
-  WARPNUM_UNROLL_ALL
+  WARPNUM_HOST_UNROLL_ALL
   for (int k = W; k < 2 * W - 1; ++k) {
     ColumnSum<Word> red;
-    WARPNUM_UNROLL_ALL
+    WARPNUM_HOST_UNROLL_ALL
     for (int i = k - W + 1; i < W; ++i) acc.add_product(a[i], b[k - i]);
-    WARPNUM_UNROLL_ALL
+    WARPNUM_HOST_UNROLL_ALL
     for (int i = k - W + 1; i < W; ++i) red.add_product(q[i], m[k - i]);
     acc.add_sum(red);
     z[k - W] = acc.take_word();
