@@ -21,12 +21,6 @@
 
 namespace warpnum {
 
-/// A value and the outcome of the operation that computed it (the `_checked` functions).
-template <class T> struct ModResult {
-  T value;
-  Status status;
-};
-
 namespace detail {
 
 #if WARPNUM_HAS_INT128

@@ -15,4 +15,11 @@ enum class Status : std::uint8_t {
   not_invertible,    ///< no modular inverse exists: gcd(a, m) != 1
 };
 
+/// A value and the outcome of the operation that computed it (the `_checked` functions of modular.hpp, fp.hpp
+/// and gf2n.hpp).
+template <class T> struct ModResult {
+  T value;
+  Status status;
+};
+
 }  // namespace warpnum

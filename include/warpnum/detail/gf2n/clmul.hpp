@@ -1,0 +1,189 @@
+// warpnum/detail/gf2n/clmul.hpp: carry-less (GF(2)[x]) products of 64-bit words and of word arrays, for the
+// per-element arithmetic of GF2n on the host, on the device and in constant evaluation. Bit i of a word is the
+// coefficient of x^i; word arrays are least significant first.
+//
+// Bodies (style.md §4): clmul32_portable, a spaced integer multiply that serves constant evaluation and the device
+// (whose IMAD.WIDE makes it 16 multiplies per 32 x 32 bits); clmul64_x86, PCLMULQDQ by inline assembly where the
+// processor has it (checked once at start-up, like host_has_mulx_adx).
+#pragma once
+
+#include <warpnum/config.hpp>
+
+#include <cstdint>
+
+#if WARPNUM_DETAIL_X86_64_ASM
+#  include <cpuid.h>
+#  include <emmintrin.h>
+#endif
+
+namespace warpnum::detail::gf2x {
+
+/// A 128-bit carry-less product: lo holds x^0..x^63, hi x^64..x^127.
+struct Clmul128 {
+  std::uint64_t lo;
+  std::uint64_t hi;
+};
+
+/// The carry-less product of two 32-bit words by ordinary multiplication of "spaced" operands. Split a and b into
+/// the four classes of bit positions modulo 4 (a_i = a & 0x11111111 << i). In an integer product a_i * b_j every
+/// set bit pair lands on a position of class i + j mod 4, and a position receives at most 8 pairs, so the sum of
+/// everything below a position p of that class is at most 8 (2^(p-4) + 2^(p-8) + ...) < 2^p: bit p of the integer
+/// product is the parity of the pairs at p, i.e. the carry-less coefficient. The carries land on the other three
+/// classes, which the masks drop; four products XOR into each class.
+WARPNUM_HD constexpr std::uint64_t clmul32_portable(std::uint32_t a, std::uint32_t b) noexcept {
+  constexpr std::uint32_t m = 0x11111111u;
+  constexpr std::uint64_t mm = 0x1111111111111111ull;
+  const std::uint64_t a0 = a & m, a1 = a & (m << 1), a2 = a & (m << 2), a3 = a & (m << 3);
+  const std::uint64_t b0 = b & m, b1 = b & (m << 1), b2 = b & (m << 2), b3 = b & (m << 3);
+  const std::uint64_t z0 = (a0 * b0) ^ (a1 * b3) ^ (a2 * b2) ^ (a3 * b1);
+  const std::uint64_t z1 = (a0 * b1) ^ (a1 * b0) ^ (a2 * b3) ^ (a3 * b2);
+  const std::uint64_t z2 = (a0 * b2) ^ (a1 * b1) ^ (a2 * b0) ^ (a3 * b3);
+  const std::uint64_t z3 = (a0 * b3) ^ (a1 * b2) ^ (a2 * b1) ^ (a3 * b0);
+  return (z0 & mm) | (z1 & (mm << 1)) | (z2 & (mm << 2)) | (z3 & (mm << 3));
+}
+
+/// 64 x 64 -> 128 bits from three 32-bit products (Karatsuba: the middle term is (a0 + a1)(b0 + b1) - lo - hi).
+WARPNUM_HD constexpr Clmul128 clmul64_portable(std::uint64_t a, std::uint64_t b) noexcept {
+  const auto a0 = static_cast<std::uint32_t>(a), a1 = static_cast<std::uint32_t>(a >> 32);
+  const auto b0 = static_cast<std::uint32_t>(b), b1 = static_cast<std::uint32_t>(b >> 32);
+  const std::uint64_t lo = clmul32_portable(a0, b0);
+  const std::uint64_t hi = clmul32_portable(a1, b1);
+  const std::uint64_t mid = clmul32_portable(a0 ^ a1, b0 ^ b1) ^ lo ^ hi;
+  return {lo ^ (mid << 32), hi ^ (mid >> 32)};
+}
+
+#if WARPNUM_DETAIL_X86_64_ASM
+
+/// Whether this x86-64 processor has PCLMULQDQ (CPUID leaf 1, ECX bit 1).
+inline bool cpu_has_pclmul() noexcept {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0) return false;
+  return ((ecx >> 1) & 1u) != 0;
+}
+/// Read once at start-up; until then (in other static initialisers) the portable body runs.
+inline const bool host_has_pclmul = cpu_has_pclmul();
+
+/// PCLMULQDQ on two 64-bit words (inline assembly, so that no -mpclmul is needed and the call inlines).
+WARPNUM_FORCEINLINE Clmul128 clmul64_x86(std::uint64_t a, std::uint64_t b) noexcept {
+  __m128i x = _mm_cvtsi64_si128(static_cast<long long>(a));
+  const __m128i y = _mm_cvtsi64_si128(static_cast<long long>(b));
+  __asm__("pclmulqdq $0x00, %1, %0" : "+x"(x) : "x"(y));
+  return {static_cast<std::uint64_t>(_mm_cvtsi128_si64(x)),
+          static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x)))};
+}
+
+/// clmul64_portable out of line, for hosts without PCLMULQDQ: inlined beside the PCLMULQDQ body, its 20 registers
+/// made GCC 12 spill the loop of a GF(2^64) multiply (3.8e8 against 1e9 products a second, 2026-11-25).
+[[gnu::noinline]] inline Clmul128 clmul64_portable_outlined(std::uint64_t a, std::uint64_t b) noexcept {
+  return clmul64_portable(a, b);
+}
+
+#endif
+
+/// The carry-less product of two 64-bit words.
+WARPNUM_HD constexpr Clmul128 clmul64(std::uint64_t a, std::uint64_t b) noexcept {
+#if WARPNUM_DETAIL_X86_64_ASM
+  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    WARPNUM_IF_ELSE_DEVICE((), (return host_has_pclmul ? clmul64_x86(a, b) : clmul64_portable_outlined(a, b);))
+  }
+#endif
+  return clmul64_portable(a, b);
+}
+
+/// The carry-less product of two 32-bit words (GF2n up to N = 32).
+WARPNUM_HD constexpr std::uint64_t clmul32(std::uint32_t a, std::uint32_t b) noexcept {
+#if WARPNUM_DETAIL_X86_64_ASM
+  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    WARPNUM_IF_ELSE_DEVICE((), (if (host_has_pclmul) return clmul64_x86(a, b).lo;))
+  }
+#endif
+  return clmul32_portable(a, b);
+}
+
+/// Spreads the 32 bits of w to the even positions of a 64-bit word (the square of w as a polynomial).
+WARPNUM_HD constexpr std::uint64_t spread32(std::uint32_t w) noexcept {
+  std::uint64_t x = w;
+  x = (x | (x << 16)) & 0x0000ffff0000ffffull;
+  x = (x | (x << 8)) & 0x00ff00ff00ff00ffull;
+  x = (x | (x << 4)) & 0x0f0f0f0f0f0f0f0full;
+  x = (x | (x << 2)) & 0x3333333333333333ull;
+  x = (x | (x << 1)) & 0x5555555555555555ull;
+  return x;
+}
+
+/// Gathers the even bits of a 64-bit word into 32 bits (the inverse of spread32 on its image).
+WARPNUM_HD constexpr std::uint32_t gather_even(std::uint64_t x) noexcept {
+  x &= 0x5555555555555555ull;
+  x = (x | (x >> 1)) & 0x3333333333333333ull;
+  x = (x | (x >> 2)) & 0x0f0f0f0f0f0f0f0full;
+  x = (x | (x >> 4)) & 0x00ff00ff00ff00ffull;
+  x = (x | (x >> 8)) & 0x0000ffff0000ffffull;
+  x = (x | (x >> 16)) & 0x00000000ffffffffull;
+  return static_cast<std::uint32_t>(x);
+}
+
+/// The square of a 64-bit word as a polynomial (no cross terms in characteristic 2).
+WARPNUM_HD constexpr Clmul128 sqr64(std::uint64_t a) noexcept {
+#if WARPNUM_DETAIL_X86_64_ASM
+  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    WARPNUM_IF_ELSE_DEVICE((), (if (host_has_pclmul) return clmul64_x86(a, a);))
+  }
+#endif
+  return {spread32(static_cast<std::uint32_t>(a)), spread32(static_cast<std::uint32_t>(a >> 32))};
+}
+
+/// Above this many words a product splits by Karatsuba (one level per call, halves of schoolbook products).
+inline constexpr int karatsuba_min_words = 8;
+
+/// r[0, 2W) = a[0, W) * b[0, W) by schoolbook: W^2 word products. r must not alias a or b.
+template <int W> WARPNUM_HD constexpr void mul_schoolbook(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept {
+  for (int i = 0; i < 2 * W; ++i) r[i] = 0;
+  WARPNUM_HOST_UNROLL
+  for (int i = 0; i < W; ++i) {
+    WARPNUM_HOST_UNROLL
+    for (int j = 0; j < W; ++j) {
+      const Clmul128 p = clmul64(a[i], b[j]);
+      r[i + j] ^= p.lo;
+      r[i + j + 1] ^= p.hi;
+    }
+  }
+}
+
+/// r[0, 2W) = a[0, W) * b[0, W): schoolbook up to karatsuba_min_words words, else Karatsuba on halves of
+/// H = ceil(W / 2) words (the high halves padded with zero words), recursing by template over halving sizes
+/// (log2(W) levels at most: W <= 64). r must not alias a or b.
+template <int W> WARPNUM_HD constexpr void mul_words(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept {
+  if constexpr (W <= karatsuba_min_words) {
+    mul_schoolbook<W>(r, a, b);
+  } else {
+    constexpr int H = (W + 1) / 2;
+    constexpr int L = W - H;  // words in the high halves (H or H - 1)
+    std::uint64_t sa[H] = {}, sb[H] = {}, hi_a[H] = {}, hi_b[H] = {}, mid[2 * H] = {}, hi[2 * H] = {};
+    for (int i = 0; i < L; ++i) {
+      hi_a[i] = a[H + i];
+      hi_b[i] = b[H + i];
+    }
+    for (int i = 0; i < H; ++i) {
+      sa[i] = a[i] ^ hi_a[i];
+      sb[i] = b[i] ^ hi_b[i];
+    }
+    mul_words<H>(r, a, b);            // r[0, 2H) = low product
+    mul_words<H>(hi, hi_a, hi_b);     // high product (2L words significant)
+    mul_words<H>(mid, sa, sb);
+    for (int i = 0; i < 2 * H; ++i) mid[i] ^= r[i] ^ hi[i];
+    for (int i = 2 * H; i < 2 * W; ++i) r[i] = hi[i - 2 * H];
+    for (int i = 0; i < 2 * H && H + i < 2 * W; ++i) r[H + i] ^= mid[i];
+  }
+}
+
+/// r[0, 2W) = a[0, W)^2. r must not alias a.
+template <int W> WARPNUM_HD constexpr void sqr_words(std::uint64_t* r, const std::uint64_t* a) noexcept {
+  WARPNUM_HOST_UNROLL
+  for (int i = 0; i < W; ++i) {
+    const Clmul128 s = sqr64(a[i]);
+    r[2 * i] = s.lo;
+    r[2 * i + 1] = s.hi;
+  }
+}
+
+}  // namespace warpnum::detail::gf2x
