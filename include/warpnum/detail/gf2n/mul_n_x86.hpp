@@ -1,0 +1,50 @@
+// warpnum/detail/gf2n/mul_n_x86.hpp: arrays of GF(2^64) products with AVX-512 VPCLMULQDQ (8 elements a step, four
+// 128-bit carry-less products an instruction), chosen at run time; the body of warpnum::mul_n for N = 64 on hosts
+// that have it. Host only.
+#pragma once
+
+#include <warpnum/config.hpp>
+#include <warpnum/detail/gf2n/clmul.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+#if WARPNUM_DETAIL_X86_64_ASM
+#  include <immintrin.h>
+
+namespace warpnum::detail::gf2x {
+
+/// Whether the processor and the operating system support AVX-512F and VPCLMULQDQ on 512-bit registers.
+inline bool cpu_has_vpclmul512() noexcept {
+  __builtin_cpu_init();  // may run before the constructors that would initialise __builtin_cpu_supports' data
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("vpclmulqdq");
+}
+/// Read once at start-up; until then (in other static initialisers) the one-element body runs.
+inline const bool host_has_vpclmul512 = cpu_has_vpclmul512();
+
+/// r[i] = a[i] b[i] mod (x^64 + r1) for i < n, deg r1 <= 32 (r may alias a or b). Each 128-bit lane multiplies
+/// its low words (immediate 0x00) and then its high words (0x11); the reduction is mul_mod64_x86's, per lane.
+__attribute__((target("avx512f,vpclmulqdq"))) inline void mul_mod64_n_avx512(std::uint64_t* r, const std::uint64_t* a,
+                                                                            const std::uint64_t* b, std::size_t n,
+                                                                            std::uint64_t r1) noexcept {
+  const __m512i rr = _mm512_set1_epi64(static_cast<long long>(r1));
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m512i x = _mm512_loadu_si512(a + i);
+    const __m512i y = _mm512_loadu_si512(b + i);
+    const __m512i pe = _mm512_clmulepi64_epi128(x, y, 0x00);  // elements 0, 2, 4, 6: low word, high word
+    const __m512i po = _mm512_clmulepi64_epi128(x, y, 0x11);  // elements 1, 3, 5, 7
+    const __m512i te = _mm512_clmulepi64_epi128(pe, rr, 0x01);
+    const __m512i to = _mm512_clmulepi64_epi128(po, rr, 0x01);
+    const __m512i ue = _mm512_clmulepi64_epi128(te, rr, 0x01);
+    const __m512i uo = _mm512_clmulepi64_epi128(to, rr, 0x01);
+    const __m512i re = _mm512_ternarylogic_epi64(pe, te, ue, 0x96);  // three-way XOR
+    const __m512i ro = _mm512_ternarylogic_epi64(po, to, uo, 0x96);
+    _mm512_storeu_si512(r + i, _mm512_unpacklo_epi64(re, ro));
+  }
+  for (; i < n; ++i) r[i] = mul_mod64_x86(a[i], b[i], r1);
+}
+
+}  // namespace warpnum::detail::gf2x
+
+#endif
