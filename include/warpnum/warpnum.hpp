@@ -5,6 +5,8 @@
 #include <warpnum/config.hpp>
 #include <warpnum/format.hpp>
 #include <warpnum/fp.hpp>
+#include <warpnum/gf2n.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/mul_strategy.hpp>
+#include <warpnum/poly.hpp>
 #include <warpnum/status.hpp>

@@ -79,7 +79,7 @@ WARPNUM_FORCEINLINE std::uint64_t mul_mod64_x86(std::uint64_t a, std::uint64_t b
   __m128i x = _mm_cvtsi64_si128(static_cast<long long>(a));
   const __m128i y = _mm_cvtsi64_si128(static_cast<long long>(b));
   const __m128i r = _mm_cvtsi64_si128(static_cast<long long>(r1));
-  __m128i t, u;
+  [[maybe_unused]] __m128i t, u;  // scratch: outputs only so that they get registers
   __asm__(
       "pclmulqdq $0x00, %[y], %[x]\n\t"  // x = a b: low word, high word
       "movdqa %[x], %[t]\n\t"
