@@ -22,7 +22,7 @@ echo "gpu-build: newest glibc symbol version needed: ${glibc:-unknown}"
 carry=build-gpu/carry
 rm -rf "$carry"
 mkdir -p "$carry"
-for f in "$bin"/device-* "$bin"/warpnum-demo "$bin"/warpnum-rsa-batch "$bin"/warpnum-bench "$bin"/bench-* "$bin"/*.so*; do
+for f in "$bin"/device-* "$bin"/warpnum-demo "$bin"/warpnum-rsa-batch "$bin"/warpnum-ghash "$bin"/warpnum-bench "$bin"/bench-* "$bin"/*.so*; do
   [[ -e $f ]] && cp -L "$f" "$carry/"
 done
 find "$carry" -maxdepth 1 -type f -executable ! -name '*.so*' -exec strip {} +
