@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build make
-  libgmp-dev libgtest-dev googletest libbenchmark-dev libboost-dev
+  libgmp-dev libntl-dev libgtest-dev googletest libbenchmark-dev libboost-dev
   python3-matplotlib
 )
 
