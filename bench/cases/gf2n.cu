@@ -1,5 +1,7 @@
 // bench/cases/gf2n.cu: c = a * b in GF(2^N), bit-sliced in chunks of 32 elements (batch/kernel/gf2n_mul.hpp), by
-// each kernel that takes N ("thread", "rcache": the warp register cache, "diag": shared-memory block diagonals):
+// each kernel that takes N ("thread", "rcache": the warp register cache, "lanes": N / 32 lanes a chunk in registers,
+// "diag": shared-memory block diagonals):
+// "karaK": the diagonal kernel after K levels of Karatsuba over 32-row blocks.
 //   compute: the harness of Ben-Sasson, Hamilis, Silberstein, Tromer (ICS '16, Sec. 9): 2^i chunks already in chunk
 //            layout, kernel-only time by CUDA events, 5 timed runs (after one warm-up), the mean of the 3 left
 //            without the fastest and the slowest; compared with their code rebuilt for sm_90 on an H100 (issue 5);
@@ -118,7 +120,7 @@ std::vector<std::uint32_t> chunk_element(const std::vector<std::uint32_t>& rows,
   return out;
 }
 
-template <int N> Measurement run(GF2nMulKernel which, bool chunk_layout, const char* strategy) {
+template <int N, int Levels> Measurement run(GF2nMulKernel which, bool chunk_layout, const char* strategy) {
   constexpr Poly P = bench_poly<N>();
   constexpr int stride = warp::gf2n_element_words32<N>;
   // 2^20 chunks (2^25 products), fewer where an operand would pass 2 GiB
@@ -136,10 +138,10 @@ template <int N> Measurement run(GF2nMulKernel which, bool chunk_layout, const c
   for (std::size_t chunks = std::size_t{1} << 14;; chunks *= 4) {
     if (chunks > max_chunks) chunks = max_chunks;
     const double seconds = trimmed_mean_time([&] {
-      if (chunk_layout) batch::gf2n_mul_chunks<N, P>(a.get(), b.get(), c.get(), chunks, which);
+      if (chunk_layout) batch::gf2n_mul_chunks<N, P, Levels>(a.get(), b.get(), c.get(), chunks, which);
       else {
         using Word = warp::GF2nWord<N>;
-        batch::gf2n_mul<N, P>(reinterpret_cast<const Word*>(a.get()), reinterpret_cast<const Word*>(b.get()),
+        batch::gf2n_mul<N, P, Levels>(reinterpret_cast<const Word*>(a.get()), reinterpret_cast<const Word*>(b.get()),
                               reinterpret_cast<Word*>(c.get()), chunks * 32, which);
       }
     });
@@ -184,32 +186,53 @@ template <int N> Measurement run(GF2nMulKernel which, bool chunk_layout, const c
   return m;
 }
 
-template <int N> void add(const char* strategy, GF2nMulKernel which) {
+template <int N, int Levels = 0> void add(const char* strategy, GF2nMulKernel which) {
   Case c;
   c.op = "gf2n_mul";
   c.strategy = strategy;
   c.bits = N;
-  c.lanes = which == GF2nMulKernel::register_cache ? 32 : which == GF2nMulKernel::diagonal ? (N + 31) / 32 : 1;
+  c.lanes = which == GF2nMulKernel::register_cache ? 32 : which == GF2nMulKernel::thread ? 1 : (N + 31) / 32;
   c.reference = paper_h100(N);
-  c.compute = [=](const Params&) { return run<N>(which, true, strategy); };
-  c.batch = [=](const Params&) { return run<N>(which, false, strategy); };
+  c.compute = [=](const Params&) { return run<N, Levels>(which, true, strategy); };
+  c.batch = [=](const Params&) { return run<N, Levels>(which, false, strategy); };
   registry().push_back(c);
 }
 
 }  // namespace
 
 void register_gf2n_cases() {
+  constexpr auto diag = GF2nMulKernel::diagonal;
   add<32>("thread", GF2nMulKernel::thread);
   add<32>("rcache", GF2nMulKernel::register_cache);
   add<64>("thread", GF2nMulKernel::thread);
   add<64>("rcache", GF2nMulKernel::register_cache);
-  add<64>("diag", GF2nMulKernel::diagonal);
-  add<128>("diag", GF2nMulKernel::diagonal);
-  add<256>("diag", GF2nMulKernel::diagonal);
-  add<512>("diag", GF2nMulKernel::diagonal);
-  add<1024>("diag", GF2nMulKernel::diagonal);
-  add<2048>("diag", GF2nMulKernel::diagonal);
-  add<4096>("diag", GF2nMulKernel::diagonal);
+  add<64>("lanes", GF2nMulKernel::lanes);
+  add<64, 0>("diag", diag);
+  add<64, 1>("kara1", diag);
+  add<128>("lanes", GF2nMulKernel::lanes);
+  add<128, 0>("diag", diag);
+  add<128, 1>("kara1", diag);
+  add<128, 2>("kara2", diag);
+  add<256>("lanes", GF2nMulKernel::lanes);
+  add<256, 0>("diag", diag);
+  add<256, 1>("kara1", diag);
+  add<256, 2>("kara2", diag);
+  add<256, 3>("kara3", diag);
+  add<512, 0>("diag", diag);
+  add<512, 1>("kara1", diag);
+  add<512, 2>("kara2", diag);
+  add<512, 3>("kara3", diag);
+  add<1024, 0>("diag", diag);
+  add<1024, 2>("kara2", diag);
+  add<1024, 3>("kara3", diag);
+  add<1024, 4>("kara4", diag);
+  add<2048, 0>("diag", diag);
+  add<2048, 2>("kara2", diag);
+  add<2048, 3>("kara3", diag);
+  add<2048, 4>("kara4", diag);
+  add<4096, 0>("diag", diag);
+  add<4096, 2>("kara2", diag);
+  add<4096, 3>("kara3", diag);
 }
 
 }  // namespace warpnum::bench

@@ -108,6 +108,7 @@ const char* kernel_name(GF2nMulKernel k) {
     case GF2nMulKernel::thread: return "thread";
     case GF2nMulKernel::register_cache: return "register_cache";
     case GF2nMulKernel::diagonal: return "diagonal";
+    case GF2nMulKernel::lanes: return "lanes";
   }
   return "?";
 }
@@ -120,9 +121,10 @@ std::string poly_name(const Poly& p) {
 
 
 /// Runs `which` on count elements in both layouts and compares every element with reference_mul.
-template <int N, Poly P> void check_kernel(GF2nMulKernel which, std::size_t count) {
+template <int N, Poly P, int Levels = -1> void check_kernel(GF2nMulKernel which, std::size_t count) {
   constexpr int stride = warp::gf2n_element_words32<N>;
-  const std::string what = "gf2n_mul<" + std::to_string(N) + ", {" + poly_name(P) + "}> " + kernel_name(which);
+  const std::string what = "gf2n_mul<" + std::to_string(N) + ", {" + poly_name(P) + "}, " + std::to_string(Levels) + "> " +
+                           kernel_name(which);
   const std::uint64_t seed = mix_seed(base_seed() ^ seed_for(what));
   Rng rng(seed);
   const Elements a = make_elements(N, stride, count, rng, 0);
@@ -159,7 +161,7 @@ template <int N, Poly P> void check_kernel(GF2nMulKernel which, std::size_t coun
     WARPNUM_TEST_CUDA(cudaMemcpy(db.get(), b.words.data(), db.bytes(), cudaMemcpyHostToDevice));
     WARPNUM_TEST_CUDA(cudaMemset(dc.get(), 0xa5, dc.bytes()));
     using Word = warp::GF2nWord<N>;
-    batch::gf2n_mul<N, P>(reinterpret_cast<const Word*>(da.get()), reinterpret_cast<const Word*>(db.get()),
+    batch::gf2n_mul<N, P, Levels>(reinterpret_cast<const Word*>(da.get()), reinterpret_cast<const Word*>(db.get()),
                           reinterpret_cast<Word*>(dc.get()), count, which);
     WARPNUM_TEST_CUDA(cudaDeviceSynchronize());
     std::vector<std::uint32_t> got(count * stride + guard);
@@ -179,7 +181,7 @@ template <int N, Poly P> void check_kernel(GF2nMulKernel which, std::size_t coun
     WARPNUM_TEST_CUDA(cudaMemcpy(da.get(), ra.data(), da.bytes(), cudaMemcpyHostToDevice));
     WARPNUM_TEST_CUDA(cudaMemcpy(db.get(), rb.data(), db.bytes(), cudaMemcpyHostToDevice));
     WARPNUM_TEST_CUDA(cudaMemset(dc.get(), 0xa5, dc.bytes()));
-    batch::gf2n_mul_chunks<N, P>(da.get(), db.get(), dc.get(), chunks, which);
+    batch::gf2n_mul_chunks<N, P, Levels>(da.get(), db.get(), dc.get(), chunks, which);
     WARPNUM_TEST_CUDA(cudaDeviceSynchronize());
     std::vector<std::uint32_t> rc(ra.size());
     WARPNUM_TEST_CUDA(cudaMemcpy(rc.data(), dc.get(), dc.bytes(), cudaMemcpyDeviceToHost));
@@ -187,14 +189,22 @@ template <int N, Poly P> void check_kernel(GF2nMulKernel which, std::size_t coun
   }
 }
 
-/// Every kernel that takes N, on 5 chunks and a partial sixth (or 2 chunks and a part from N = 1024).
+/// Every kernel that takes N, on 5 chunks and a partial sixth (or 2 chunks and a part from N = 1024); the diagonal
+/// kernel with each number of Karatsuba levels that fits N, up to 4.
 template <int N, Poly P> void check_all() {
   const std::size_t count = N >= 1024 ? 2 * 32 + 9 : 5 * 32 + 17;
   if constexpr (N <= 64) {
     check_kernel<N, P>(GF2nMulKernel::thread, count);
     check_kernel<N, P>(GF2nMulKernel::register_cache, count);
   }
-  if constexpr (N > 32) check_kernel<N, P>(GF2nMulKernel::diagonal, count);
+  if constexpr (batch::kernel::gf2n_lanes_fit(N, P.exps[1])) check_kernel<N, P>(GF2nMulKernel::lanes, count);
+  if constexpr (N > 32) {
+    check_kernel<N, P, 0>(GF2nMulKernel::diagonal, count);
+    if constexpr (batch::detail::gf2n_levels_fit(N, 1)) check_kernel<N, P, 1>(GF2nMulKernel::diagonal, count);
+    if constexpr (batch::detail::gf2n_levels_fit(N, 2)) check_kernel<N, P, 2>(GF2nMulKernel::diagonal, count);
+    if constexpr (batch::detail::gf2n_levels_fit(N, 3)) check_kernel<N, P, 3>(GF2nMulKernel::diagonal, count);
+    if constexpr (batch::detail::gf2n_levels_fit(N, 4)) check_kernel<N, P, 4>(GF2nMulKernel::diagonal, count);
+  }
   check_kernel<N, P>(GF2nMulKernel::automatic, count);
 }
 
@@ -209,6 +219,7 @@ TEST_F(GF2nSlicedMul, N64) { check_all<64, Poly{{64, 4, 3, 1, 0}}>(); }
 TEST_F(GF2nSlicedMul, N64NotTwoGapped) { check_all<64, Poly{{64, 40, 7, 0}}>(); }
 TEST_F(GF2nSlicedMul, N96) { check_all<96, Poly{{96, 10, 9, 6, 0}}>(); }
 TEST_F(GF2nSlicedMul, N128) { check_all<128, Poly{{128, 7, 2, 1, 0}}>(); }
+TEST_F(GF2nSlicedMul, N128E16) { check_all<128, Poly{{128, 16, 3, 0}}>(); }
 TEST_F(GF2nSlicedMul, N128NotTwoGapped) { check_all<128, Poly{{128, 100, 1, 0}}>(); }
 TEST_F(GF2nSlicedMul, N256) { check_all<256, Poly{{256, 10, 5, 2, 0}}>(); }
 TEST_F(GF2nSlicedMul, N512) { check_all<512, Poly{{512, 8, 5, 2, 0}}>(); }
