@@ -72,7 +72,6 @@ template <class F> F run_of_ones(int lo, int hi) {
 /// the upper and the lower half all ones.
 template <class F> std::vector<F> edge_elements() {
   constexpr int n = F::degree;
-  std::vector<F> v;
   const F one = F::one();
   const F x = F::monomial(1);
   const F top = F::monomial(n - 1);
@@ -81,8 +80,8 @@ template <class F> std::vector<F> edge_elements() {
   for (int i = 0; i < n; i += 2) alternating += F::monomial(i);
   F tail{};  // x^N reduced: the polynomial's terms below x^N
   for (int i = 1; i < F::poly.num_terms(); ++i) tail += F::monomial(F::poly.exps[i]);
-  v.insert(v.end(), {F{}, one, x, x + one, top, top + one, top + x, ones, ones - one, alternating, alternating + ones,
-                     tail, ones - tail, run_of_ones<F>(n / 2, n - 1), run_of_ones<F>(0, n / 2)});
+  std::vector<F> v = {F{}, one, x, x + one, top, top + one, top + x, ones, ones - one, alternating, alternating + ones,
+                      tail, ones - tail, run_of_ones<F>(n / 2, n - 1), run_of_ones<F>(0, n / 2)};
   for (int k : {2, 31, 32, 33, 63, 64, 65, n / 2, n - 2}) {
     if (k > 1 && k < n - 1) v.push_back(F::monomial(k));
   }

@@ -186,7 +186,9 @@ template <class F> void check_order_and_hash(std::uint64_t seed) {
       EXPECT_EQ(a == b, ua == ub);
       EXPECT_EQ(a < b, ua < ub);
       EXPECT_EQ(a >= b, ua >= ub);
-      if (a == b) EXPECT_EQ(std::hash<F>{}(a), std::hash<F>{}(b));
+      if (a == b) {
+        EXPECT_EQ(std::hash<F>{}(a), std::hash<F>{}(b));
+      }
     }
   }
   std::vector<F> sorted = v;

@@ -249,7 +249,7 @@ template <class F> ::testing::AssertionResult check_conversions(const F& a, int 
   if (!(F{u} == a) || !(F{wide} == a)) return wrong("F{a.to_biguint()} != a", ops);
   if (F::degree >= 64 || NTL::deg(f) < 64) {
     std::uint64_t low = 0;
-    for (int k = 0; k < 64 && k < F::degree; ++k) low |= std::uint64_t{NTL::IsOne(NTL::coeff(f, k))} << k;
+    for (int k = 0; k < 64 && k < F::degree; ++k) low |= static_cast<std::uint64_t>(NTL::IsOne(NTL::coeff(f, k))) << k;
     NTL::GF2X low_f = f;
     NTL::trunc(low_f, low_f, 64);
     WARPNUM_GF2N_CHECK(same("F{low 64 bits of a}", low_f, F{low}, ops));
