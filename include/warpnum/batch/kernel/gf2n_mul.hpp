@@ -9,7 +9,7 @@
 // element 32 k + e. Element layout: element i is gf2n_element_words32<N> 32-bit words (one up to N = 32, else
 // ceil(N / 64) little-endian 64-bit words), bit j = the coefficient of x^j, bits N and up zero.
 //
-// Three kernels (GF2nMulKernel):
+// Four kernels (GF2nMulKernel; `automatic` picks by N and P, see detail::gf2n_default_kernel):
 //   thread          one thread a chunk, rows in registers (warp::sliced_mul): N <= 64;
 //   register_cache  one warp a chunk, a row of each operand a lane, exchanged by shuffles (the paper's Sec. 7,
 //                   warp::register_cache_mul): N <= 64;
@@ -20,7 +20,8 @@
 //                   every leaf product lands at its offsets in the whole product); thread d of a leaf forms its
 //                   diagonals d and d + W / 2^K (the paper's pairing of rows k and k + n, Sec. 6.2, on blocks:
 //                   every thread does W / 2^K block products of 1024 LOP3 each, from its own registers), then the
-//                   reduction rounds over shared memory: 33 <= N <= 4096.
+//                   reduction rounds over shared memory: 33 <= N <= 4096. K = 0 unless asked for (Levels): on the
+//                   H100 no level paid for itself yet (detail::gf2n_default_levels).
 // Every launch is asynchronous on `stream` and does not synchronise. Needs nvcc.
 #pragma once
 
@@ -47,8 +48,8 @@ namespace warpnum::batch {
 /// How the operands lie in memory (see the file's comment).
 enum class GF2nLayout { chunks, elements };
 
-/// Which kernel multiplies; `automatic` picks the fastest measured for N (docs/benchmarks.md): thread up to 64 bits,
-/// lanes at 128 (where P allows), diagonal (with Karatsuba levels) above.
+/// Which kernel multiplies; `automatic` picks the fastest measured for N (docs/benchmarks.md): thread up to 32 bits,
+/// lanes at 64, 128 and 256 (where P allows), else thread up to 64 bits and diagonal above.
 enum class GF2nMulKernel { automatic, thread, register_cache, diagonal, lanes };
 
 namespace kernel {
@@ -552,11 +553,14 @@ __global__ __launch_bounds__(512) void gf2n_mul_diagonal(const std::uint32_t* a,
 
 namespace detail {
 
-/// The kernel `automatic` stands for at N (measured on an H100, docs/benchmarks.md).
+/// The kernel `automatic` stands for at N (H100, 2026-11-25, docs/benchmarks.md): thread up to 32 bits (151 G/s
+/// against 78 G/s for the register cache), lanes where it takes N and P (64: 79.9 G/s, and 43.6 G/s end to end
+/// against the thread kernel's 27.0 G/s; 128: 24.0 G/s against 13.7 G/s; 256: 6.61 G/s against 4.73 G/s), else
+/// thread up to 64 bits and diagonal above.
 constexpr GF2nMulKernel gf2n_default_kernel(int n, int e1) {
-  if (n <= 64) return GF2nMulKernel::thread;
-  if (kernel::gf2n_lanes_fit(n, e1) && n <= 128) return GF2nMulKernel::lanes;
-  return GF2nMulKernel::diagonal;
+  if (n <= 32) return GF2nMulKernel::thread;
+  if (kernel::gf2n_lanes_fit(n, e1)) return GF2nMulKernel::lanes;
+  return n <= 64 ? GF2nMulKernel::thread : GF2nMulKernel::diagonal;
 }
 
 /// Whether the diagonal kernel takes K Karatsuba levels at N (2^K divides the blocks, at most 512 threads a chunk).
@@ -564,14 +568,11 @@ constexpr bool gf2n_levels_fit(int n, int k) {
   const int w = (n + 31) / 32;
   return k >= 0 && k <= 6 && w % (1 << k) == 0 && kernel::pow3(k) * (w >> k) <= 512;
 }
-/// The diagonal kernel's default Karatsuba levels at N: the most that fit, up to 1 from 128 bits, 2 from 512, 3 from
-/// 2048 (measured on an H100, docs/benchmarks.md).
-constexpr int gf2n_default_levels(int n) {
-  const int w = (n + 31) / 32;
-  int k = w >= 64 ? 3 : w >= 16 ? 2 : w >= 4 ? 1 : 0;
-  while (!gf2n_levels_fit(n, k)) --k;
-  return k;
-}
+/// The diagonal kernel's default Karatsuba levels: none. On the H100 every level cost more than it saved
+/// (2026-11-25: 2048 bits 115 M/s with none or two, 77.9 M/s with three; 512 bits 1.52 G/s, 1.40 G/s with one):
+/// the leaf products' flushes to several offsets, by lanes of different leaves at once, issue about half as many
+/// shared atomics as the block products issue LOP3 at three levels (docs/benchmarks.md).
+constexpr int gf2n_default_levels(int) { return 0; }
 
 inline void gf2n_check_launch(const char* what) {
   const cudaError_t e = cudaPeekAtLastError();
