@@ -40,18 +40,6 @@ double paper_h100(int n) {
 }
 double target_factor(int n) { return n == 32 ? 1.5 : 2.0; }
 
-/// The polynomials of issue 5's runs (NTL's defaults; default_poly(N) once its table is complete).
-template <int N> constexpr Poly bench_poly() {
-  if constexpr (N == 32) return Poly{{32, 7, 3, 2, 0}};
-  else if constexpr (N == 64) return Poly{{64, 4, 3, 1, 0}};
-  else if constexpr (N == 128) return Poly{{128, 7, 2, 1, 0}};
-  else if constexpr (N == 256) return Poly{{256, 10, 5, 2, 0}};
-  else if constexpr (N == 512) return Poly{{512, 8, 5, 2, 0}};
-  else if constexpr (N == 1024) return Poly{{1024, 19, 6, 1, 0}};
-  else if constexpr (N == 2048) return Poly{{2048, 19, 14, 13, 0}};
-  else return Poly{{4096, 27, 15, 1, 0}};
-}
-
 __global__ void fill_words(std::uint32_t* p, std::size_t n, std::uint64_t salt, int bits_per_element_words, int n_bits) {
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
@@ -121,7 +109,7 @@ std::vector<std::uint32_t> chunk_element(const std::vector<std::uint32_t>& rows,
 }
 
 template <int N, int Levels> Measurement run(GF2nMulKernel which, bool chunk_layout, const char* strategy) {
-  constexpr Poly P = bench_poly<N>();
+  constexpr Poly P = default_poly(N);  // NTL's defaults, the paper's polynomials
   constexpr int stride = warp::gf2n_element_words32<N>;
   // 2^20 chunks (2^25 products), fewer where an operand would pass 2 GiB
   const std::size_t max_chunks = std::min<std::size_t>(std::size_t{1} << 20, (std::size_t{1} << 31) / (4 * static_cast<std::size_t>(N)));
