@@ -36,6 +36,10 @@ template <class T> struct QuadraticRoot {
   bool exists;
 };
 
+/// Whether p is irreducible over GF(2) (Rabin's test; constexpr, but costly in constant evaluation above degree
+/// about 1024: 2 ms at run time at degree 4096). False for a Poly whose check() fails.
+constexpr bool is_irreducible(const Poly& p) noexcept { return detail::is_irreducible(p); }
+
 namespace detail::gf2x {
 
 /// Bit i of the result is the trace of x^i in GF(2)[x] / P: Newton's identities over GF(2) give the power sums
@@ -80,7 +84,13 @@ template <int N, Poly P = default_poly(N)> class GF2n {
   static_assert(N >= 2 && N <= 4096, "warpnum::GF2n<N>: N must be from 2 to 4096");
   static_assert(P.check() == nullptr, "warpnum::GF2n<N, P>: P is not a valid Poly (see Poly::check())");
   static_assert(P.degree() == N, "warpnum::GF2n<N, P>: the degree of P must be N");
-  static_assert(P == default_poly(N) || detail::is_irreducible(P),
+  // Rabin's test at compile time costs about N^2 (1 s at 1024 under g++ 12, over its constexpr limits from about
+  // 1800): above 1024 the compile-time check only rules out factors of degree up to 10, and the host completes the
+  // proof at run time (check_field). The default polynomials are proved by scripts/gen_gf2n_poly_table.cpp.
+  static constexpr bool proved_at_compile_time = P == default_poly(N) || N <= 1024;
+  static_assert(P == default_poly(N) ||
+                    (N <= 1024 ? detail::is_irreducible(P)
+                               : !detail::irreducible_impl::has_small_factor(detail::irreducible_impl::make_sparse_poly(P))),
                 "warpnum::GF2n<N, P>: P is not irreducible over GF(2), so GF(2)[x]/P is not a field");
 
  public:
@@ -134,6 +144,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
   /// optional 0x or 0X prefix, digits in either case, leading zeros allowed. std::invalid_argument when there is
   /// no digit or a character is not a hex digit; std::out_of_range for a coefficient at x^N or above.
   constexpr explicit GF2n(std::string_view hex) : words_{} {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) check_field();
     std::size_t start = 0;
     if (hex.size() >= 2 && hex[0] == '0' && (hex[1] == 'x' || hex[1] == 'X')) start = 2;
     if (start == hex.size()) {
@@ -187,6 +198,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
   }
   /// A uniformly random element from a UniformRandomBitGenerator (std::mt19937_64, ...).
   template <class URBG> static GF2n random(URBG& g) {
+    check_field();
     GF2n r{};
     for (int i = 0; i < num_words; ++i) {
       std::uint64_t w = 0;
@@ -200,6 +212,19 @@ template <int N, Poly P = default_poly(N)> class GF2n {
     }
     r.clear_excess();
     return r;
+  }
+
+  /// Proves P irreducible where the compile-time check could not (N > 1024 and P not the default), once per
+  /// program; std::invalid_argument if it is not. The host entry points (text, random, mul_n) call it; device-only
+  /// code with such a P should call it once on the host.
+  static void check_field() {
+    if constexpr (!proved_at_compile_time) {
+      static const bool irreducible = detail::is_irreducible(P);
+      if (!irreducible) {
+        throw std::invalid_argument("warpnum: GF2n<" + std::to_string(N) +
+                                    ", P>: P is not irreducible over GF(2), so GF(2)[x]/P is not a field");
+      }
+    }
   }
 
   /// The coefficient of x^i (0 <= i < N).
@@ -435,8 +460,10 @@ template <int N, Poly P = default_poly(N)> class GF2n {
 };
 
 /// r[i] = a[i] * b[i] for i < n on the host (r may alias a or b): for GF(2^64) with AVX-512 VPCLMULQDQ eight
-/// products a step where the processor has it (about 3x the one-element loop), else that loop.
-template <int N, Poly P> void mul_n(GF2n<N, P>* r, const GF2n<N, P>* a, const GF2n<N, P>* b, std::size_t n) noexcept {
+/// products a step where the processor has it (about 3x the one-element loop), else that loop. Throws only as
+/// check_field does.
+template <int N, Poly P> void mul_n(GF2n<N, P>* r, const GF2n<N, P>* a, const GF2n<N, P>* b, std::size_t n) {
+  GF2n<N, P>::check_field();
 #if WARPNUM_DETAIL_X86_64_ASM
   if constexpr (N == 64 && P.second_degree() <= 32) {
     if (detail::gf2x::host_has_vpclmul512 && detail::gf2x::host_has_pclmul) {
@@ -453,6 +480,7 @@ template <int N, Poly P> void mul_n(GF2n<N, P>* r, const GF2n<N, P>* a, const GF
 /// The coefficients as text in base 16 (or 2), most significant first like an integer, lowercase, no prefix, no
 /// leading zeros, "0" for zero: what the GF2n constructor parses (base 16). Other bases: std::invalid_argument.
 template <int N, Poly P> std::string to_string(const GF2n<N, P>& x, int base = 16) {
+  GF2n<N, P>::check_field();
   if (base != 16 && base != 2) throw std::invalid_argument("warpnum: to_string(GF2n): base must be 16 or 2, got " + std::to_string(base));
   const int step = base == 16 ? 4 : 1;
   std::string s;

@@ -156,7 +156,7 @@ WARPNUM_HD constexpr Clmul128 sqr64(std::uint64_t a) noexcept {
 /// Whether a product of W words splits by Karatsuba: even W from 8 (halves without padding), any W from 12. On this
 /// project's x86-64 host (PCLMULQDQ, 2026-11-25) 1024 bits took 157 ns split down to 4 words against 208 at 8, and
 /// 571 bits (9 words) 73 ns by schoolbook against 78 split into padded halves of 5.
-constexpr bool karatsuba_splits(int w) noexcept { return (w >= 8 && w % 2 == 0) || w >= 12; }
+WARPNUM_HD constexpr bool karatsuba_splits(int w) noexcept { return (w >= 8 && w % 2 == 0) || w >= 12; }
 
 /// r[0, 2W) = a[0, W) * b[0, W) by schoolbook: W^2 word products. r must not alias a or b.
 template <int W> WARPNUM_HD constexpr void mul_schoolbook(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept {
