@@ -40,7 +40,9 @@ __attribute__((target("avx512f,vpclmulqdq"))) inline void mul_mod64_n_avx512(std
     const __m512i uo = _mm512_clmulepi64_epi128(to, rr, 0x01);
     const __m512i re = _mm512_ternarylogic_epi64(pe, te, ue, 0x96);  // three-way XOR
     const __m512i ro = _mm512_ternarylogic_epi64(po, to, uo, 0x96);
-    _mm512_storeu_si512(r + i, _mm512_unpacklo_epi64(re, ro));
+    // The masked form with every lane selected: GCC 12's _mm512_unpacklo_epi64 passes _mm512_undefined_epi32(),
+    // which -Wmaybe-uninitialized reports as used uninitialised.
+    _mm512_storeu_si512(r + i, _mm512_mask_unpacklo_epi64(re, 0xff, re, ro));
   }
   for (; i < n; ++i) r[i] = mul_mod64_x86(a[i], b[i], r1);
 }
