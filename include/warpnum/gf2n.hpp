@@ -266,6 +266,15 @@ template <int N, Poly P = default_poly(N)> class GF2n {
         }))
       }
     }
+    if constexpr (N == 128 && P.second_degree() < 64) {
+      if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+        WARPNUM_IF_ELSE_DEVICE((), (if (detail::gf2x::host_has_pclmul) {
+          GF2n r;
+          detail::gf2x::mul_mod128_x86(r.words_, a.words_, b.words_, detail::gf2x::low_word<P>());
+          return r;
+        }))
+      }
+    }
 #endif
     std::uint64_t t[2 * W] = {};
     if constexpr (N <= 32) {
