@@ -99,7 +99,8 @@ WARPNUM_FORCEINLINE void mul_mod128_x86(std::uint64_t* r, const std::uint64_t* a
   const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a));
   const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
   const __m128i rr = _mm_cvtsi64_si128(static_cast<long long>(r1));
-  __m128i lo, hi;
+  __m128i lo;
+  [[maybe_unused]] __m128i hi;
   [[maybe_unused]] __m128i m, t;  // scratch: outputs only so that they get registers
   __asm__(
       "movdqa %[x], %[lo]\n\t"
@@ -192,10 +193,13 @@ WARPNUM_HD constexpr Clmul128 sqr64(std::uint64_t a) noexcept {
   return {spread32(static_cast<std::uint32_t>(a)), spread32(static_cast<std::uint32_t>(a >> 32))};
 }
 
-/// Whether a product of W words splits by Karatsuba: even W from 8 (halves without padding), any W from 12. On this
-/// project's x86-64 host (PCLMULQDQ, 2026-11-25) 1024 bits took 157 ns split down to 4 words against 208 at 8, and
-/// 571 bits (9 words) 73 ns by schoolbook against 78 split into padded halves of 5.
-WARPNUM_HD constexpr bool karatsuba_splits(int w) noexcept { return (w >= 8 && w % 2 == 0) || w >= 12; }
+/// Whether a product of W words splits by Karatsuba. Host: even W from 8 (halves without padding), any W from 12
+/// (PCLMULQDQ, 2026-11-25: 1024 bits took 157 ns split down to 4 words against 208 at 8, and 571 bits (9 words)
+/// 73 ns by schoolbook against 78 split into padded halves of 5; splitting 2 and 4 words cost up to 2x). Device:
+/// also 2 and 4 words, where a 64-bit product is 48 integer multiplies and Karatsuba's XORs are cheap beside them.
+WARPNUM_HD constexpr bool karatsuba_splits(int w, bool device) noexcept {
+  return (device && (w == 2 || w == 4)) || (w >= 8 && w % 2 == 0) || w >= 12;
+}
 
 /// r[0, 2W) = a[0, W) * b[0, W) by schoolbook: W^2 word products. r must not alias a or b.
 template <int W> WARPNUM_HD constexpr void mul_schoolbook(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept {
@@ -211,11 +215,12 @@ template <int W> WARPNUM_HD constexpr void mul_schoolbook(std::uint64_t* r, cons
   }
 }
 
-/// r[0, 2W) = a[0, W) * b[0, W): schoolbook unless karatsuba_splits(W), else Karatsuba on halves of
+/// r[0, 2W) = a[0, W) * b[0, W): schoolbook unless karatsuba_splits(W, Device), else Karatsuba on halves of
 /// H = ceil(W / 2) words (the high halves padded with zero words), recursing by template over halving sizes
 /// (log2(W) levels at most: W <= 64). r must not alias a or b.
-template <int W> WARPNUM_HD constexpr void mul_words(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept {
-  if constexpr (!karatsuba_splits(W)) {
+template <int W, bool Device>
+WARPNUM_HD constexpr void mul_words_split(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept {
+  if constexpr (!karatsuba_splits(W, Device)) {
     mul_schoolbook<W>(r, a, b);
   } else {
     constexpr int H = (W + 1) / 2;
@@ -229,13 +234,21 @@ template <int W> WARPNUM_HD constexpr void mul_words(std::uint64_t* r, const std
       sa[i] = a[i] ^ hi_a[i];
       sb[i] = b[i] ^ hi_b[i];
     }
-    mul_words<H>(r, a, b);            // r[0, 2H) = low product
-    mul_words<H>(hi, hi_a, hi_b);     // high product (2L words significant)
-    mul_words<H>(mid, sa, sb);
+    mul_words_split<H, Device>(r, a, b);         // r[0, 2H) = low product
+    mul_words_split<H, Device>(hi, hi_a, hi_b);  // high product (2L words significant)
+    mul_words_split<H, Device>(mid, sa, sb);
     for (int i = 0; i < 2 * H; ++i) mid[i] ^= r[i] ^ hi[i];
     for (int i = 2 * H; i < 2 * W; ++i) r[i] = hi[i - 2 * H];
     for (int i = 0; i < 2 * H && H + i < 2 * W; ++i) r[H + i] ^= mid[i];
   }
+}
+
+/// r[0, 2W) = a[0, W) * b[0, W), split as the target does best. r must not alias a or b.
+template <int W> WARPNUM_HD constexpr void mul_words(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept {
+  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    WARPNUM_IF_ELSE_DEVICE((mul_words_split<W, true>(r, a, b); return;), ())
+  }
+  mul_words_split<W, false>(r, a, b);
 }
 
 /// r[0, 2W) = a[0, W)^2. r must not alias a.
