@@ -29,19 +29,19 @@ using Row = std::array<int, 3>;
 constexpr int max_degree = warpnum::Poly::max_degree;
 
 warpnum::Poly poly_of(int n, const Row& row) {
-  if (row[1] == 0) return warpnum::Poly{{n, row[0], 0}};
-  return warpnum::Poly{{n, row[0], row[1], row[2], 0}};
+  if (row[1] == 0) return warpnum::Poly{n, row[0], 0};
+  return warpnum::Poly{n, row[0], row[1], row[2], 0};
 }
 
 /// The first irreducible trinomial or pentanomial of degree n in Seroussi's order.
 Row search(int n) {
   for (int k = 1; k <= n / 2; ++k) {
-    if (warpnum::detail::is_irreducible(warpnum::Poly{{n, k, 0}})) return {k, 0, 0};
+    if (warpnum::detail::is_irreducible(warpnum::Poly{n, k, 0})) return {k, 0, 0};
   }
   for (int k3 = 3; k3 < n; ++k3) {
     for (int k2 = 2; k2 < k3; ++k2) {
       for (int k1 = 1; k1 < k2; ++k1) {
-        if (warpnum::detail::is_irreducible(warpnum::Poly{{n, k3, k2, k1, 0}})) return {k3, k2, k1};
+        if (warpnum::detail::is_irreducible(warpnum::Poly{n, k3, k2, k1, 0})) return {k3, k2, k1};
       }
     }
   }

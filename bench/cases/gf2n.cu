@@ -88,7 +88,7 @@ std::vector<std::uint32_t> host_mul(const std::uint32_t* a, const std::uint32_t*
   for (int r = 2 * n - 2; r >= n; --r) {
     if (h[r] == 0) continue;
     h[r] = 0;
-    for (int k = 1; k < p.num_terms(); ++k) h[r - n + p.exps[k]] ^= 1;
+    for (int k = 1; k < p.num_terms(); ++k) h[r - n + p.exp(k)] ^= 1;
   }
   std::vector<std::uint32_t> out(stride, 0);
   for (int x = 0; x < n; ++x) out[x / 32] |= static_cast<std::uint32_t>(h[x]) << (x % 32);

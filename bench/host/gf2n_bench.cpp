@@ -138,7 +138,7 @@ template <int N> NTL::GF2E to_ntl(const F<N>& x) {
 
 template <int N> void BM_ntl(benchmark::State& state) {
   NTL::GF2X modulus;
-  for (int i = 0; i < F<N>::poly.num_terms(); ++i) NTL::SetCoeff(modulus, F<N>::poly.exps[i]);
+  for (int i = 0; i < F<N>::poly.num_terms(); ++i) NTL::SetCoeff(modulus, F<N>::poly.exp(i));
   NTL::GF2EPush push(modulus);
   const auto a = random_array<N>(1), b = random_array<N>(2);
   std::vector<NTL::GF2E> na(array_size), nb(array_size), nc(array_size);

@@ -56,7 +56,7 @@ template <Poly P, int W> constexpr TraceMask<P, W> make_trace_mask() noexcept {
   for (int k = 1; k < N; ++k) {
     bool s = false;
     for (int j = 1; j < P.num_terms(); ++j) {
-      const int mm = N - P.exps[j];  // a_mm = 1
+      const int mm = N - P.exp(j);  // a_mm = 1
       if (mm < k) s ^= p[k - mm];
       if (mm == k) s ^= (k % 2) != 0;
     }
@@ -314,9 +314,13 @@ template <int N, Poly P = default_poly(N)> class GF2n {
     return {inverse_nonzero(x), Status::ok};
   }
 
+  // The loops of squarings and products below stay rolled on the device (WARPNUM_NO_UNROLL): unrolled, the N - 1
+  // squarings of an inverse at N = 4096 made ptxas run for minutes.
+
   /// x^e by left-to-right squaring and multiplying; pow(0, 0) == 1.
   friend WARPNUM_HD constexpr GF2n pow(const GF2n& x, std::uint64_t e) noexcept {
     GF2n r = one();
+    WARPNUM_NO_UNROLL
     for (int i = 63; i >= 0; --i) {
       r = square(r);
       if (((e >> i) & 1) != 0) r *= x;
@@ -326,6 +330,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
   /// x^e for an exponent of any width.
   template <std::size_t B> friend WARPNUM_HD constexpr GF2n pow(const GF2n& x, const BasicInt<B, false>& e) noexcept {
     GF2n r = one();
+    WARPNUM_NO_UNROLL
     for (int i = static_cast<int>(B) - 1; i >= 0; --i) {
       r = square(r);
       if (((e.limb(i / 32) >> (i % 32)) & 1) != 0) r *= x;
@@ -336,6 +341,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
   /// The square root: x^(2^(N-1)), the inverse of the Frobenius map x -> x^2.
   friend WARPNUM_HD constexpr GF2n sqrt(const GF2n& x) noexcept {
     GF2n r = x;
+    WARPNUM_NO_UNROLL
     for (int i = 1; i < N; ++i) r = square(r);
     return r;
   }
@@ -360,6 +366,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
     static_assert(N % 2 == 1, "warpnum::half_trace: defined for odd N only (use solve_quadratic)");
     GF2n h = x;
     GF2n t = x;
+    WARPNUM_NO_UNROLL
     for (int i = 1; i <= (N - 1) / 2; ++i) {
       t = square(square(t));
       h += t;
@@ -380,6 +387,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
       GF2n s = one() + d;  // sum_{j=1}^{N-1} d^(2^j) = Tr(d) + d
       GF2n cc = c;
       GF2n z = c * s;
+      WARPNUM_NO_UNROLL
       for (int i = 1; i <= N - 2; ++i) {
         cc = square(cc);
         d = square(d);
@@ -422,7 +430,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
   }
 
   /// The smallest i with Tr(x^i) == 1 (there is one: the trace is a nonzero linear map).
-  static constexpr int first_trace_one() noexcept {
+  WARPNUM_HD static constexpr int first_trace_one() noexcept {
     int i = 0;
     while (((trace_mask.words[i / 64] >> (i % 64)) & 1) == 0) ++i;
     return i;
@@ -454,8 +462,10 @@ template <int N, Poly P = default_poly(N)> class GF2n {
     while (((m >> top) & 1) == 0) --top;
     GF2n b = x;  // b_k with k = 1, the top bit of m
     int k = 1;
+    WARPNUM_NO_UNROLL
     for (int i = top - 1; i >= 0; --i) {
       GF2n t = b;  // b_(2k) = b_k^(2^k) b_k
+      WARPNUM_NO_UNROLL
       for (int s = 0; s < k; ++s) t = square(t);
       b = t * b;
       k *= 2;

@@ -11,8 +11,8 @@
 namespace warpnum {
 
 /// A polynomial over GF(2) with at most `max_terms` terms, given by its exponents from the highest down to 0:
-/// `Poly{128, 7, 2, 1, 0}` is x^128 + x^7 + x^2 + x + 1. An aggregate of one array (the exponents after the last,
-/// 0, are 0 too), so that it is a structural type and can be a template argument: `GF2n<128, Poly{128, 7, 2, 1, 0}>`.
+/// `Poly{128, 7, 2, 1, 0}` is x^128 + x^7 + x^2 + x + 1. An aggregate of 16 exponents (those after the last, 0,
+/// are 0 too), so that it is a structural type and can be a template argument: `GF2n<128, Poly{128, 7, 2, 1, 0}>`.
 ///
 /// Bad input (exponents that do not strictly decrease to 0, a degree below 2 or above 4096) is caught where the
 /// polynomial is used: GF2n does not compile with one, nor with a reducible one, and `check()` says what is wrong.
@@ -20,12 +20,26 @@ struct Poly {
   static constexpr int max_terms = 16;
   static constexpr int max_degree = 4096;
 
-  int exps[max_terms];  ///< exponents, highest first, ending in 0; public so that Poly is structural
+  // The exponents, highest first, ending in 0 (the rest 0 too); public so that Poly is structural. One member each,
+  // not an array: nvcc 13.0 writes an array member of a class-type template argument into its host stub as
+  // `int [16]{...}`, which g++ cannot parse, so no kernel template over GF2n<N, P> would compile.
+  int e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15;
+
+  /// Exponent i (0 <= i < max_terms).
+  WARPNUM_HD constexpr int exp(int i) const noexcept {
+    const int e[max_terms] = {e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15};
+    return e[i];
+  }
+  /// Sets exponent i (0 <= i < max_terms), for code that builds a Poly term by term.
+  constexpr void set_exp(int i, int v) noexcept {
+    int* e[max_terms] = {&e0, &e1, &e2, &e3, &e4, &e5, &e6, &e7, &e8, &e9, &e10, &e11, &e12, &e13, &e14, &e15};
+    *e[i] = v;
+  }
 
   /// The number of terms: the exponents up to and including the first 0.
   WARPNUM_HD constexpr int num_terms() const noexcept {
     for (int i = 0; i < max_terms; ++i) {
-      if (exps[i] == 0) return i + 1;
+      if (exp(i) == 0) return i + 1;
     }
     return max_terms + 1;  // no 0 among the exponents: not a valid Poly
   }
@@ -34,21 +48,21 @@ struct Poly {
   constexpr const char* check() const noexcept {
     const int n = num_terms();
     if (n > max_terms) return "warpnum::Poly: the last exponent must be 0 (the constant term 1), within 16 terms";
-    if (exps[0] < 2 || exps[0] > max_degree) return "warpnum::Poly: the degree must be from 2 to 4096";
+    if (e0 < 2 || e0 > max_degree) return "warpnum::Poly: the degree must be from 2 to 4096";
     for (int i = 1; i < n; ++i) {
-      if (exps[i] >= exps[i - 1]) return "warpnum::Poly: the exponents must strictly decrease";
+      if (exp(i) >= exp(i - 1)) return "warpnum::Poly: the exponents must strictly decrease";
     }
     return nullptr;
   }
 
   /// The degree (the first exponent).
-  WARPNUM_HD constexpr int degree() const noexcept { return exps[0]; }
+  WARPNUM_HD constexpr int degree() const noexcept { return e0; }
   /// The degree of the polynomial without its leading term: r1 in P = x^N + r1.
-  WARPNUM_HD constexpr int second_degree() const noexcept { return exps[1]; }
+  WARPNUM_HD constexpr int second_degree() const noexcept { return e1; }
   /// Whether the coefficient of x^e is 1.
   WARPNUM_HD constexpr bool has_term(int e) const noexcept {
     for (int i = 0; i < num_terms(); ++i) {
-      if (exps[i] == e) return true;
+      if (exp(i) == e) return true;
     }
     return false;
   }
@@ -66,8 +80,8 @@ struct Poly {
 constexpr Poly default_poly(int n) {
   if (n < 2 || n > Poly::max_degree) throw std::invalid_argument("warpnum::default_poly: the degree must be from 2 to 4096");
   const auto& e = detail::gf2n_default_poly_table[n];
-  if (e[1] == 0) return Poly{{n, e[0], 0}};
-  return Poly{{n, e[0], e[1], e[2], 0}};
+  if (e[1] == 0) return Poly{n, e[0], 0};
+  return Poly{n, e[0], e[1], e[2], 0};
 }
 
 }  // namespace warpnum

@@ -20,7 +20,7 @@ inline std::string poly_text(const Poly& p) {
   std::string s;
   for (int i = 0; i < p.num_terms(); ++i) {
     if (i != 0) s += " + ";
-    const int e = p.exps[i];
+    const int e = p.exp(i);
     s += e == 0 ? "1" : e == 1 ? "x" : "x^" + std::to_string(e);
   }
   return s;
@@ -38,7 +38,7 @@ struct GF2nNames {
   template <class F> static std::string GetName(int) {
     std::string s = "GF2n" + std::to_string(F::degree);
     if (!(F::poly == default_poly(F::degree))) {
-      for (int i = 0; i < F::poly.num_terms(); ++i) s += "_" + std::to_string(F::poly.exps[i]);
+      for (int i = 0; i < F::poly.num_terms(); ++i) s += "_" + std::to_string(F::poly.exp(i));
     }
     return s;
   }
@@ -79,7 +79,7 @@ template <class F> std::vector<F> edge_elements() {
   F alternating{};
   for (int i = 0; i < n; i += 2) alternating += F::monomial(i);
   F tail{};  // x^N reduced: the polynomial's terms below x^N
-  for (int i = 1; i < F::poly.num_terms(); ++i) tail += F::monomial(F::poly.exps[i]);
+  for (int i = 1; i < F::poly.num_terms(); ++i) tail += F::monomial(F::poly.exp(i));
   std::vector<F> v = {F{}, one, x, x + one, top, top + one, top + x, ones, ones - one, alternating, alternating + ones,
                       tail, ones - tail, run_of_ones<F>(n / 2, n - 1), run_of_ones<F>(0, n / 2)};
   for (int k : {2, 31, 32, 33, 63, 64, 65, n / 2, n - 2}) {

@@ -21,7 +21,7 @@ namespace warpnum::oracle {
 /// The polynomial `p` as a GF2X.
 inline NTL::GF2X to_gf2x(const Poly& p) {
   NTL::GF2X f;
-  for (int i = 0; i < p.num_terms(); ++i) NTL::SetCoeff(f, p.exps[i]);
+  for (int i = 0; i < p.num_terms(); ++i) NTL::SetCoeff(f, p.exp(i));
   return f;
 }
 

@@ -80,7 +80,7 @@ __device__ WARPNUM_FORCEINLINE void register_cache_mul(const std::uint32_t (&a)[
   }
   // Alg. 1, l. 2-3 as rounds: high = rows N and up (shifted down by N), low ^= sum over e of high * x^e
   constexpr int terms = P.num_terms();
-  constexpr int rounds = gf2n_reduction_rounds(n, P.exps[1]);
+  constexpr int rounds = gf2n_reduction_rounds(n, P.exp(1));
   WARPNUM_UNROLL
   for (int round = 0; round < rounds; ++round) {
     std::uint32_t high[2 * w];
@@ -91,7 +91,7 @@ __device__ WARPNUM_FORCEINLINE void register_cache_mul(const std::uint32_t (&a)[
       else if (32 * q + 31 >= n && lane + 32u * q >= static_cast<unsigned>(n)) h[q] = 0;
     }
     [&]<int... K>(std::integer_sequence<int, K...>) {
-      (fold_shifted<P.exps[K + 1]>(high, h, lane), ...);
+      (fold_shifted<P.exp(K + 1)>(high, h, lane), ...);
     }(std::make_integer_sequence<int, terms - 1>{});
   }
   WARPNUM_UNROLL

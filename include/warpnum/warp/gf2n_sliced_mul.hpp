@@ -49,7 +49,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE void sliced_reduce(std::uint32_t* h) noexcept {
   WARPNUM_UNROLL
   for (int r = 2 * n - 2; r >= n; --r) {
     WARPNUM_UNROLL
-    for (int k = 1; k < terms; ++k) h[r - n + P.exps[k]] ^= h[r];
+    for (int k = 1; k < terms; ++k) h[r - n + P.exp(k)] ^= h[r];
   }
 }
 

@@ -46,7 +46,7 @@ std::vector<std::uint32_t> reference_mul(const Elements& a, const Elements& b, s
   for (int r = 2 * n - 2; r >= n; --r) {
     if (h[r] == 0) continue;
     h[r] = 0;
-    for (int k = 1; k < p.num_terms(); ++k) h[r - n + p.exps[k]] ^= 1;
+    for (int k = 1; k < p.num_terms(); ++k) h[r - n + p.exp(k)] ^= 1;
   }
   std::vector<std::uint32_t> out(a.stride, 0);
   for (int x = 0; x < n; ++x) {
@@ -115,7 +115,7 @@ const char* kernel_name(GF2nMulKernel k) {
 
 std::string poly_name(const Poly& p) {
   std::ostringstream os;
-  for (int k = 0; k < p.num_terms(); ++k) os << (k ? "," : "") << p.exps[k];
+  for (int k = 0; k < p.num_terms(); ++k) os << (k ? "," : "") << p.exp(k);
   return os.str();
 }
 
@@ -197,7 +197,7 @@ template <int N, Poly P> void check_all() {
     check_kernel<N, P>(GF2nMulKernel::thread, count);
     check_kernel<N, P>(GF2nMulKernel::register_cache, count);
   }
-  if constexpr (batch::kernel::gf2n_lanes_fit(N, P.exps[1])) check_kernel<N, P>(GF2nMulKernel::lanes, count);
+  if constexpr (batch::kernel::gf2n_lanes_fit(N, P.exp(1))) check_kernel<N, P>(GF2nMulKernel::lanes, count);
   if constexpr (N > 32) {
     check_kernel<N, P, 0>(GF2nMulKernel::diagonal, count);
     if constexpr (batch::detail::gf2n_levels_fit(N, 1)) check_kernel<N, P, 1>(GF2nMulKernel::diagonal, count);
@@ -210,29 +210,29 @@ template <int N, Poly P> void check_all() {
 
 class GF2nSlicedMul : public DeviceTest {};
 
-TEST_F(GF2nSlicedMul, N8) { check_all<8, Poly{{8, 4, 3, 1, 0}}>(); }
-TEST_F(GF2nSlicedMul, N16) { check_all<16, Poly{{16, 5, 3, 1, 0}}>(); }
-TEST_F(GF2nSlicedMul, N32) { check_all<32, Poly{{32, 7, 3, 2, 0}}>(); }
-TEST_F(GF2nSlicedMul, N32NotTwoGapped) { check_all<32, Poly{{32, 31, 5, 0}}>(); }
-TEST_F(GF2nSlicedMul, N48) { check_all<48, Poly{{48, 9, 7, 4, 0}}>(); }
-TEST_F(GF2nSlicedMul, N64) { check_all<64, Poly{{64, 4, 3, 1, 0}}>(); }
-TEST_F(GF2nSlicedMul, N64NotTwoGapped) { check_all<64, Poly{{64, 40, 7, 0}}>(); }
-TEST_F(GF2nSlicedMul, N96) { check_all<96, Poly{{96, 10, 9, 6, 0}}>(); }
-TEST_F(GF2nSlicedMul, N128) { check_all<128, Poly{{128, 7, 2, 1, 0}}>(); }
-TEST_F(GF2nSlicedMul, N128E16) { check_all<128, Poly{{128, 16, 3, 0}}>(); }
-TEST_F(GF2nSlicedMul, N128NotTwoGapped) { check_all<128, Poly{{128, 100, 1, 0}}>(); }
-TEST_F(GF2nSlicedMul, N256) { check_all<256, Poly{{256, 10, 5, 2, 0}}>(); }
-TEST_F(GF2nSlicedMul, N512) { check_all<512, Poly{{512, 8, 5, 2, 0}}>(); }
-TEST_F(GF2nSlicedMul, N1024) { check_all<1024, Poly{{1024, 19, 6, 1, 0}}>(); }
-TEST_F(GF2nSlicedMul, N2048) { check_all<2048, Poly{{2048, 19, 14, 13, 0}}>(); }
-TEST_F(GF2nSlicedMul, N4096) { check_all<4096, Poly{{4096, 27, 15, 1, 0}}>(); }
+TEST_F(GF2nSlicedMul, N8) { check_all<8, Poly{8, 4, 3, 1, 0}>(); }
+TEST_F(GF2nSlicedMul, N16) { check_all<16, Poly{16, 5, 3, 1, 0}>(); }
+TEST_F(GF2nSlicedMul, N32) { check_all<32, Poly{32, 7, 3, 2, 0}>(); }
+TEST_F(GF2nSlicedMul, N32NotTwoGapped) { check_all<32, Poly{32, 31, 5, 0}>(); }
+TEST_F(GF2nSlicedMul, N48) { check_all<48, Poly{48, 9, 7, 4, 0}>(); }
+TEST_F(GF2nSlicedMul, N64) { check_all<64, Poly{64, 4, 3, 1, 0}>(); }
+TEST_F(GF2nSlicedMul, N64NotTwoGapped) { check_all<64, Poly{64, 40, 7, 0}>(); }
+TEST_F(GF2nSlicedMul, N96) { check_all<96, Poly{96, 10, 9, 6, 0}>(); }
+TEST_F(GF2nSlicedMul, N128) { check_all<128, Poly{128, 7, 2, 1, 0}>(); }
+TEST_F(GF2nSlicedMul, N128E16) { check_all<128, Poly{128, 16, 3, 0}>(); }
+TEST_F(GF2nSlicedMul, N128NotTwoGapped) { check_all<128, Poly{128, 100, 1, 0}>(); }
+TEST_F(GF2nSlicedMul, N256) { check_all<256, Poly{256, 10, 5, 2, 0}>(); }
+TEST_F(GF2nSlicedMul, N512) { check_all<512, Poly{512, 8, 5, 2, 0}>(); }
+TEST_F(GF2nSlicedMul, N1024) { check_all<1024, Poly{1024, 19, 6, 1, 0}>(); }
+TEST_F(GF2nSlicedMul, N2048) { check_all<2048, Poly{2048, 19, 14, 13, 0}>(); }
+TEST_F(GF2nSlicedMul, N4096) { check_all<4096, Poly{4096, 27, 15, 1, 0}>(); }
 
 /// A user kernel on sliced data: r = a * b + c * d, one thread a chunk, transposed in and out once. (P as its
 /// exponents: batch/kernel/gf2n_mul.hpp's for_poly_exps says why.)
 template <int N, int... Exps>
 __global__ void sliced_mul_add(const warp::GF2nWord<N>* a, const warp::GF2nWord<N>* b, const warp::GF2nWord<N>* c,
                                const warp::GF2nWord<N>* d, warp::GF2nWord<N>* r, std::size_t n) {
-  using S = warp::GF2nSliced<N, Poly{{Exps...}}>;
+  using S = warp::GF2nSliced<N, Poly{Exps...}>;
   constexpr std::size_t words = N <= 32 ? 1 : (N + 63) / 64;
   const std::size_t k = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (32 * k >= n) return;
@@ -273,9 +273,9 @@ template <int N, Poly P> void check_sliced_mul_add() {
   EXPECT_EQ(bad, 0u) << what;
 }
 
-TEST_F(GF2nSlicedMul, SlicedMulAdd8) { check_sliced_mul_add<8, Poly{{8, 4, 3, 1, 0}}>(); }
-TEST_F(GF2nSlicedMul, SlicedMulAdd32) { check_sliced_mul_add<32, Poly{{32, 7, 3, 2, 0}}>(); }
-TEST_F(GF2nSlicedMul, SlicedMulAdd64) { check_sliced_mul_add<64, Poly{{64, 4, 3, 1, 0}}>(); }
+TEST_F(GF2nSlicedMul, SlicedMulAdd8) { check_sliced_mul_add<8, Poly{8, 4, 3, 1, 0}>(); }
+TEST_F(GF2nSlicedMul, SlicedMulAdd32) { check_sliced_mul_add<32, Poly{32, 7, 3, 2, 0}>(); }
+TEST_F(GF2nSlicedMul, SlicedMulAdd64) { check_sliced_mul_add<64, Poly{64, 4, 3, 1, 0}>(); }
 
 }  // namespace
 }  // namespace warpnum::test

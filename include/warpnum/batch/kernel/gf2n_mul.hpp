@@ -56,11 +56,12 @@ namespace kernel {
 
 using warp::gf2n_element_words32;
 
-// The kernels take P as its exponents, a pack of ints (Exps...), not as a Poly: nvcc 13.0 writes a class-type
-// template argument of a __global__ template into its host stub as code g++ cannot parse ("parse error in template
-// argument list"). for_poly_exps calls f(std::integral_constant<int, e>...) with P's exponents.
+// The kernels take P as its exponents, a pack of ints (Exps...), not as a Poly: written when Poly held an array,
+// which nvcc 13.0 wrote into a __global__ template's host stub as code g++ cannot parse (Poly now has one member
+// an exponent, which it writes correctly). for_poly_exps calls f(std::integral_constant<int, e>...) with P's
+// exponents.
 template <Poly P, class F, int... K> void for_poly_exps(F&& f, std::integer_sequence<int, K...>) {
-  f(std::integral_constant<int, P.exps[K]>{}...);
+  f(std::integral_constant<int, P.exp(K)>{}...);
 }
 template <Poly P, class F> void for_poly_exps(F&& f) {
   for_poly_exps<P>(static_cast<F&&>(f), std::make_integer_sequence<int, P.num_terms()>{});
@@ -109,7 +110,7 @@ template <int N> __device__ WARPNUM_FORCEINLINE void store_rows(std::uint32_t* d
 template <GF2nLayout L, int... Exps>
 __global__ __launch_bounds__(128) void gf2n_mul_thread(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* c,
                                                        std::size_t count) {
-  constexpr Poly P{{Exps...}};
+  constexpr Poly P{Exps...};
   constexpr int n = P.degree();
   const std::size_t k = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (k >= gf2n_chunks<L>(count)) return;
@@ -138,7 +139,7 @@ __global__ __launch_bounds__(128) void gf2n_mul_thread(const std::uint32_t* a, c
 template <GF2nLayout L, int... Exps>
 __global__ __launch_bounds__(128) void gf2n_mul_register_cache(const std::uint32_t* a, const std::uint32_t* b,
                                                                std::uint32_t* c, std::size_t count) {
-  constexpr Poly P{{Exps...}};
+  constexpr Poly P{Exps...};
   constexpr int n = P.degree();
   constexpr int w = (n + 31) / 32;
   const std::size_t k = (static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
@@ -218,11 +219,11 @@ WARPNUM_HD constexpr bool gf2n_lanes_fit(int n, int e1) {
 template <GF2nLayout L, int... Exps>
 __global__ __launch_bounds__(128) void gf2n_mul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* c,
                                                       std::size_t count) {
-  constexpr Poly P{{Exps...}};
+  constexpr Poly P{Exps...};
   constexpr int n = P.degree();
   constexpr int w = n / 32;
   constexpr int terms = P.num_terms();
-  static_assert(gf2n_lanes_fit(n, P.exps[1]), "warpnum: the lane-group kernel takes N = 64, 128, 256 and e1 <= 16");
+  static_assert(gf2n_lanes_fit(n, P.exp(1)), "warpnum: the lane-group kernel takes N = 64, 128, 256 and e1 <= 16");
   const std::size_t thread = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const std::size_t k_chunk = thread / w;
   const unsigned lane = threadIdx.x % 32;
@@ -290,7 +291,7 @@ __global__ __launch_bounds__(128) void gf2n_mul_lanes(const std::uint32_t* a, co
   const unsigned below = base + ((d - 1) & (w - 1));
   [&]<int... T>(std::integer_sequence<int, T...>) {
     ([&] {
-      constexpr int e = P.exps[T + 1];
+      constexpr int e = P.exp(T + 1);
       WARPNUM_UNROLL
       for (int r = 0; r < 32; ++r) {
         if (r >= e) {
@@ -307,7 +308,7 @@ __global__ __launch_bounds__(128) void gf2n_mul_lanes(const std::uint32_t* a, co
   for (int r = 0; r < 32; ++r) {
     WARPNUM_UNROLL
     for (int t = 1; t < terms; ++t) {
-      if (r + P.exps[t] < 32) saved[r + P.exps[t]] ^= over[r];
+      if (r + P.exp(t) < 32) saved[r + P.exp(t)] ^= over[r];
     }
   }
 
@@ -400,7 +401,7 @@ __device__ WARPNUM_FORCEINLINE void flush_diagonal(std::uint32_t* prod, int g, i
 template <GF2nLayout L, int K, int... Exps>
 __global__ __launch_bounds__(512) void gf2n_mul_diagonal(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* c,
                                                          std::size_t count) {
-  constexpr Poly P{{Exps...}};
+  constexpr Poly P{Exps...};
   constexpr int n = P.degree();
   using S = DiagonalShape<n, K>;
   constexpr int w = S::w;
@@ -495,7 +496,7 @@ __global__ __launch_bounds__(512) void gf2n_mul_diagonal(const std::uint32_t* a,
   // 3. reduction rounds (Alg. 1, l. 2-3, for any P): new rows t = sum over e of row N + t - e, through a scratch copy
   {
     constexpr int terms = P.num_terms();
-    constexpr int e1 = P.exps[1];
+    constexpr int e1 = P.exp(1);
     constexpr int rounds = warp::gf2n_reduction_rounds(n, e1);
     std::uint32_t* const scratch = sa + mine * S::product_words;  // the leaf operands are no longer needed
 #pragma unroll 1
@@ -506,7 +507,7 @@ __global__ __launch_bounds__(512) void gf2n_mul_diagonal(const std::uint32_t* a,
         std::uint32_t v = 0;
         WARPNUM_UNROLL
         for (int k = 1; k < terms; ++k) {
-          const int src = n + t - P.exps[k];
+          const int src = n + t - P.exp(k);
           if (src >= n && src <= top) v ^= prod[padded(src)];
         }
         scratch[padded(t)] = v;
@@ -588,11 +589,11 @@ void gf2n_mul_launch(const std::uint32_t* a, const std::uint32_t* b, std::uint32
   static_assert(n <= 32 || gf2n_levels_fit(n, levels), "warpnum: Levels needs 2^Levels | ceil(N / 32) and at most 512 threads a chunk");
   const std::size_t chunks = kernel::gf2n_chunks<L>(count);
   if (chunks == 0) return;
-  if (which == GF2nMulKernel::automatic) which = gf2n_default_kernel(n, P.exps[1]);
+  if (which == GF2nMulKernel::automatic) which = gf2n_default_kernel(n, P.exp(1));
   if (which == GF2nMulKernel::diagonal && n <= 32) which = GF2nMulKernel::thread;
   if (n > 64 && (which == GF2nMulKernel::thread || which == GF2nMulKernel::register_cache))
     throw std::invalid_argument(std::string("warpnum::batch::") + what + ": the thread and register_cache kernels take N <= 64");
-  if (which == GF2nMulKernel::lanes && !kernel::gf2n_lanes_fit(n, P.exps[1]))
+  if (which == GF2nMulKernel::lanes && !kernel::gf2n_lanes_fit(n, P.exp(1)))
     throw std::invalid_argument(std::string("warpnum::batch::") + what + ": the lanes kernel takes N = 64, 128, 256 and e1 <= 16");
   kernel::for_poly_exps<P>([&](auto... e) {
     if constexpr (n <= 64) {
@@ -608,7 +609,7 @@ void gf2n_mul_launch(const std::uint32_t* a, const std::uint32_t* b, std::uint32
         return;
       }
     }
-    if constexpr (kernel::gf2n_lanes_fit(n, P.exps[1])) {
+    if constexpr (kernel::gf2n_lanes_fit(n, P.exp(1))) {
       if (which == GF2nMulKernel::lanes) {
         constexpr unsigned threads = 128;
         kernel::gf2n_mul_lanes<L, decltype(e)::value...>

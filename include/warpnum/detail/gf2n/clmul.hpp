@@ -215,6 +215,8 @@ template <int W> WARPNUM_HD constexpr void mul_schoolbook(std::uint64_t* r, cons
   }
 }
 
+template <int W> WARPNUM_HD constexpr void mul_words(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept;
+
 /// r[0, 2W) = a[0, W) * b[0, W): schoolbook unless karatsuba_splits(W, Device), else Karatsuba on halves of
 /// H = ceil(W / 2) words (the high halves padded with zero words), recursing by template over halving sizes
 /// (log2(W) levels at most: W <= 64). r must not alias a or b.
@@ -234,20 +236,42 @@ WARPNUM_HD constexpr void mul_words_split(std::uint64_t* r, const std::uint64_t*
       sa[i] = a[i] ^ hi_a[i];
       sb[i] = b[i] ^ hi_b[i];
     }
-    mul_words_split<H, Device>(r, a, b);         // r[0, 2H) = low product
-    mul_words_split<H, Device>(hi, hi_a, hi_b);  // high product (2L words significant)
-    mul_words_split<H, Device>(mid, sa, sb);
+    // On the device each half product goes through mul_words, out of line from 4 words, so that a product is
+    // one copy of each size rather than 3^levels inlined leaves (at 4096 bits 81 leaves of 16 word products).
+    if constexpr (Device) {
+      mul_words<H>(r, a, b);
+      mul_words<H>(hi, hi_a, hi_b);
+      mul_words<H>(mid, sa, sb);
+    } else {
+      mul_words_split<H, Device>(r, a, b);         // r[0, 2H) = low product
+      mul_words_split<H, Device>(hi, hi_a, hi_b);  // high product (2L words significant)
+      mul_words_split<H, Device>(mid, sa, sb);
+    }
     for (int i = 0; i < 2 * H; ++i) mid[i] ^= r[i] ^ hi[i];
     for (int i = 2 * H; i < 2 * W; ++i) r[i] = hi[i - 2 * H];
     for (int i = 0; i < 2 * H && H + i < 2 * W; ++i) r[H + i] ^= mid[i];
   }
 }
 
+#if WARPNUM_HAS_CUDA
+/// The device's product from 4 words (256 bits), out of line: inlined, a 1024-bit product is about 10,000 PTX
+/// lines, and an inverse or a power that inlines one in each of its loops took ptxas minutes (2026-11-25).
+template <int W> __device__ __noinline__ void mul_words_device(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept {
+  mul_words_split<W, true>(r, a, b);
+}
+#endif
+
 /// r[0, 2W) = a[0, W) * b[0, W), split as the target does best. r must not alias a or b.
 template <int W> WARPNUM_HD constexpr void mul_words(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept {
+#if WARPNUM_HAS_CUDA
   if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-    WARPNUM_IF_ELSE_DEVICE((mul_words_split<W, true>(r, a, b); return;), ())
+    if constexpr (W >= 4) {
+      WARPNUM_IF_ELSE_DEVICE((mul_words_device<W>(r, a, b); return;), ())
+    } else {
+      WARPNUM_IF_ELSE_DEVICE((mul_words_split<W, true>(r, a, b); return;), ())
+    }
   }
+#endif
   mul_words_split<W, false>(r, a, b);
 }
 

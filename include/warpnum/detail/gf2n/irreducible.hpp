@@ -61,7 +61,7 @@ struct SparsePoly {
 constexpr SparsePoly make_sparse_poly(const Poly& poly) noexcept {
   SparsePoly p{};
   p.num_terms = poly.num_terms();
-  for (int t = 0; t < p.num_terms; ++t) p.exps[t] = poly.exps[t];
+  for (int t = 0; t < p.num_terms; ++t) p.exps[t] = poly.exp(t);
   p.degree = p.exps[0];
   p.words = (p.degree + 63) / 64;
   p.gap_of_a_word = p.degree - p.exps[1] >= 64;

@@ -29,7 +29,7 @@ WARPNUM_HD constexpr void xor_bits(std::uint64_t* t, int n, int pos, std::uint64
 /// P - x^N as a word (its degree is below 64).
 template <Poly P> constexpr std::uint64_t low_word() noexcept {
   std::uint64_t w = 0;
-  for (int j = 1; j < P.num_terms(); ++j) w |= std::uint64_t{1} << P.exps[j];
+  for (int j = 1; j < P.num_terms(); ++j) w |= std::uint64_t{1} << P.exp(j);
   return w;
 }
 
@@ -65,7 +65,7 @@ template <Poly P, int T, int From, int To> WARPNUM_HD constexpr void fold_range(
 #endif
   WARPNUM_UNROLL
   for (int j = 1; j < terms; ++j) {
-    const int shift = From - N + P.exps[j];
+    const int shift = From - N + P.exp(j);
     WARPNUM_UNROLL
     for (int i = 0; i < nu; ++i) xor_bits(t, T, shift + 64 * i, u[i]);
   }
@@ -89,7 +89,7 @@ template <Poly P, int W> WARPNUM_HD constexpr void reduce(std::uint64_t* r, std:
       const int lo = top - c > N ? top - c : N;
       const std::uint64_t v = get_bits(t, T, lo, top - lo);
       WARPNUM_UNROLL
-      for (int j = 1; j < terms; ++j) xor_bits(t, T, lo - N + P.exps[j], v);
+      for (int j = 1; j < terms; ++j) xor_bits(t, T, lo - N + P.exp(j), v);
       top = lo;
     }
   }
