@@ -23,7 +23,8 @@ struct Poly {
   // The exponents, highest first, ending in 0 (the rest 0 too); public so that Poly is structural. One member each,
   // not an array: nvcc 13.0 writes an array member of a class-type template argument into its host stub as
   // `int [16]{...}`, which g++ cannot parse, so no kernel template over GF2n<N, P> would compile.
-  int e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15;
+  int e0 = 0, e1 = 0, e2 = 0, e3 = 0, e4 = 0, e5 = 0, e6 = 0, e7 = 0, e8 = 0, e9 = 0, e10 = 0, e11 = 0, e12 = 0, e13 = 0,
+      e14 = 0, e15 = 0;
 
   /// Exponent i (0 <= i < max_terms).
   WARPNUM_HD constexpr int exp(int i) const noexcept {
