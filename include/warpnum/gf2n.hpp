@@ -478,8 +478,8 @@ template <int N, Poly P = default_poly(N)> class GF2n {
   }
 };
 
-/// r[i] = a[i] * b[i] for i < n on the host (r may alias a or b): for GF(2^64) with AVX-512 VPCLMULQDQ eight
-/// products a step where the processor has it (about 3x the one-element loop), else that loop. Throws only as
+/// r[i] = a[i] * b[i] for i < n on the host (r may alias a or b): for GF(2^64) and GF(2^128) (with deg(P - x^N)
+/// < 64) by AVX-512 VPCLMULQDQ, eight or four products a step, where the processor has it; else the one-element loop. Throws only as
 /// check_field does.
 template <int N, Poly P> void mul_n(GF2n<N, P>* r, const GF2n<N, P>* a, const GF2n<N, P>* b, std::size_t n) {
   GF2n<N, P>::check_field();
@@ -489,6 +489,14 @@ template <int N, Poly P> void mul_n(GF2n<N, P>* r, const GF2n<N, P>* a, const GF
       static_assert(sizeof(GF2n<N, P>) == 8, "one 64-bit word an element");
       detail::gf2x::mul_mod64_n_avx512(reinterpret_cast<std::uint64_t*>(r), reinterpret_cast<const std::uint64_t*>(a),
                                        reinterpret_cast<const std::uint64_t*>(b), n, detail::gf2x::low_word<P>());
+      return;
+    }
+  }
+  if constexpr (N == 128 && P.second_degree() < 64) {
+    if (detail::gf2x::host_has_vpclmul512 && detail::gf2x::host_has_pclmul) {
+      static_assert(sizeof(GF2n<N, P>) == 16, "two 64-bit words an element");
+      detail::gf2x::mul_mod128_n_avx512(reinterpret_cast<std::uint64_t*>(r), reinterpret_cast<const std::uint64_t*>(a),
+                                        reinterpret_cast<const std::uint64_t*>(b), n, detail::gf2x::low_word<P>());
       return;
     }
   }

@@ -1,6 +1,6 @@
-// warpnum/detail/gf2n/mul_n_x86.hpp: arrays of GF(2^64) products with AVX-512 VPCLMULQDQ (8 elements a step, four
-// 128-bit carry-less products an instruction), chosen at run time; the body of warpnum::mul_n for N = 64 on hosts
-// that have it. Host only.
+// warpnum/detail/gf2n/mul_n_x86.hpp: arrays of GF(2^64) and GF(2^128) products with AVX-512 VPCLMULQDQ (four
+// 128-bit carry-less products an instruction), chosen at run time; the body of warpnum::mul_n for N = 64 and 128 on
+// hosts that have it. Host only.
 #pragma once
 
 #include <warpnum/config.hpp>
@@ -45,6 +45,33 @@ __attribute__((target("avx512f,vpclmulqdq"))) inline void mul_mod64_n_avx512(std
     _mm512_storeu_si512(r + i, _mm512_mask_unpacklo_epi64(re, 0xff, re, ro));
   }
   for (; i < n; ++i) r[i] = mul_mod64_x86(a[i], b[i], r1);
+}
+
+/// r[i] = a[i] b[i] mod (x^128 + r1) for i < n elements of two words each, deg r1 < 64 (r may alias a or b):
+/// mul_mod128_x86's steps with one element in each 128-bit lane, four elements a step.
+__attribute__((target("avx512f,vpclmulqdq"))) inline void mul_mod128_n_avx512(std::uint64_t* r, const std::uint64_t* a,
+                                                                             const std::uint64_t* b, std::size_t n,
+                                                                             std::uint64_t r1) noexcept {
+  const __m512i rr = _mm512_set1_epi64(static_cast<long long>(r1));
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const __m512i x = _mm512_loadu_si512(a + 2 * i);
+    const __m512i y = _mm512_loadu_si512(b + 2 * i);
+    __m512i lo = _mm512_clmulepi64_epi128(x, y, 0x00);  // a0 b0
+    __m512i hi = _mm512_clmulepi64_epi128(x, y, 0x11);  // a1 b1
+    const __m512i xs = _mm512_xor_si512(x, _mm512_mask_shuffle_epi32(x, 0xffff, x, _MM_PERM_BADC));  // a0 + a1, both words
+    const __m512i ys = _mm512_xor_si512(y, _mm512_mask_shuffle_epi32(y, 0xffff, y, _MM_PERM_BADC));
+    const __m512i m = _mm512_ternarylogic_epi64(_mm512_clmulepi64_epi128(xs, ys, 0x00), lo, hi, 0x96);  // a0 b1 + a1 b0
+    // Word shifts within lanes by masked unpacks (AVX-512F; the byte shifts need AVX-512BW): [0, lo word], [hi word, 0].
+    lo = _mm512_xor_si512(lo, _mm512_maskz_unpacklo_epi64(0xaa, m, m));
+    hi = _mm512_xor_si512(hi, _mm512_maskz_unpackhi_epi64(0x55, m, m));
+    const __m512i t = _mm512_clmulepi64_epi128(hi, rr, 0x01);  // word 3 r1, onto words 1 and 2
+    lo = _mm512_xor_si512(lo, _mm512_maskz_unpacklo_epi64(0xaa, t, t));
+    hi = _mm512_xor_si512(hi, _mm512_maskz_unpackhi_epi64(0x55, t, t));
+    lo = _mm512_xor_si512(lo, _mm512_clmulepi64_epi128(hi, rr, 0x00));  // word 2 r1, onto words 0 and 1
+    _mm512_storeu_si512(r + 2 * i, lo);
+  }
+  for (; i < n; ++i) mul_mod128_x86(r + 2 * i, a + 2 * i, b + 2 * i, r1);
 }
 
 }  // namespace warpnum::detail::gf2x
