@@ -64,8 +64,8 @@ inline constexpr int all_widths[] = {256, 512, 1024, 2048, 4096, 8192, 16384, 32
 /// CGBN's loop count for the compute mode: 100 * 8192 / Bits products per instance.
 constexpr int compute_loops(std::size_t bits) { return static_cast<int>(100 * 8192 / bits); }
 
-/// Times launch() by CUDA events: one warm-up run, then `runs` timed runs; returns the mean in seconds.
-template <class Launch> double time_runs(int runs, Launch&& launch) {
+/// Times launch() by CUDA events: one warm-up run, then `runs` timed runs; returns each run's seconds.
+template <class Launch> std::vector<double> run_times(int runs, Launch&& launch) {
   cudaEvent_t start;
   cudaEvent_t stop;
   WARPNUM_BENCH_CUDA(cudaEventCreate(&start));
@@ -73,7 +73,7 @@ template <class Launch> double time_runs(int runs, Launch&& launch) {
   launch();
   WARPNUM_BENCH_CUDA(cudaGetLastError());
   WARPNUM_BENCH_CUDA(cudaDeviceSynchronize());
-  float total_ms = 0;
+  std::vector<double> seconds;
   for (int r = 0; r < runs; ++r) {
     WARPNUM_BENCH_CUDA(cudaEventRecord(start));
     launch();
@@ -82,11 +82,18 @@ template <class Launch> double time_runs(int runs, Launch&& launch) {
     WARPNUM_BENCH_CUDA(cudaGetLastError());
     float ms = 0;
     WARPNUM_BENCH_CUDA(cudaEventElapsedTime(&ms, start, stop));
-    total_ms += ms;
+    seconds.push_back(ms / 1000.0);
   }
   WARPNUM_BENCH_CUDA(cudaEventDestroy(start));
   WARPNUM_BENCH_CUDA(cudaEventDestroy(stop));
-  return total_ms / 1000.0 / runs;
+  return seconds;
+}
+
+/// Times launch() by CUDA events: one warm-up run, then `runs` timed runs; returns the mean in seconds.
+template <class Launch> double time_runs(int runs, Launch&& launch) {
+  double total = 0;
+  for (const double s : run_times(runs, launch)) total += s;
+  return total / runs;
 }
 
 /// splitmix64's output function: the limb generator of the operands.

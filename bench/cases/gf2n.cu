@@ -54,25 +54,7 @@ __global__ void fill_words(std::uint32_t* p, std::size_t n, std::uint64_t salt, 
 
 /// The paper's timing: one warm-up, 5 runs, the mean of the middle 3 (seconds).
 template <class Launch> double trimmed_mean_time(Launch&& launch) {
-  cudaEvent_t start;
-  cudaEvent_t stop;
-  WARPNUM_BENCH_CUDA(cudaEventCreate(&start));
-  WARPNUM_BENCH_CUDA(cudaEventCreate(&stop));
-  launch();
-  WARPNUM_BENCH_CUDA(cudaDeviceSynchronize());
-  std::vector<double> t;
-  for (int r = 0; r < 5; ++r) {
-    WARPNUM_BENCH_CUDA(cudaEventRecord(start));
-    launch();
-    WARPNUM_BENCH_CUDA(cudaEventRecord(stop));
-    WARPNUM_BENCH_CUDA(cudaEventSynchronize(stop));
-    WARPNUM_BENCH_CUDA(cudaGetLastError());
-    float ms = 0;
-    WARPNUM_BENCH_CUDA(cudaEventElapsedTime(&ms, start, stop));
-    t.push_back(ms / 1e3);
-  }
-  WARPNUM_BENCH_CUDA(cudaEventDestroy(start));
-  WARPNUM_BENCH_CUDA(cudaEventDestroy(stop));
+  std::vector<double> t = run_times(5, launch);
   std::sort(t.begin(), t.end());
   return (t[1] + t[2] + t[3]) / 3;
 }
