@@ -261,7 +261,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
       if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
         WARPNUM_IF_ELSE_DEVICE((), (if (detail::gf2x::host_has_pclmul) {
           GF2n r;
-          r.words_[0] = detail::gf2x::mul_mod64_x86(a.words_[0], b.words_[0], detail::gf2x::low_word<P>());
+          detail::gf2x::mul_mod64_x86(r.words_, a.words_, b.words_, detail::gf2x::low_word<P>());
           return r;
         }))
       }

@@ -44,7 +44,7 @@ __attribute__((target("avx512f,vpclmulqdq"))) inline void mul_mod64_n_avx512(std
     // which -Wmaybe-uninitialized reports as used uninitialised.
     _mm512_storeu_si512(r + i, _mm512_mask_unpacklo_epi64(re, 0xff, re, ro));
   }
-  for (; i < n; ++i) r[i] = mul_mod64_x86(a[i], b[i], r1);
+  for (; i < n; ++i) mul_mod64_x86(r + i, a + i, b + i, r1);
 }
 
 /// r[i] = a[i] b[i] mod (x^128 + r1) for i < n elements of two words each, deg r1 < 64 (r may alias a or b):
