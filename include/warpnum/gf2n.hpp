@@ -78,18 +78,17 @@ void invalid_gf2n_text_see_docs_errors_md();
 /// least significant first) is the coefficient of x^i, and bits N and above are 0. Trivially copyable, so arrays of
 /// it move with cudaMemcpy; 32-bit words for N <= 32, else 64-bit words.
 ///
-/// N: 2 to 4096. P: a Poly of degree N, irreducible over GF(2) (both checked at compile time); default_poly(N) is
-/// NTL's default. `+` and `-` are both XOR.
+/// N: 2 to 4096. P: a Poly of degree N, irreducible over GF(2) (checked at compile time, for large non-default P
+/// partly at run time: docs/errors.md); default_poly(N) is NTL's default. `+` and `-` are both XOR.
 template <int N, Poly P = default_poly(N)> class GF2n {
   static_assert(N >= 2 && N <= 4096, "warpnum::GF2n<N>: N must be from 2 to 4096");
   static_assert(P.check() == nullptr, "warpnum::GF2n<N, P>: P is not a valid Poly (see Poly::check())");
   static_assert(P.degree() == N, "warpnum::GF2n<N, P>: the degree of P must be N");
   // Rabin's test at compile time costs about N^2 (1 s at 1024 under g++ 12, over its constexpr limits from about
-  // 1800): beyond the bounds below the compile-time check only rules out factors of degree up to 10, and the host
-  // completes the proof at run time (check_field). The default polynomials are proved by
-  // scripts/gen_gf2n_poly_table.cpp.
-  // A polynomial that is not 2-gapped reduces bit-chunk by bit-chunk there, several times slower (degree 571 with
-  // x^569 exceeded g++'s constexpr limits): those prove at compile time only up to degree 256.
+  // 1800), several times more for a P that is not 2-gapped (x^571 + x^569 + ... exceeded them). So a user's P is
+  // proved at compile time up to degree 1024 if 2-gapped, 256 otherwise; beyond, the compile-time check rules out
+  // factors of degree up to 10 and the host completes the proof at run time (check_field). The default polynomials
+  // are proved by scripts/gen_gf2n_poly_table.cpp.
   static constexpr bool proved_at_compile_time = P == default_poly(N) || N <= 256 || (N <= 1024 && P.is_two_gapped());
   static_assert(P == default_poly(N) ||
                     (proved_at_compile_time ? detail::is_irreducible(P)
