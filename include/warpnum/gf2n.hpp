@@ -511,15 +511,7 @@ template <int N, Poly P> void mul_n(GF2n<N, P>* r, const GF2n<N, P>* a, const GF
 template <int N, Poly P> std::string to_string(const GF2n<N, P>& x, int base = 16) {
   GF2n<N, P>::check_field();
   if (base != 16 && base != 2) throw std::invalid_argument("warpnum: to_string(GF2n): base must be 16 or 2, got " + std::to_string(base));
-  const int step = base == 16 ? 4 : 1;
-  std::string s;
-  for (int pos = (N - 1) / step * step; pos >= 0; pos -= step) {
-    int d = 0;
-    for (int k = step - 1; k >= 0; --k) d = 2 * d + (pos + k < N && x.coefficient(pos + k) ? 1 : 0);
-    if (d == 0 && s.empty()) continue;
-    s += "0123456789abcdef"[d];
-  }
-  return s.empty() ? std::string("0") : s;
+  return to_string(x.to_biguint(), base);  // BigUInt's digits: lowercase, no prefix, no leading zeros
 }
 
 }  // namespace warpnum

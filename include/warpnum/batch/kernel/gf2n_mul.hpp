@@ -56,10 +56,10 @@ namespace kernel {
 
 using warp::gf2n_element_words32;
 
-// The kernels take P as its exponents, a pack of ints (Exps...), not as a Poly: written when Poly held an array,
-// which nvcc 13.0 wrote into a __global__ template's host stub as code g++ cannot parse (Poly now has one member
-// an exponent, which it writes correctly). for_poly_exps calls f(std::integral_constant<int, e>...) with P's
-// exponents.
+// The kernels take P as its exponents, a pack of ints (Exps...), not as a Poly: nvcc 13.0's host stub of a
+// __global__ template with a Poly parameter names the class by its mangled name, which g++ cannot parse (a kernel
+// templated on a GF2n type compiles: tests/host/gf2n/kernel_template_nvcc_test.cu). for_poly_exps calls
+// f(std::integral_constant<int, e>...) with P's exponents.
 template <Poly P, class F, int... K> void for_poly_exps(F&& f, std::integer_sequence<int, K...>) {
   f(std::integral_constant<int, P.exp(K)>{}...);
 }

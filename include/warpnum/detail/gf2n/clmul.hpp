@@ -180,17 +180,6 @@ WARPNUM_HD constexpr std::uint64_t spread32(std::uint32_t w) noexcept {
   return x;
 }
 
-/// Gathers the even bits of a 64-bit word into 32 bits (the inverse of spread32 on its image).
-WARPNUM_HD constexpr std::uint32_t gather_even(std::uint64_t x) noexcept {
-  x &= 0x5555555555555555ull;
-  x = (x | (x >> 1)) & 0x3333333333333333ull;
-  x = (x | (x >> 2)) & 0x0f0f0f0f0f0f0f0full;
-  x = (x | (x >> 4)) & 0x00ff00ff00ff00ffull;
-  x = (x | (x >> 8)) & 0x0000ffff0000ffffull;
-  x = (x | (x >> 16)) & 0x00000000ffffffffull;
-  return static_cast<std::uint32_t>(x);
-}
-
 /// The square of a 64-bit word as a polynomial (no cross terms in characteristic 2).
 WARPNUM_HD constexpr Clmul128 sqr64(std::uint64_t a) noexcept {
 #if WARPNUM_DETAIL_X86_64_ASM
