@@ -15,3 +15,19 @@ function(warpnum_target_defaults target)
     endif()
   endif()
 endfunction()
+
+# warpnum_target_openmp(<target>): compiles the target's host code with OpenMP (the batch layer's CPU evaluator and
+# Thrust's OMP system run on every core) and links libgomp: statically with WARPNUM_STATIC_DEPS, so the GPU
+# machine needs no libgomp. Does nothing where the compiler has no OpenMP (the code then runs on one core).
+function(warpnum_target_openmp target)
+  if(NOT OpenMP_CXX_FOUND)
+    return()
+  endif()
+  target_compile_options(${target} PRIVATE "$<$<COMPILE_LANGUAGE:CXX>:${OpenMP_CXX_FLAGS}>"
+                                           "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=${OpenMP_CXX_FLAGS}>")
+  if(WARPNUM_STATIC_DEPS)
+    target_link_libraries(${target} PRIVATE -Wl,-Bstatic gomp -Wl,-Bdynamic Threads::Threads)
+  else()
+    target_link_libraries(${target} PRIVATE gomp Threads::Threads)
+  endif()
+endfunction()
