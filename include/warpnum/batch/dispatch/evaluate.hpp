@@ -1,0 +1,82 @@
+// warpnum/batch/dispatch/evaluate.hpp: evaluates an expression into a batch: builds its views, checks sizes and
+// places, and runs one kernel (the strategy chosen at compile time, batch/kernel/evaluate.hpp) or one host loop
+// over every core (OpenMP). Compiles with g++ (the host loop only) and nvcc.
+#pragma once
+
+#include <warpnum/batch/batch.hpp>
+#include <warpnum/batch/expression.hpp>
+#include <warpnum/batch/ops/views.hpp>
+#include <warpnum/batch/strategy.hpp>
+
+#if defined(__CUDACC__)
+#  include <warpnum/batch/kernel/evaluate.hpp>
+#endif
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <type_traits>
+
+namespace warpnum {
+namespace batch {
+
+/// How many evaluations (kernel launches, or host loops) the batch layer has made in this process: one per
+/// assignment of an expression, whatever its size. Tests read it to prove that an expression is one launch.
+inline std::atomic<std::uint64_t>& evaluation_counter() noexcept {
+  static std::atomic<std::uint64_t> count{0};
+  return count;
+}
+inline std::uint64_t evaluations() noexcept { return evaluation_counter().load(std::memory_order_relaxed); }
+
+namespace dispatch {
+
+template <class E> inline constexpr Strategy strategy_of = Strategy::automatic;
+template <class E, Strategy S, unsigned G> inline constexpr Strategy strategy_of<Strategic<E, S, G>> = S;
+template <class E> inline constexpr unsigned lanes_of = 0;
+template <class E, Strategy S, unsigned G> inline constexpr unsigned lanes_of<Strategic<E, S, G>> = G;
+
+/// dst[i] = e[i] for every i on the host's cores. Elements are independent, so any split over threads gives
+/// the same bits as the GPU.
+template <class D, class V> void evaluate_host(const D& dst, const V& v, std::size_t n, ErrorSink sink) {
+  const auto count = static_cast<std::int64_t>(n);
+#pragma omp parallel for schedule(static)
+  for (std::int64_t k = 0; k < count; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    dst.write(i, typename D::value_type(v.compute(v.load(i, ops::DirectSource{}), sink)));
+  }
+}
+
+template <class T, Layout L, Expression E> void evaluate(Batch<T, L>& dst, const E& e, stream_handle stream) {
+  using V = typename E::view_type;
+  static_assert(std::is_convertible_v<typename V::value_type, T>,
+                "warpnum: the expression's elements do not convert implicitly to the batch's; use convert<T>(...)");
+  Plan plan;
+  plan.stream = stream;
+  const V v = e.view(plan);
+  std::size_t n = plan.size;
+  Place place = plan.place;
+  if (n == Plan::any_size) {  // scalars only: the destination's size and place
+    n = dst.size();
+    place = dst.place();
+  }
+  if (place == Place::automatic) place = detail::resolve(Place::automatic);
+  dst.reshape(n, place);  // a destination that is also an operand has this size and place already
+  evaluation_counter().fetch_add(1, std::memory_order_relaxed);
+  if (n == 0) return;
+  const ops::DestView<T, L> out{dst.raw(), n, plan.stage_offset};
+  const ErrorSink sink{dst.flags()};
+  if (place == Place::host) {
+    evaluate_host(out, v, n, sink);
+    return;
+  }
+#if defined(__CUDACC__)
+  kernel::launch<strategy_of<E>, lanes_of<E>>(out, v, n, sink, stream);
+#else
+  throw std::logic_error("warpnum: a device batch evaluated in code not compiled by nvcc");
+#endif
+}
+
+}  // namespace dispatch
+}  // namespace batch
+}  // namespace warpnum

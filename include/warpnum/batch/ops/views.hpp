@@ -1,0 +1,186 @@
+// warpnum/batch/ops/views.hpp: what a kernel (or the host's evaluation loop) receives of a batch expression: a
+// tree of small, trivially copyable views, one per node. An element is evaluated in two steps, so that a kernel
+// can read every operand of a tile before it computes anything (and fetch the next tile meanwhile):
+//   loaded = view.load(i, source)    the leaves' elements, from memory (or from a warp's stage) into registers
+//   value  = view.compute(loaded, sink)
+// Host and device code; plain C++.
+#pragma once
+
+#include <warpnum/batch/layout.hpp>
+#include <warpnum/batch/ops/sink.hpp>
+#include <warpnum/config.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+
+namespace warpnum::batch::ops {
+
+/// An element read from or written to a batch of layout L. Interleaved: 32-bit word j of element i at
+/// words[j * n + i].
+template <class T, Layout L> struct Access {
+  static_assert(std::is_trivially_copyable_v<T>, "warpnum: batch elements must be trivially copyable");
+  static_assert(L != Layout::interleaved || sizeof(T) % 4 == 0,
+                "warpnum: an interleaved batch needs elements of whole 32-bit words");
+  static constexpr int words = static_cast<int>(sizeof(T) / 4);
+
+  WARPNUM_HD static T read(const void* data, std::size_t n, std::size_t i) noexcept {
+    if constexpr (L == Layout::contiguous) {
+      (void)n;
+      return static_cast<const T*>(data)[i];
+    } else {
+      std::uint32_t w[words];
+      const std::uint32_t* p = static_cast<const std::uint32_t*>(data) + i;
+      WARPNUM_UNROLL
+      for (int j = 0; j < words; ++j) w[j] = p[static_cast<std::size_t>(j) * n];
+      T x;
+      std::memcpy(&x, w, sizeof(T));
+      return x;
+    }
+  }
+  WARPNUM_HD static void write(void* data, std::size_t n, std::size_t i, const T& x) noexcept {
+    if constexpr (L == Layout::contiguous) {
+      (void)n;
+      static_cast<T*>(data)[i] = x;
+    } else {
+      std::uint32_t w[words];
+      std::memcpy(w, &x, sizeof(T));
+      std::uint32_t* p = static_cast<std::uint32_t*>(data) + i;
+      WARPNUM_UNROLL
+      for (int j = 0; j < words; ++j) p[static_cast<std::size_t>(j) * n] = w[j];
+    }
+  }
+};
+
+/// Whether elements of T can go through a warp's stage (warp/stage.hpp: whole 16-byte pieces, a power of two of
+/// them), and the bytes a contiguous operand of them takes in one warp's stage (32 elements).
+template <class T> inline constexpr bool stage_compatible =
+    sizeof(T) % 16 == 0 && ((sizeof(T) / 16) & (sizeof(T) / 16 - 1)) == 0;
+template <class T, Layout L> inline constexpr unsigned stage_bytes_of =
+    L == Layout::contiguous && stage_compatible<T> ? static_cast<unsigned>(32 * sizeof(T)) : 0u;
+
+/// Reads every leaf straight from memory (the host loop, and kernels that do not stage).
+struct DirectSource {
+  template <class Leaf> WARPNUM_HD typename Leaf::value_type read(const Leaf& leaf, std::size_t i) const noexcept {
+    return leaf.read(i);
+  }
+};
+
+/// Nothing to load (a scalar's part of a tile).
+struct Nothing {};
+template <class A, class B> struct Loaded2 {
+  A a;
+  B b;
+};
+template <class A, class B, class C> struct Loaded3 {
+  A a;
+  B b;
+  C c;
+};
+
+/// A batch operand: n elements of T in layout L. `slot` is its place in a warp's stage (bytes from the warp's
+/// stage base), or -1 when it is not staged.
+template <class T, Layout L> struct LeafView {
+  using value_type = T;
+  using loaded_type = T;
+  static constexpr Layout layout = L;
+  static constexpr int leaves = 1;
+  static constexpr unsigned stage_bytes = stage_bytes_of<T, L>;
+  const void* data;
+  std::size_t n;
+  int slot;
+
+  WARPNUM_HD T read(std::size_t i) const noexcept { return Access<T, L>::read(data, n, i); }
+  template <class Source> WARPNUM_HD T load(std::size_t i, const Source& s) const noexcept { return s.read(*this, i); }
+  WARPNUM_HD const T& compute(const T& x, const ErrorSink&) const noexcept { return x; }
+  template <class F> WARPNUM_HD void for_each_leaf(F&& f) const { f(*this); }
+};
+
+/// One value for every element (a scalar operand, broadcast).
+template <class T> struct ScalarView {
+  using value_type = T;
+  using loaded_type = Nothing;
+  static constexpr int leaves = 0;
+  static constexpr unsigned stage_bytes = 0;
+  T value;
+
+  template <class Source> WARPNUM_HD Nothing load(std::size_t, const Source&) const noexcept { return {}; }
+  WARPNUM_HD const T& compute(Nothing, const ErrorSink&) const noexcept { return value; }
+  template <class F> WARPNUM_HD void for_each_leaf(F&&) const {}
+};
+
+/// op(a), op(a, b), op(a, b, c) of the operands' values.
+template <class Op, class A> struct Node1View {
+  using value_type = std::remove_cvref_t<decltype(std::declval<const Op&>()(std::declval<const ErrorSink&>(),
+                                                                             std::declval<typename A::value_type>()))>;
+  using loaded_type = typename A::loaded_type;
+  static constexpr int leaves = A::leaves;
+  static constexpr unsigned stage_bytes = A::stage_bytes;
+  Op op;
+  A a;
+
+  template <class Source> WARPNUM_HD loaded_type load(std::size_t i, const Source& s) const { return a.load(i, s); }
+  WARPNUM_HD value_type compute(const loaded_type& l, const ErrorSink& sink) const { return op(sink, a.compute(l, sink)); }
+  template <class F> WARPNUM_HD void for_each_leaf(F&& f) const { a.for_each_leaf(f); }
+};
+
+template <class Op, class A, class B> struct Node2View {
+  using value_type = std::remove_cvref_t<decltype(std::declval<const Op&>()(
+      std::declval<const ErrorSink&>(), std::declval<typename A::value_type>(), std::declval<typename B::value_type>()))>;
+  using loaded_type = Loaded2<typename A::loaded_type, typename B::loaded_type>;
+  static constexpr int leaves = A::leaves + B::leaves;
+  static constexpr unsigned stage_bytes = A::stage_bytes + B::stage_bytes;
+  Op op;
+  A a;
+  B b;
+
+  template <class Source> WARPNUM_HD loaded_type load(std::size_t i, const Source& s) const { return {a.load(i, s), b.load(i, s)}; }
+  WARPNUM_HD value_type compute(const loaded_type& l, const ErrorSink& sink) const {
+    return op(sink, a.compute(l.a, sink), b.compute(l.b, sink));
+  }
+  template <class F> WARPNUM_HD void for_each_leaf(F&& f) const {
+    a.for_each_leaf(f);
+    b.for_each_leaf(f);
+  }
+};
+
+template <class Op, class A, class B, class C> struct Node3View {
+  using value_type = std::remove_cvref_t<decltype(std::declval<const Op&>()(
+      std::declval<const ErrorSink&>(), std::declval<typename A::value_type>(), std::declval<typename B::value_type>(),
+      std::declval<typename C::value_type>()))>;
+  using loaded_type = Loaded3<typename A::loaded_type, typename B::loaded_type, typename C::loaded_type>;
+  static constexpr int leaves = A::leaves + B::leaves + C::leaves;
+  static constexpr unsigned stage_bytes = A::stage_bytes + B::stage_bytes + C::stage_bytes;
+  Op op;
+  A a;
+  B b;
+  C c;
+
+  template <class Source> WARPNUM_HD loaded_type load(std::size_t i, const Source& s) const {
+    return {a.load(i, s), b.load(i, s), c.load(i, s)};
+  }
+  WARPNUM_HD value_type compute(const loaded_type& l, const ErrorSink& sink) const {
+    return op(sink, a.compute(l.a, sink), b.compute(l.b, sink), c.compute(l.c, sink));
+  }
+  template <class F> WARPNUM_HD void for_each_leaf(F&& f) const {
+    a.for_each_leaf(f);
+    b.for_each_leaf(f);
+    c.for_each_leaf(f);
+  }
+};
+
+/// Where results go: n elements of T in layout L; `slot` as for LeafView (the output's stage).
+template <class T, Layout L> struct DestView {
+  using value_type = T;
+  static constexpr Layout layout = L;
+  static constexpr unsigned stage_bytes = stage_bytes_of<T, L>;
+  void* data;
+  std::size_t n;
+  int slot;
+
+  WARPNUM_HD void write(std::size_t i, const T& x) const noexcept { Access<T, L>::write(data, n, i, x); }
+};
+
+}  // namespace warpnum::batch::ops
