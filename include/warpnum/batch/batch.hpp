@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -62,7 +63,15 @@ template <class T, Layout L = Layout::contiguous> class Batch {
     upload(values);
   }
   Batch(const std::vector<T>& values, Place place = Place::automatic, stream_handle stream = nullptr)
-      : Batch(std::span<const T>(values), place, stream) {}
+      : Batch(values.size(), place, stream) {
+    if constexpr (std::is_same_v<T, bool>) {  // std::vector<bool> packs its bits: no span over it
+      const std::unique_ptr<bool[]> flat(new bool[n_]);
+      for (std::size_t i = 0; i < n_; ++i) flat[i] = values[i];
+      upload(std::span<const T>(flat.get(), n_));
+    } else {
+      upload(std::span<const T>(values));
+    }
+  }
   Batch(std::initializer_list<T> values, Place place = Place::automatic, stream_handle stream = nullptr)
       : Batch(std::span<const T>(values.begin(), values.size()), place, stream) {}
 
@@ -131,9 +140,15 @@ template <class T, Layout L = Layout::contiguous> class Batch {
 
   /// The elements, in a host vector (waits for the batch's stream).
   std::vector<T> to_vector() const {
-    std::vector<T> out(n_);
-    copy_to(std::span<T>(out));
-    return out;
+    if constexpr (std::is_same_v<T, bool>) {  // std::vector<bool> packs its bits: no span over it
+      const std::unique_ptr<bool[]> flat(new bool[n_]);
+      copy_to(std::span<T>(flat.get(), n_));
+      return std::vector<bool>(flat.get(), flat.get() + n_);
+    } else {
+      std::vector<T> out(n_);
+      copy_to(std::span<T>(out));
+      return out;
+    }
   }
   /// The elements into host memory (out.size() == size(); waits for the batch's stream).
   void copy_to(std::span<T> out) const {
