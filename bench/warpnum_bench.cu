@@ -3,7 +3,7 @@
 // measured IMAD and IMAD.WIDE rates for compute mode, its measured copy bandwidth for batch mode) and beside CGBN's published
 // H100 figures, and writes CSV.
 //
-//   warpnum-bench [--op mul|powm|div_qr|sqrt|gcd|modinv|gf2n_mul] [--bits N,N,..|all] [--strategy S,S,..|all] [--mode compute|batch|both]
+//   warpnum-bench [--op mul|fma2|powm|div_qr|sqrt|gcd|modinv|gf2n_mul] [--bits N,N,..|all] [--strategy S,S,..|all] [--mode compute|batch|both]
 //                 [--instances N] [--batch N] [--runs N] [--csv FILE]
 #include "base.cuh"
 
@@ -25,6 +25,7 @@ namespace warpnum::bench {
 void register_mul_cases();
 void register_modular_cases();
 void register_gf2n_cases();
+void register_batch_cases();
 }
 
 namespace {
@@ -110,7 +111,7 @@ std::vector<std::string> split(const std::string& s) {
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "warpnum-bench: %s\n"
-               "usage: warpnum-bench [--op mul|powm|div_qr|sqrt|gcd|modinv|gf2n_mul] [--bits N,N,..|all] [--strategy S,S,..|all]\n"
+               "usage: warpnum-bench [--op mul|fma2|powm|div_qr|sqrt|gcd|modinv|gf2n_mul] [--bits N,N,..|all] [--strategy S,S,..|all]\n"
                "                     [--mode compute|batch|both]\n"
                "                     [--instances N] [--batch N] [--runs N] [--csv FILE]\n",
                why);
@@ -176,6 +177,7 @@ int main(int argc, char** argv) {
   register_mul_cases();
   register_modular_cases();
   register_gf2n_cases();
+  register_batch_cases();
   std::vector<int> widths;
   if (bits_arg != "all") {
     for (const auto& b : split(bits_arg)) widths.push_back(std::atoi(b.c_str()));
@@ -207,7 +209,8 @@ int main(int argc, char** argv) {
     if (mode != "both" && mode != m) continue;
     const bool is_mul = op == "mul";
     std::printf("%s mode, %s%s\n", m.c_str(), op.c_str(),
-                op == "gf2n_mul"
+                op == "fma2" ? " (e[i] = a[i] * b[i] + c[i] * d[i]: one warpnum::Batch expression, fused, against three)"
+                : op == "gf2n_mul"
                     ? (m == "compute" ? " (the paper's harness: chunk layout, kernel time, 5 runs, mean of the middle 3)"
                                       : " (end to end: elements in and out, the transposes in the kernel)")
                 : m == "compute" ? (is_mul ? " (r = low(r * x0), 100*8192/Bits times, CUDA events, 1 warm-up + runs timed)"

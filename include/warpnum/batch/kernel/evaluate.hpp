@@ -271,25 +271,44 @@ template <auto Kernel> unsigned grid_for(std::size_t threads, std::size_t smem) 
   return static_cast<unsigned>(need < static_cast<std::size_t>(resident) ? (need > 0 ? need : 1) : resident);
 }
 
+/// Whether a view holds a modular exponentiation (which lane groups serve from 2048 bits, as powm_n does).
+template <class V> inline constexpr bool has_powm = false;
+template <class Op, class A> inline constexpr bool has_powm<ops::Node1View<Op, A>> = has_powm<A>;
+template <class Op, class A, class B> inline constexpr bool has_powm<ops::Node2View<Op, A, B>> = has_powm<A> || has_powm<B>;
+template <std::size_t Bits, class A, class B>
+inline constexpr bool has_powm<ops::Node2View<ops::powm_modulus<Bits>, A, B>> = true;
+template <std::size_t Bits, class A, class B>
+inline constexpr bool has_powm<ops::Node2View<ops::powm_shared<Montgomery<Bits>>, A, B>> = true;
+template <class Op, class A, class B, class C>
+inline constexpr bool has_powm<ops::Node3View<Op, A, B, C>> = has_powm<A> || has_powm<B> || has_powm<C>;
+
+/// Lanes an element for T by the measured tables: powm's (powm_lanes: 16 limbs a lane from 2048 bits) when the
+/// expression exponentiates, else the product's (default_mul_strategy: from 4096 bits).
+template <class V, class T> constexpr unsigned table_lanes() {
+  if constexpr (!lane_value<T>) {
+    return 1;
+  } else if constexpr (has_powm<V>) {
+    if constexpr (T::bits < 2048) {
+      return 1;
+    } else {
+      unsigned g = 32;
+      while (g > 1 && (g > T::bits / 512 || T::bits % (32 * g) != 0)) g /= 2;
+      return g;
+    }
+  } else {
+    return default_mul_strategy(T::bits).lanes;
+  }
+}
+
 /// The strategy `automatic` resolves to for destination D and view V.
 template <class D, class V> constexpr Strategy automatic_strategy() {
   using T = typename D::value_type;
-  if constexpr (lane_value<T>) {
-    constexpr MulStrategy m = default_mul_strategy(T::bits);
-    if constexpr (m.lanes > 1 && lane_capable<V, T, m.lanes>) return Strategy::lanes;
-  }
+  constexpr unsigned g = table_lanes<V, T>();
+  if constexpr (g > 1 && lane_capable<V, T, g>) return Strategy::lanes;
   if constexpr (V::stage_bytes + D::stage_bytes != 0 && V::stage_bytes + D::stage_bytes <= max_stage_bytes_per_warp &&
                 sizeof(T) <= 256)
     return Strategy::thread_staged;
   return Strategy::thread;
-}
-template <class D, class V> constexpr unsigned automatic_lanes() {
-  using T = typename D::value_type;
-  if constexpr (lane_value<T>) {
-    return default_mul_strategy(T::bits).lanes;
-  } else {
-    return 1;
-  }
 }
 
 /// Launches the one kernel of an evaluation on `stream` (S and G from with_strategy, or automatic).
@@ -297,7 +316,7 @@ template <Strategy S, unsigned G, class D, class V>
 void launch(const D& dst, const V& v, std::size_t n, const ErrorSink& sink, stream_handle stream) {
   constexpr Strategy chosen = S == Strategy::automatic ? automatic_strategy<D, V>() : S;
   if constexpr (chosen == Strategy::lanes) {
-    constexpr unsigned lanes = S == Strategy::lanes ? G : automatic_lanes<D, V>();
+    constexpr unsigned lanes = S == Strategy::lanes ? G : table_lanes<V, typename D::value_type>();
     static_assert(lane_capable<V, typename D::value_type, lanes>,
                   "warpnum: Strategy::lanes needs an expression of + - * & | ^ and powm over one BigInt/BigUInt width "
                   "whose limbs the lanes split evenly");
