@@ -188,9 +188,9 @@ template <class T, Layout L = Layout::contiguous> class Batch {
   /// The elements (contiguous layout): device or host memory, by place().
   T* data() noexcept requires(L == Layout::contiguous) { return static_cast<T*>(buffer_.data()); }
   const T* data() const noexcept requires(L == Layout::contiguous) { return static_cast<const T*>(buffer_.data()); }
-  /// The 32-bit words (interleaved layout): word j of element i at words()[j * size() + i].
-  std::uint32_t* words() noexcept requires(L == Layout::interleaved) { return static_cast<std::uint32_t*>(buffer_.data()); }
-  const std::uint32_t* words() const noexcept requires(L == Layout::interleaved) {
+  /// The 32-bit words (interleaved layout: word j of element i at words()[j * size() + i]; sliced: see Layout).
+  std::uint32_t* words() noexcept requires(L != Layout::contiguous) { return static_cast<std::uint32_t*>(buffer_.data()); }
+  const std::uint32_t* words() const noexcept requires(L != Layout::contiguous) {
     return static_cast<const std::uint32_t*>(buffer_.data());
   }
   void* raw() noexcept { return buffer_.data(); }
@@ -231,7 +231,7 @@ template <class T, Layout L = Layout::contiguous> class Batch {
   }
 
   /// Bytes of elements (without the flags word).
-  std::size_t storage_bytes() const noexcept { return n_ * sizeof(T); }
+  std::size_t storage_bytes() const noexcept { return batch::ops::storage_bytes<T, L>(n_); }
 
  private:
   std::size_t padded_bytes() const noexcept { return (storage_bytes() + 15) / 16 * 16; }

@@ -19,6 +19,10 @@ enum class Layout : std::uint8_t {
   /// Limb-major (Zhao and Chu): 32-bit word j of element i at words()[j * size() + i], so that one thread an
   /// element reads and writes whole lines (coalesced) however wide the element.
   interleaved,
+  /// Bit-sliced, for GF2n<N, P> (Ben-Sasson et al.): chunks of 32 elements, chunk k the N 32-bit rows at
+  /// words()[k N, (k + 1) N), bit e of row j the coefficient of x^j of element 32 k + e (batch::gf2n_mul_chunks'
+  /// layout). A product of two sliced batches runs the bit-sliced multiplication kernels.
+  sliced,
 };
 
 /// Where a batch's elements live: in device memory (evaluated by kernels) or in host memory (evaluated on the

@@ -7,6 +7,7 @@
 
 #include <warpnum/batch.hpp>
 #include <warpnum/bigint.hpp>
+#include <warpnum/gf2n.hpp>
 #include <warpnum/modular.hpp>
 
 #include <cuda_runtime.h>
@@ -28,6 +29,10 @@ class DeviceBatch : public DeviceTest {};
 TEST_F(DeviceBatch, Operators256) { check_operators<BigUInt<256>>(Place::device, 5000, "BigUInt<256>"); }
 TEST_F(DeviceBatch, OperatorsSigned256) { check_operators<BigInt<256>>(Place::device, 5000, "BigInt<256>"); }
 TEST_F(DeviceBatch, Modular256) { check_modular<256>(Place::device, 3000, "256"); }
+TEST_F(DeviceBatch, Sliced) {
+  check_sliced<GF2n<64>>(Place::device, 5000, "GF2n<64>");
+  check_sliced<GF2n<163>>(Place::device, 3001, "GF2n<163>");
+}
 TEST_F(DeviceBatch, Errors) { check_errors<BigUInt<256>>(Place::device); }
 
 /// The same expression on the device (strategy S, G lanes) and on the host, and against GMP.

@@ -22,6 +22,10 @@ TEST(HostBatch, Operators1024) { check_operators<BigUInt<1024>>(Place::host, 100
 TEST(HostBatch, Operators96) { check_operators<BigInt<96>>(Place::host, 2000, "BigInt<96>"); }
 TEST(HostBatch, Modular256) { check_modular<256>(Place::host, 1000, "256"); }
 TEST(HostBatch, Modular1024) { check_modular<1024>(Place::host, 200, "1024"); }
+TEST(HostBatch, Sliced) {
+  check_sliced<GF2n<64>>(Place::host, 1000, "GF2n<64>");
+  check_sliced<GF2n<163>>(Place::host, 777, "GF2n<163>");
+}
 TEST(HostBatch, Errors) { check_errors<BigUInt<256>>(Place::host); }
 
 TEST(HostBatch, AutomaticPlaceIsTheHostWithoutAGpu) {

@@ -10,6 +10,7 @@
 
 #if defined(__CUDACC__)
 #  include <warpnum/batch/kernel/evaluate.hpp>
+#  include <warpnum/batch/kernel/gf2n_mul.hpp>
 #endif
 
 #include <atomic>
@@ -39,13 +40,32 @@ template <class E, Strategy S, unsigned G> inline constexpr unsigned lanes_of<St
 /// dst[i] = e[i] for every i on the host's cores. Elements are independent, so any split over threads gives
 /// the same bits as the GPU.
 template <class D, class V> void evaluate_host(const D& dst, const V& v, std::size_t n, ErrorSink sink) {
-  const auto count = static_cast<std::int64_t>(n);
+  if constexpr (D::layout == Layout::sliced) {  // a thread writes whole chunks (their rows hold 32 elements)
+    const auto chunks = static_cast<std::int64_t>((n + 31) / 32);
 #pragma omp parallel for schedule(static)
-  for (std::int64_t k = 0; k < count; ++k) {
-    const auto i = static_cast<std::size_t>(k);
-    dst.write(i, typename D::value_type(v.compute(v.load(i, ops::DirectSource{}), sink)));
+    for (std::int64_t k = 0; k < chunks; ++k) {
+      const auto first = static_cast<std::size_t>(k) * 32;
+      for (std::size_t i = first; i < first + 32 && i < n; ++i)
+        dst.write(i, typename D::value_type(v.compute(v.load(i, ops::DirectSource{}), sink)));
+    }
+  } else {
+    const auto count = static_cast<std::int64_t>(n);
+#pragma omp parallel for schedule(static)
+    for (std::int64_t k = 0; k < count; ++k) {
+      const auto i = static_cast<std::size_t>(k);
+      dst.write(i, typename D::value_type(v.compute(v.load(i, ops::DirectSource{}), sink)));
+    }
   }
 }
+
+/// Whether E is a product of two sliced batches of T: the bit-sliced multiplication kernels' case.
+template <class E, class T> inline constexpr bool sliced_product = false;
+template <class T> inline constexpr bool sliced_leaf = false;
+template <class T> inline constexpr bool sliced_leaf<Ref<T, Layout::sliced>> = true;
+template <class T> inline constexpr bool sliced_leaf<Own<T, Layout::sliced>> = true;
+template <class A, class B, class T>
+inline constexpr bool sliced_product<Node2<ops::multiplies, A, B>, T> =
+    sliced_leaf<A> && sliced_leaf<B> && std::is_same_v<typename A::value_type, T> && std::is_same_v<typename B::value_type, T>;
 
 template <class T, Layout L, Expression E> void evaluate(Batch<T, L>& dst, const E& e, stream_handle stream) {
   using V = typename E::view_type;
@@ -71,6 +91,15 @@ template <class T, Layout L, Expression E> void evaluate(Batch<T, L>& dst, const
     return;
   }
 #if defined(__CUDACC__)
+  if constexpr (L == Layout::sliced && sliced_product<E, T>) {
+    // c = a * b on sliced batches: the bit-sliced kernels (batch/kernel/gf2n_mul.hpp), unless c is a or b.
+    if (v.a.data != dst.raw() && v.b.data != dst.raw()) {
+      batch::gf2n_mul_chunks<T::degree, T::poly>(static_cast<const std::uint32_t*>(v.a.data), static_cast<const std::uint32_t*>(v.b.data),
+                                                 static_cast<std::uint32_t*>(dst.raw()), (n + 31) / 32, GF2nMulKernel::automatic,
+                                                 stream);
+      return;
+    }
+  }
   kernel::launch<strategy_of<E>, lanes_of<E>>(out, v, n, sink, stream);
 #else
   throw std::logic_error("warpnum: a device batch evaluated in code not compiled by nvcc");

@@ -127,6 +127,33 @@ __global__ __launch_bounds__(block_threads) void evaluate_staged(const D dst, co
   }
 }
 
+// ---- bit-sliced destinations (GF2n) -----------------------------------------------------------------------
+
+/// A warp a chunk of 32 elements: lane e computes element 32 k + e, then row j of the chunk is the warp's ballot
+/// of bit j, which lane j mod 32 stores (a whole chunk's rows, coalesced). Sliced operands are read by their
+/// rows (every lane reads the chunk's N rows: broadcasts).
+template <class D, class V>
+__global__ __launch_bounds__(block_threads) void evaluate_sliced(const D dst, const V v, std::size_t n, const ErrorSink sink) {
+  using T = typename D::value_type;
+  constexpr int words = static_cast<int>(sizeof(T) / 4);
+  const unsigned lane = threadIdx.x % 32;
+  const std::size_t chunks = (n + 31) / 32;
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * warps_per_block;
+  for (std::size_t k = static_cast<std::size_t>(blockIdx.x) * warps_per_block + threadIdx.x / 32; k < chunks; k += stride) {
+    const std::size_t i = 32 * k + lane;
+    std::uint32_t w[words] = {};
+    if (i < n) {
+      const T x = T(v.compute(v.load(i, ops::DirectSource{}), sink));
+      std::memcpy(w, &x, sizeof(T));
+    }
+    std::uint32_t* rows = static_cast<std::uint32_t*>(dst.data) + k * static_cast<std::size_t>(T::degree);
+    for (int j = 0; j < T::degree; ++j) {
+      const std::uint32_t row = __ballot_sync(0xffffffffu, (w[j / 32] >> (j % 32)) & 1u);
+      if (static_cast<unsigned>(j % 32) == lane) rows[j] = row;
+    }
+  }
+}
+
 // ---- G lanes an element ------------------------------------------------------------------------------------
 
 template <class T> inline constexpr bool lane_value = false;
@@ -315,7 +342,10 @@ template <class D, class V> constexpr Strategy automatic_strategy() {
 template <Strategy S, unsigned G, class D, class V>
 void launch(const D& dst, const V& v, std::size_t n, const ErrorSink& sink, stream_handle stream) {
   constexpr Strategy chosen = S == Strategy::automatic ? automatic_strategy<D, V>() : S;
-  if constexpr (chosen == Strategy::lanes) {
+  if constexpr (D::layout == Layout::sliced) {
+    const unsigned grid = grid_for<evaluate_sliced<D, V>>((n + 31) / 32 * 32, 0);
+    evaluate_sliced<D, V><<<grid, block_threads, 0, stream>>>(dst, v, n, sink);
+  } else if constexpr (chosen == Strategy::lanes) {
     constexpr unsigned lanes = S == Strategy::lanes ? G : table_lanes<V, typename D::value_type>();
     static_assert(lane_capable<V, typename D::value_type, lanes>,
                   "warpnum: Strategy::lanes needs an expression of + - * & | ^ and powm over one BigInt/BigUInt width "

@@ -20,8 +20,20 @@ namespace warpnum::batch::ops {
 
 /// An element read from or written to a batch of layout L. Interleaved: 32-bit word j of element i at
 /// words[j * n + i].
+template <class T> concept sliceable = requires { T::degree; T::poly; } && sizeof(T) % 4 == 0;
+
+/// Bytes of storage for n elements of T in layout L.
+template <class T, Layout L> constexpr std::size_t storage_bytes(std::size_t n) noexcept {
+  if constexpr (L == Layout::sliced) {
+    return (n + 31) / 32 * static_cast<std::size_t>(T::degree) * 4;
+  } else {
+    return n * sizeof(T);
+  }
+}
+
 template <class T, Layout L> struct Access {
   static_assert(std::is_trivially_copyable_v<T>, "warpnum: batch elements must be trivially copyable");
+  static_assert(L != Layout::sliced || sliceable<T>, "warpnum: the sliced layout holds GF2n elements");
   static_assert(L != Layout::interleaved || sizeof(T) % 4 == 0,
                 "warpnum: an interleaved batch needs elements of whole 32-bit words");
   static constexpr int words = static_cast<int>(sizeof(T) / 4);
@@ -30,6 +42,16 @@ template <class T, Layout L> struct Access {
     if constexpr (L == Layout::contiguous) {
       (void)n;
       return static_cast<const T*>(data)[i];
+    } else if constexpr (L == Layout::sliced) {
+      // Coefficient j of the element: bit (i mod 32) of row j of its chunk.
+      (void)n;
+      std::uint32_t w[words] = {};
+      const std::uint32_t* rows = static_cast<const std::uint32_t*>(data) + i / 32 * static_cast<std::size_t>(T::degree);
+      const unsigned e = static_cast<unsigned>(i % 32);
+      for (int j = 0; j < T::degree; ++j) w[j / 32] |= ((rows[j] >> e) & 1u) << (j % 32);
+      T x;
+      std::memcpy(&x, w, sizeof(T));
+      return x;
     } else {
       std::uint32_t w[words];
       const std::uint32_t* p = static_cast<const std::uint32_t*>(data) + i;
@@ -40,10 +62,18 @@ template <class T, Layout L> struct Access {
       return x;
     }
   }
+  /// For the sliced layout: a read-modify-write of the chunk's rows, so one thread must write a whole chunk.
   WARPNUM_HD static void write(void* data, std::size_t n, std::size_t i, const T& x) noexcept {
     if constexpr (L == Layout::contiguous) {
       (void)n;
       static_cast<T*>(data)[i] = x;
+    } else if constexpr (L == Layout::sliced) {
+      (void)n;
+      std::uint32_t w[words];
+      std::memcpy(w, &x, sizeof(T));
+      std::uint32_t* rows = static_cast<std::uint32_t*>(data) + i / 32 * static_cast<std::size_t>(T::degree);
+      const unsigned e = static_cast<unsigned>(i % 32);
+      for (int j = 0; j < T::degree; ++j) rows[j] = (rows[j] & ~(1u << e)) | (((w[j / 32] >> (j % 32)) & 1u) << e);
     } else {
       std::uint32_t w[words];
       std::memcpy(w, &x, sizeof(T));
