@@ -19,6 +19,14 @@
 #include <stdexcept>
 #include <type_traits>
 
+// The host loop's threads: OpenMP where the translation unit is compiled with it (-fopenmp), else one thread
+// (and no warning about an unknown pragma).
+#if defined(_OPENMP)
+#  define WARPNUM_BATCH_OMP_FOR _Pragma("omp parallel for schedule(static)")
+#else
+#  define WARPNUM_BATCH_OMP_FOR
+#endif
+
 namespace warpnum {
 namespace batch {
 
@@ -42,7 +50,7 @@ template <class E, Strategy S, unsigned G> inline constexpr unsigned lanes_of<St
 template <class D, class V> void evaluate_host(const D& dst, const V& v, std::size_t n, ErrorSink sink) {
   if constexpr (D::layout == Layout::sliced) {  // a thread writes whole chunks (their rows hold 32 elements)
     const auto chunks = static_cast<std::int64_t>((n + 31) / 32);
-#pragma omp parallel for schedule(static)
+WARPNUM_BATCH_OMP_FOR
     for (std::int64_t k = 0; k < chunks; ++k) {
       const auto first = static_cast<std::size_t>(k) * 32;
       for (std::size_t i = first; i < first + 32 && i < n; ++i)
@@ -50,7 +58,7 @@ template <class D, class V> void evaluate_host(const D& dst, const V& v, std::si
     }
   } else {
     const auto count = static_cast<std::int64_t>(n);
-#pragma omp parallel for schedule(static)
+WARPNUM_BATCH_OMP_FOR
     for (std::int64_t k = 0; k < count; ++k) {
       const auto i = static_cast<std::size_t>(k);
       dst.write(i, typename D::value_type(v.compute(v.load(i, ops::DirectSource{}), sink)));
