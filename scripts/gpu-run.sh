@@ -62,8 +62,10 @@ for section in "${sections[@]}"; do
   case $section in
     device) for exe in "$bin"/device-*; do run_one "$exe"; done ;;
     host) for exe in "$bin"/host-* "$bin"/host_nvcc-*; do run_one "$exe"; done ;;
-    demo) # the examples that check themselves: the demo, RSA-2048 over 100,000 messages, GHASH over 2^20 messages
-      for exe in "$bin"/warpnum-demo "$bin"/warpnum-rsa-batch "$bin"/warpnum-ghash; do if [[ -x $exe ]]; then run_one "$exe"; fi; done ;;
+    demo) # the examples that check themselves: the demo, RSA-2048 over 100,000 messages, GHASH over 2^20 messages,
+      # the Mandelbrot deep zoom (GPU against CPU rows and GMP), the Thrust and batch usages
+      for exe in "$bin"/warpnum-demo "$bin"/warpnum-rsa-batch "$bin"/warpnum-ghash "$bin"/warpnum-mandelbrot \
+                 "$bin"/warpnum-thrust-transform; do if [[ -x $exe ]]; then run_one "$exe"; fi; done ;;
     gpubench)
       # shellcheck disable=SC2086 # GPU_BENCH_ARGS is a list of arguments
       if [[ -x $bin/warpnum-bench ]]; then
