@@ -332,8 +332,11 @@ template <class D, class V> constexpr Strategy automatic_strategy() {
   using T = typename D::value_type;
   constexpr unsigned g = table_lanes<V, T>();
   if constexpr (g > 1 && lane_capable<V, T, g>) return Strategy::lanes;
+  // Warp stages pay from 512 bits to 2048 (batch mode on the H100, docs/benchmarks.md: at 256 bits plain loads
+  // reach the copy bandwidth; above 2048 bits a thread no longer holds the numbers in registers).
+  constexpr std::size_t widest = V::max_element_bytes > sizeof(T) ? V::max_element_bytes : sizeof(T);
   if constexpr (V::stage_bytes + D::stage_bytes != 0 && V::stage_bytes + D::stage_bytes <= max_stage_bytes_per_warp &&
-                sizeof(T) <= 256)
+                widest >= 64 && widest <= 256)
     return Strategy::thread_staged;
   return Strategy::thread;
 }

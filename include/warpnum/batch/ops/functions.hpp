@@ -165,3 +165,17 @@ template <class Ctx> struct from_montgomery {
 };
 
 }  // namespace warpnum::batch::ops
+
+namespace warpnum::batch {
+template <> inline constexpr bool heavy_op<ops::multiplies> = true;
+template <> inline constexpr bool heavy_op<ops::mul_wide> = true;
+template <> inline constexpr bool heavy_op<ops::square> = true;
+template <> inline constexpr bool heavy_op<ops::divides> = true;
+template <> inline constexpr bool heavy_op<ops::modulus> = true;
+template <> inline constexpr bool heavy_op<ops::powm_each> = true;
+template <std::size_t Bits> inline constexpr bool heavy_op<ops::powm_modulus<Bits>> = true;
+template <class Ctx> inline constexpr bool heavy_op<ops::powm_shared<Ctx>> = true;
+template <class Ctx> inline constexpr bool heavy_op<ops::mul_mod<Ctx>> = true;
+template <class Ctx> inline constexpr bool heavy_op<ops::to_montgomery<Ctx>> = true;
+template <class Ctx> inline constexpr bool heavy_op<ops::from_montgomery<Ctx>> = true;
+}  // namespace warpnum::batch
