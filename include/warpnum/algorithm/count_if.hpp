@@ -1,0 +1,34 @@
+// warpnum/algorithm/count_if.hpp: warpnum::count_if, thrust::count_if with an execution policy.
+#pragma once
+
+#include <warpnum/algorithm/detail/callable.hpp>
+#include <warpnum/algorithm/detail/check_range.hpp>
+#include <warpnum/algorithm/execution_policy.hpp>
+
+#include <thrust/count.h>
+#include <thrust/iterator/iterator_traits.h>
+
+namespace warpnum {
+
+namespace detail {
+
+/// The type of warpnum::count_if.
+struct CountIfFn {
+  template <thrust_execution_policy Policy, class InputIt, class Predicate>
+  typename thrust::iterator_traits<InputIt>::difference_type operator()(const Policy& policy, InputIt first, InputIt last,
+                                                                        Predicate pred) const {
+    static_assert(callable_on_elements<Predicate, InputIt>, "warpnum::count_if: pred cannot be called with an element of the range");
+    if (!check_range(first, last, "warpnum::count_if")) return 0;
+    return thrust::count_if(policy, first, last, pred);
+  }
+};
+
+}  // namespace detail
+
+/// warpnum::count_if(policy, first, last, pred): the number of elements x of [first, last) for which pred(x) is
+/// true, as thrust::count_if with the same arguments. pred's result converts to bool. Host code only.
+/// [first, last) that is not a range (last before first; a null pointer) throws std::invalid_argument before
+/// anything runs. A function object, not a function template: see warpnum::transform.
+inline constexpr detail::CountIfFn count_if{};
+
+}  // namespace warpnum

@@ -1,0 +1,52 @@
+// warpnum/algorithm/reduce.hpp: warpnum::reduce, thrust::reduce's three forms with an execution policy.
+#pragma once
+
+#include <warpnum/algorithm/detail/callable.hpp>
+#include <warpnum/algorithm/detail/check_range.hpp>
+#include <warpnum/algorithm/execution_policy.hpp>
+
+#include <thrust/iterator/iterator_traits.h>
+#include <thrust/reduce.h>
+
+namespace warpnum {
+
+namespace detail {
+
+/// The type of warpnum::reduce.
+struct ReduceFn {
+  /// op(init, op(x0, op(x1, ...))) over [first, last) in an unspecified order and grouping, as
+  /// thrust::reduce(policy, first, last, init, op). An empty range gives init.
+  template <thrust_execution_policy Policy, class InputIt, class T, class BinaryOp>
+  T operator()(const Policy& policy, InputIt first, InputIt last, T init, BinaryOp op) const {
+    static_assert(callable_on_accumulator<BinaryOp, T, InputIt>,
+                  "warpnum::reduce: op cannot be called with init and an element of the range");
+    if (!check_range(first, last, "warpnum::reduce")) return init;
+    return thrust::reduce(policy, first, last, init, op);
+  }
+
+  /// init + x0 + x1 + ... (thrust::plus<T>), as thrust::reduce(policy, first, last, init).
+  template <thrust_execution_policy Policy, class InputIt, class T>
+  T operator()(const Policy& policy, InputIt first, InputIt last, T init) const {
+    if (!check_range(first, last, "warpnum::reduce")) return init;
+    return thrust::reduce(policy, first, last, init);
+  }
+
+  /// The sum from a value-initialised element (zero for BigUInt and BigInt), as thrust::reduce(policy, first, last).
+  template <thrust_execution_policy Policy, class InputIt>
+  typename thrust::iterator_traits<InputIt>::value_type operator()(const Policy& policy, InputIt first, InputIt last) const {
+    if (!check_range(first, last, "warpnum::reduce")) return typename thrust::iterator_traits<InputIt>::value_type{};
+    return thrust::reduce(policy, first, last);
+  }
+};
+
+}  // namespace detail
+
+/// warpnum::reduce(policy, first, last), (policy, first, last, init) and (policy, first, last, init, op):
+/// thrust::reduce's forms with an execution policy, and the same results. op must be associative and commutative
+/// on the values it meets (warpnum::plus, multiplies_mod, plus_mod, minimum, ...), callable in device code for a
+/// device policy, and its result convertible to T; without op the sum (for BigUInt and BigInt modulo 2^Bits).
+/// Host code only. [first, last) that is not a range (last before first; a null pointer) throws
+/// std::invalid_argument before anything runs. A function object, not a function template: see warpnum::transform.
+inline constexpr detail::ReduceFn reduce{};
+
+}  // namespace warpnum

@@ -1,0 +1,74 @@
+// warpnum/algorithm/transform.hpp: warpnum::transform, thrust::transform's two forms with an execution policy,
+// and the point where the batch layer will take over calls it can run on its own kernels.
+#pragma once
+
+#include <warpnum/algorithm/detail/callable.hpp>
+#include <warpnum/algorithm/detail/check_range.hpp>
+#include <warpnum/algorithm/execution_policy.hpp>
+#include <warpnum/functional.hpp>
+
+#include <thrust/transform.h>
+
+namespace warpnum {
+
+namespace detail {
+
+/// The customisation hook of warpnum::transform: how a call whose arguments passed the checks is run. This
+/// primary template forwards every call to thrust::transform (one thread an element on the GPU).
+///
+/// Routing (issue 6, not done yet): the batch layer specialises TransformRoute, through its Enable parameter, for
+/// the calls it evaluates itself: a policy of Thrust's CUDA system, contiguous iterators into device memory
+/// (thrust::device_ptr, raw device pointers, thrust::device_vector iterators: thrust::is_contiguous_iterator_v)
+/// and an Op for which is_warpnum_function_object_v holds, whose operation it knows (multiplies at 1024 bits and
+/// up on lane groups, powm_fn on the batch powm kernels). A specialisation provides the same two static
+/// functions with the same results; anything it does not take stays here.
+template <class Policy, class Op, class InputIt, class OutputIt, class Enable = void> struct TransformRoute {
+  static constexpr bool to_batch = false;
+
+  static OutputIt unary(const Policy& policy, InputIt first, InputIt last, OutputIt result, const Op& op) {
+    return thrust::transform(policy, first, last, result, op);
+  }
+  template <class InputIt2>
+  static OutputIt binary(const Policy& policy, InputIt first1, InputIt last1, InputIt2 first2, OutputIt result, const Op& op) {
+    return thrust::transform(policy, first1, last1, first2, result, op);
+  }
+};
+
+/// The type of warpnum::transform.
+struct TransformFn {
+  /// result[i] = op(first[i]) for every i < last - first, as thrust::transform(policy, first, last, result, op);
+  /// returns the end of the output range.
+  template <thrust_execution_policy Policy, class InputIt, class OutputIt, class UnaryOp>
+  OutputIt operator()(const Policy& policy, InputIt first, InputIt last, OutputIt result, UnaryOp op) const {
+    static_assert(callable_on_elements<UnaryOp, InputIt>, "warpnum::transform: op cannot be called with an element of the input range");
+    if (!check_range(first, last, "warpnum::transform")) return result;
+    return TransformRoute<Policy, UnaryOp, InputIt, OutputIt>::unary(policy, first, last, result, op);
+  }
+
+  /// result[i] = op(first1[i], first2[i]) for every i < last1 - first1, as thrust::transform(policy, first1,
+  /// last1, first2, result, op); returns the end of the output range. The second input has at least
+  /// last1 - first1 elements.
+  template <thrust_execution_policy Policy, class InputIt1, class InputIt2, class OutputIt, class BinaryOp>
+  OutputIt operator()(const Policy& policy, InputIt1 first1, InputIt1 last1, InputIt2 first2, OutputIt result, BinaryOp op) const {
+    static_assert(callable_on_elements<BinaryOp, InputIt1, InputIt2>,
+                  "warpnum::transform: op cannot be called with an element of each input range");
+    if (!check_range(first1, last1, "warpnum::transform")) return result;
+    return TransformRoute<Policy, BinaryOp, InputIt1, OutputIt>::binary(policy, first1, last1, first2, result, op);
+  }
+};
+
+}  // namespace detail
+
+/// warpnum::transform(policy, first, last, result, op) and warpnum::transform(policy, first1, last1, first2,
+/// result, op): thrust::transform's forms with an execution policy, and the same results. Host code only. op must
+/// be callable with the inputs' elements (in device code for a device policy: a function object of
+/// <warpnum/functional.hpp>, a WARPNUM_HD one, a `__host__ __device__` or a `__device__` lambda) and its result
+/// assignable to the output. [first, last) that is not a range (last before first; a null pointer) throws
+/// std::invalid_argument before anything runs.
+///
+/// A function object, not a function template (as the std::ranges algorithms are): Thrust picks a system's
+/// algorithm by unqualified calls (`transform(derived_cast(exec), ...)`), and these would find a function template
+/// warpnum::transform through argument-dependent lookup whenever the elements are warpnum types, and win.
+inline constexpr detail::TransformFn transform{};
+
+}  // namespace warpnum
