@@ -2,13 +2,17 @@
 //   1. `a * b` in a user's own __global__ kernel, one thread an element;
 //   2. thrust::transform over thrust::device_vector<BigUInt<1024>>, with thrust::multiplies<> and with a
 //      `__device__` lambda;
-//   3. batch expressions (warpnum::Batch): not written yet (issue 6).
+//   3. warpnum::Batch expressions, `Batch<U> r = x * y;` (one fused kernel, or OpenMP over the CPU cores), and
+//      warpnum::transform with warpnum::multiplies, which runs the same batch kernel.
 // Every product is checked against GMP on the host; the timings and the device are printed. Without a GPU (or with
 // --cpu) part 1 runs its per-element function on the CPU cores and part 2 runs Thrust's host system. Built by
 // g++ (no CUDA: CMake compiles this file as C++ with -DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP), part 2's
 // thrust::device is Thrust's OpenMP system, on every core.
 //   warpnum-thrust-transform [--count N] [--seed S] [--cpu]
+#include <warpnum/algorithm.hpp>
+#include <warpnum/batch.hpp>
 #include <warpnum/bigint.hpp>
+#include <warpnum/functional.hpp>
 #include <warpnum/thrust.hpp>
 
 #include "common.hpp"
@@ -123,10 +127,40 @@ ThrustResults thrust_products(const Policy& policy, const std::vector<U>& a, con
 
 // ---- 3. batch expressions -----------------------------------------------------------------------------------
 
-/// Part 3: the same products as a warpnum::Batch expression, evaluated in one fused kernel.
-// TODO(issue 6): fill in once include/warpnum/batch.hpp lands: Batch<U> from a and b, `Batch<U> r = x * y;`,
-// its products checked against GMP and timed like parts 1 and 2.
-void batch_expressions() { std::printf("batch expressions: see issue 6\n"); }
+struct BatchResults {
+  std::vector<U> products;    // Batch<U> r = x * y
+  std::vector<U> fused;       // Batch<U> f = x * y + x
+  std::vector<U> by_transform;  // warpnum::transform(..., warpnum::multiplies{})
+  double products_ms = 0;
+  double fused_ms = 0;
+  double transform_ms = 0;
+};
+
+/// Part 3: the products as a warpnum::Batch expression, evaluated in one kernel (device memory where there is a
+/// GPU, else host memory and OpenMP); a fused a * b + a; and warpnum::transform with warpnum::multiplies over
+/// Vector (thrust::device_vector: on a GPU the batch kernel again).
+template <class Vector, class Policy>
+BatchResults batch_expressions(const Policy& policy, const std::vector<U>& a, const std::vector<U>& b, warpnum::Place place) {
+  BatchResults out;
+  const warpnum::Batch<U> x(a, place), y(b, place);
+  warpnum::Batch<U> r(a.size(), place);
+  // Assignments return at once (the kernel runs on r's stream); synchronize() waits, so the time is the kernel's.
+  out.products_ms = time_ms([&] {
+    r = x * y;
+    r.synchronize();
+  });
+  out.products = r.to_vector();
+  out.fused_ms = time_ms([&] {
+    r = x * y + x;
+    r.synchronize();
+  });
+  out.fused = r.to_vector();
+  Vector da(a.begin(), a.end()), db(b.begin(), b.end()), dr(a.size());
+  out.transform_ms = time_ms([&] { warpnum::transform(policy, da.begin(), da.end(), db.begin(), dr.begin(), warpnum::multiplies{}); });
+  out.by_transform.resize(a.size());
+  thrust::copy(dr.begin(), dr.end(), out.by_transform.begin());
+  return out;
+}
 
 // ---- the check ----------------------------------------------------------------------------------------------
 
@@ -202,6 +236,7 @@ int main(int argc, char** argv) {
   double kernel_ms = 0;
   std::vector<U> by_kernel;
   ThrustResults by_thrust;
+  BatchResults by_batch;
 #if defined(__CUDACC__)
   if (!force_cpu) device = examples::gpu_name("warpnum-thrust-transform");
   if (!device.empty()) {
@@ -209,6 +244,7 @@ int main(int argc, char** argv) {
     by_kernel = multiply_on_gpu(a, b, kernel_ms);
     by_thrust = thrust_products<thrust::device_vector<U>>(thrust::device, a, b,
                                                           [] __device__(const U& x, const U& y) { return x * y; });
+    by_batch = batch_expressions<thrust::device_vector<U>>(thrust::device, a, b, warpnum::Place::device);
   } else {
     device = "CPU, " + std::to_string(threads) + " threads (Thrust: its host system)";
     std::printf("multiplying on the CPU...\n");
@@ -216,12 +252,14 @@ int main(int argc, char** argv) {
     // A __device__ lambda cannot run on the host: the host-device form of the same lambda.
     by_thrust = thrust_products<thrust::host_vector<U>>(thrust::host, a, b,
                                                         [] __host__ __device__(const U& x, const U& y) { return x * y; });
+    by_batch = batch_expressions<thrust::host_vector<U>>(thrust::host, a, b, warpnum::Place::host);
   }
 #else
   device = "CPU, " + std::to_string(threads) + " threads (Thrust: its OpenMP system)";
   std::printf("multiplying on the CPU...\n");
   by_kernel = multiply_on_cores(a, b, threads, kernel_ms);
   by_thrust = thrust_products<thrust::device_vector<U>>(thrust::device, a, b, [](const U& x, const U& y) { return x * y; });
+  by_batch = batch_expressions<thrust::device_vector<U>>(thrust::device, a, b, warpnum::Place::host);
 #endif
 
   std::printf("checking every product against GMP...\n");
@@ -229,6 +267,11 @@ int main(int argc, char** argv) {
   const std::size_t wrong_kernel = count_wrong(by_kernel, want);
   const std::size_t wrong_multiplies = count_wrong(by_thrust.by_multiplies, want);
   const std::size_t wrong_lambda = count_wrong(by_thrust.by_lambda, want);
+  const std::size_t wrong_batch = count_wrong(by_batch.products, want);
+  const std::size_t wrong_transform = count_wrong(by_batch.by_transform, want);
+  std::vector<U> want_fused(count);
+  for (std::size_t i = 0; i < count; ++i) want_fused[i] = want[i] + a[i];  // the product by GMP, plus a (mod 2^1024)
+  const std::size_t wrong_fused = count_wrong(by_batch.fused, want_fused);
 
   std::printf("\ndevice: %s\n%-52s %12s %16s %8s\n", device.c_str(), "1024-bit products a * b", "ms", "products/s", "wrong");
   const auto row = [&](const char* what, double ms, std::size_t wrong) {
@@ -237,10 +280,12 @@ int main(int argc, char** argv) {
   row("1. a * b in a __global__ kernel (or CPU cores)", kernel_ms, wrong_kernel);
   row("2. thrust::transform, thrust::multiplies<>", by_thrust.multiplies_ms, wrong_multiplies);
   row("2. thrust::transform, a lambda (__device__ on GPUs)", by_thrust.lambda_ms, wrong_lambda);
-  std::printf("3. ");
-  batch_expressions();
+  row("3. Batch<U> r = x * y (one kernel, or OpenMP)", by_batch.products_ms, wrong_batch);
+  row("3. Batch<U> r = x * y + x (fused, one kernel)", by_batch.fused_ms, wrong_fused);
+  row("3. warpnum::transform, warpnum::multiplies", by_batch.transform_ms, wrong_transform);
 
-  const bool ok = wrong_kernel == 0 && wrong_multiplies == 0 && wrong_lambda == 0;
+  const bool ok = wrong_kernel == 0 && wrong_multiplies == 0 && wrong_lambda == 0 && wrong_batch == 0 && wrong_fused == 0 &&
+                  wrong_transform == 0;
   std::printf("\n%s\n", ok ? "all products correct" : "SOME PRODUCTS ARE WRONG");
   return ok ? 0 : 1;
 }

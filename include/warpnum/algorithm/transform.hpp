@@ -16,11 +16,11 @@ namespace detail {
 /// The customisation hook of warpnum::transform: how a call whose arguments passed the checks is run. This
 /// primary template forwards every call to thrust::transform (one thread an element on the GPU).
 ///
-/// Routing (issue 6, not done yet): the batch layer specialises TransformRoute, through its Enable parameter, for
-/// the calls it evaluates itself: a policy of Thrust's CUDA system, contiguous iterators into device memory
+/// Routing: under nvcc the batch layer specialises TransformRoute, through its Enable parameter
+/// (batch/dispatch/transform.hpp), for the calls it evaluates itself: thrust::device, contiguous iterators
 /// (thrust::device_ptr, raw device pointers, thrust::device_vector iterators: thrust::is_contiguous_iterator_v)
-/// and an Op for which is_warpnum_function_object_v holds, whose operation it knows (multiplies at 1024 bits and
-/// up on lane groups, powm_fn on the batch powm kernels). A specialisation provides the same two static
+/// and an Op for which is_warpnum_function_object_v holds; they run the batch kernel for the width (warp stages
+/// from 512 to 2048 bits, lane groups for products from 4096). A specialisation provides the same two static
 /// functions with the same results; anything it does not take stays here.
 template <class Policy, class Op, class InputIt, class OutputIt, class Enable = void> struct TransformRoute {
   static constexpr bool to_batch = false;
@@ -72,3 +72,9 @@ struct TransformFn {
 inline constexpr detail::TransformFn transform{};
 
 }  // namespace warpnum
+
+// Under nvcc, the batch layer takes the calls it runs on its own kernels (thrust::device, contiguous ranges, a
+// warpnum function object): batch/dispatch/transform.hpp specialises TransformRoute.
+#if defined(__CUDACC__)
+#  include <warpnum/batch/dispatch/transform.hpp>
+#endif

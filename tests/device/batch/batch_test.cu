@@ -5,7 +5,9 @@
 #include "cases/batch_cases.hpp"
 #include "device/kernel_check.hpp"
 
+#include <warpnum/algorithm.hpp>
 #include <warpnum/batch.hpp>
+#include <warpnum/functional.hpp>
 #include <warpnum/bigint.hpp>
 #include <warpnum/gf2n.hpp>
 #include <warpnum/modular.hpp>
@@ -13,6 +15,8 @@
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 #include <thrust/device_vector.h>
+#include <thrust/execution_policy.h>
+#include <thrust/functional.h>
 
 #include <cstddef>
 #include <string>
@@ -149,6 +153,46 @@ TEST_F(DeviceBatch, ThrustAndRawPointers) {
   raw.copy_to_device(thrust::raw_pointer_cast(copy.data()));
   raw.synchronize();
   EXPECT_TRUE(thrust::equal(copy.begin(), copy.end(), dv.begin()));
+}
+
+// warpnum::transform with thrust::device, device_vector ranges and a warpnum function object runs the batch
+// kernels (one evaluation counted); with Thrust's own function objects it stays Thrust's.
+TEST_F(DeviceBatch, TransformRunsTheBatchKernels) {
+  using T = BigUInt<1024>;
+  const std::vector<T> va = operands<T>(3000, 11, 0);
+  const std::vector<T> vb = operands<T>(3000, 12, 2);
+  thrust::device_vector<T> da(va.begin(), va.end()), db(vb.begin(), vb.end()), dc(va.size());
+  const auto host = [](const thrust::device_vector<T>& d) {
+    std::vector<T> v(d.size());
+    thrust::copy(d.begin(), d.end(), v.begin());
+    return v;
+  };
+  std::uint64_t before = batch::evaluations();
+  warpnum::transform(thrust::device, da.begin(), da.end(), db.begin(), dc.begin(), warpnum::multiplies{});
+  EXPECT_EQ(batch::evaluations() - before, 1u) << "warpnum::multiplies must run the batch kernel";
+  expect_each("transform multiplies", host(dc), [&](std::size_t i) { return gmp_binary('*', va[i], vb[i]); }, 11);
+
+  T m = va[100] | T(1u);
+  before = batch::evaluations();
+  warpnum::transform(thrust::device, da.begin(), da.end(), db.begin(), dc.begin(), warpnum::powm_fn<1024>(m));
+  EXPECT_EQ(batch::evaluations() - before, 1u) << "powm_fn must run the batch kernel";
+  expect_each("transform powm_fn", host(dc),
+              [&](std::size_t i) {
+                Mpz z;
+                mpz_powm(z, to_mpz(va[i]), to_mpz(vb[i]), to_mpz(m));
+                return warpnum::oracle::from_mpz<T>(z);
+              },
+              11);
+
+  before = batch::evaluations();
+  warpnum::transform(thrust::device, da.begin(), da.end(), dc.begin(), warpnum::negate{});
+  EXPECT_EQ(batch::evaluations() - before, 1u);
+  expect_each("transform negate", host(dc), [&](std::size_t i) { return gmp_binary('-', T{}, va[i]); }, 11);
+
+  before = batch::evaluations();
+  warpnum::transform(thrust::device, da.begin(), da.end(), db.begin(), dc.begin(), thrust::multiplies<T>());
+  EXPECT_EQ(batch::evaluations() - before, 0u) << "Thrust's own function objects stay with thrust::transform";
+  expect_each("transform thrust::multiplies", host(dc), [&](std::size_t i) { return gmp_binary('*', va[i], vb[i]); }, 11);
 }
 
 }  // namespace
