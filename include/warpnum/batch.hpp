@@ -8,7 +8,9 @@
 //   d = warpnum::powm(d, e, m);                   // e a batch or one exponent; m one modulus
 //   std::vector<T> out = d.to_vector();           // waits for the GPU
 //
-// Host-only builds: link OpenMP (-fopenmp) to use every core; without it the loop runs on one.
+// Host-only builds: link OpenMP (-fopenmp) to use every core; without it the loop runs on one. A translation unit
+// compiled by g++ knows no kernels: its batches live on the host (Place::automatic), and a device batch assigned
+// there throws std::logic_error. Keep the code that evaluates device batches in files nvcc compiles.
 #pragma once
 
 #include <warpnum/batch/batch.hpp>
