@@ -18,6 +18,7 @@
 #include <warpnum/bigint.hpp>
 #include <warpnum/modular.hpp>
 
+#include <boost/multiprecision/detail/integer_ops.hpp>  // powm, gcd, msb, bit_test, divide_qr, ... for integer backends (as gmp.hpp)
 #include <boost/multiprecision/number.hpp>
 #include <boost/version.hpp>
 
@@ -62,10 +63,19 @@ template <std::size_t Bits, bool Signed> class boost_backend {
   constexpr explicit boost_backend(const value_type& v) noexcept : v_(v) {}
   constexpr boost_backend(const boost_backend&) noexcept = default;
   constexpr boost_backend& operator=(const boost_backend&) noexcept = default;
-  /// Another width or signedness of this backend: wrapped or sign-extended as BasicInt's conversion does.
+  /// Another width or signedness of this backend: wrapped or sign-extended as BasicInt's conversion does;
+  /// implicit where every value fits (wider, and not signed to unsigned), as for BasicInt.
   template <std::size_t B2, bool S2>
     requires(B2 != Bits || S2 != Signed)
-  constexpr explicit boost_backend(const boost_backend<B2, S2>& o) noexcept : v_(o.value()) {}
+  constexpr explicit(!(B2 < Bits && (S2 == Signed || !S2))) boost_backend(const boost_backend<B2, S2>& o) noexcept
+      : v_(value_type(o.value())) {}
+  /// Assignment from another width (number::assign, convert_to): wrapped or extended as above.
+  template <std::size_t B2, bool S2>
+    requires(B2 != Bits || S2 != Signed)
+  constexpr boost_backend& operator=(const boost_backend<B2, S2>& o) noexcept {
+    v_ = value_type(o.value());
+    return *this;
+  }
 
   template <class I>
     requires(std::is_integral_v<I>)
@@ -132,7 +142,7 @@ template <std::size_t Bits, bool Signed> class boost_backend {
         const A mine = to_builtin_wrapping<A>();
         return mine < a ? -1 : mine > a ? 1 : 0;
       } else {
-        return warpnum::compare(v_, value_type(a));
+        return warpnum::compare(v_, make_integer(a));
       }
     }
   }
