@@ -99,14 +99,14 @@ has_source_index() {
 }
 
 tarball() {
-  local candidates=("$cache/${package}_"*.orig.tar.*)
-  if ((${#candidates[@]})); then echo "${candidates[0]}"; fi
+  compgen -G "$cache/${package}_*.orig.tar.*" | head -n 1 || true
 }
 
-shopt -s nullglob
 if [[ -z "$(tarball)" ]]; then
-  command -v apt-get >/dev/null 2>&1 || fail "apt-get not found" "run on Debian 12, or set WARPNUM_BOOST_SRC_CACHE to a folder holding ${package}_1.81.0.orig.tar.xz"
-  command -v dpkg-source >/dev/null 2>&1 || fail "dpkg-dev is not installed (apt-get source needs it)" "./scripts/install-deps.sh"
+  command -v apt-get >/dev/null 2>&1 ||
+    fail "apt-get not found" "run on Debian 12, or put ${package}_1.81.0.orig.tar.xz into $cache"
+  command -v dpkg-source >/dev/null 2>&1 ||
+    fail "dpkg-dev is not installed (apt-get source needs it)" "./scripts/install-deps.sh"
   ((can_admin)) || fail "not root and no sudo: cannot enable deb-src or run apt-get update" "run as root"
 
   if ! has_source_index; then
@@ -118,7 +118,7 @@ if [[ -z "$(tarball)" ]]; then
     say "apt-get update took $((SECONDS - start)) s"
     has_source_index ||
       fail "apt knows no source package $package (is this Debian 12 with bookworm main and deb-src enabled?)" \
-           "add 'Types: deb deb-src' for bookworm main to /etc/apt/sources.list.d/debian.sources and run apt-get update"
+           "add 'Types: deb deb-src' for bookworm main to /etc/apt/sources.list.d/debian.sources; apt-get update"
   fi
 
   say "downloading the source package $package into $cache"
