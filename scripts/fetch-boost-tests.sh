@@ -30,6 +30,14 @@ if [[ -f "$stamp" ]]; then
 fi
 
 mkdir -p "$cache"
+# One fetch at a time per cache folder (two test runs on one machine); the second then finds the first one's work.
+exec 9>"$cache/.lock"
+flock 9
+if [[ -f "$stamp" ]]; then
+  say "using $tree (extracted meanwhile)"
+  echo "$tree"
+  exit 0
+fi
 
 can_admin=1
 if [[ $(id -u) -eq 0 ]]; then
