@@ -48,6 +48,36 @@ template <class... T> using type_list = boost::mpl::list<T...>;
 #else
 template <class... T> using type_list = std::tuple<T...>;
 #endif
+
+// The built-in integers, __int128 included where the compiler has it (std::is_integral does not count it under
+// -std=c++20, but Boost's number does).
+template <class T> inline constexpr bool is_int128 = false;
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef __int128 int128_type;
+__extension__ typedef unsigned __int128 uint128_type;
+template <> inline constexpr bool is_int128<int128_type> = true;
+template <> inline constexpr bool is_int128<uint128_type> = true;
+#  define WARPNUM_BOOST_INT128_TYPES , detail::boost_adapter::int128_type
+#  define WARPNUM_BOOST_UINT128_TYPES , detail::boost_adapter::uint128_type
+#else
+#  define WARPNUM_BOOST_INT128_TYPES
+#  define WARPNUM_BOOST_UINT128_TYPES
+#endif
+template <class T> concept integer = std::is_integral_v<T> || is_int128<T>;
+template <class T> concept arithmetic = integer<T> || std::is_floating_point_v<T>;
+template <class T> inline constexpr bool is_signed_integer = std::is_signed_v<T>
+#if defined(__SIZEOF_INT128__)
+    || std::is_same_v<T, int128_type>
+#endif
+    ;
+template <class T> struct unsigned_of { using type = std::make_unsigned_t<T>; };
+#if defined(__SIZEOF_INT128__)
+template <> struct unsigned_of<int128_type> { using type = uint128_type; };
+template <> struct unsigned_of<uint128_type> { using type = uint128_type; };
+#endif
+template <class T> inline constexpr T max_of = static_cast<T>(
+    static_cast<typename unsigned_of<T>::type>(~typename unsigned_of<T>::type{0}) >> (is_signed_integer<T> ? 1 : 0));
+template <class T> inline constexpr T min_of = is_signed_integer<T> ? static_cast<T>(-max_of<T> - 1) : T{0};
 }  // namespace detail::boost_adapter
 
 /// A Boost.Multiprecision backend holding a BigInt<Bits> (Signed) or BigUInt<Bits>: fixed width, wrapping like
@@ -55,8 +85,10 @@ template <class... T> using type_list = std::tuple<T...>;
 template <std::size_t Bits, bool Signed> class boost_backend {
  public:
   using value_type = BasicInt<Bits, Signed>;
-  using signed_types = detail::boost_adapter::type_list<signed char, short, int, long, long long>;
-  using unsigned_types = detail::boost_adapter::type_list<unsigned char, unsigned short, unsigned, unsigned long, unsigned long long>;
+  using signed_types =
+      detail::boost_adapter::type_list<signed char, short, int, long, long long WARPNUM_BOOST_INT128_TYPES>;
+  using unsigned_types = detail::boost_adapter::type_list<unsigned char, unsigned short, unsigned, unsigned long,
+                                                          unsigned long long WARPNUM_BOOST_UINT128_TYPES>;
   using float_types = detail::boost_adapter::type_list<float, double, long double>;
 
   constexpr boost_backend() noexcept : v_{} {}
@@ -77,12 +109,8 @@ template <std::size_t Bits, bool Signed> class boost_backend {
     return *this;
   }
 
-  template <class I>
-    requires(std::is_integral_v<I>)
-  constexpr boost_backend(I i) noexcept : v_(make_integer(i)) {}
-  template <class I>
-    requires(std::is_integral_v<I>)
-  constexpr boost_backend& operator=(I i) noexcept {
+  template <detail::boost_adapter::integer I> constexpr boost_backend(I i) noexcept : v_(make_integer(i)) {}
+  template <detail::boost_adapter::integer I> constexpr boost_backend& operator=(I i) noexcept {
     v_ = make_integer(i);
     return *this;
   }
@@ -124,18 +152,16 @@ template <std::size_t Bits, bool Signed> class boost_backend {
 
   constexpr void negate() noexcept { v_ = -v_; }
   constexpr int compare(const boost_backend& o) const noexcept { return warpnum::compare(v_, o.v_); }
-  template <class A>
-    requires(std::is_arithmetic_v<A>)
-  int compare(A a) const {
+  template <detail::boost_adapter::arithmetic A> int compare(A a) const {
     if constexpr (std::is_floating_point_v<A>) {
       const long double x = to_long_double();
       return x < a ? -1 : x > a ? 1 : 0;
     } else {
       // The built-in's mathematical value against ours: through the wider of the two types.
-      if constexpr (std::is_signed_v<A> && !Signed) {
+      if constexpr (detail::boost_adapter::is_signed_integer<A> && !Signed) {
         if (a < 0) return 1;
       }
-      if constexpr (!std::is_signed_v<A> && Signed) {
+      if constexpr (!detail::boost_adapter::is_signed_integer<A> && Signed) {
         if (v_.is_negative()) return -1;
       }
       if constexpr (sizeof(A) * 8 > Bits) {
@@ -157,7 +183,7 @@ template <std::size_t Bits, bool Signed> class boost_backend {
   }
   /// The low bits of the value as A (two's complement wrap).
   template <class A> A to_builtin_wrapping() const noexcept {
-    using U = std::make_unsigned_t<A>;
+    using U = typename detail::boost_adapter::unsigned_of<A>::type;
     U r = 0;
     for (int i = 0; i < value_type::num_limbs && i * 32 < static_cast<int>(sizeof(U) * 8); ++i)
       r = static_cast<U>(r | (static_cast<U>(v_.limbs_[i]) << (i * 32)));
@@ -166,7 +192,16 @@ template <std::size_t Bits, bool Signed> class boost_backend {
 
  private:
   template <class I> static constexpr value_type make_integer(I i) noexcept {
-    if constexpr (std::is_same_v<I, bool>) {
+    if constexpr (detail::boost_adapter::is_int128<I>) {
+      // Its 32-bit words, sign-extended (or zero-extended) to the width.
+      using U = typename detail::boost_adapter::unsigned_of<I>::type;
+      const U u = static_cast<U>(i);
+      const bool negative = detail::boost_adapter::is_signed_integer<I> && i < 0;
+      BasicInt<Bits, false> r{};
+      for (int k = 0; k < value_type::num_limbs; ++k)
+        r.limbs_[k] = k < 4 ? static_cast<std::uint32_t>(u >> (32 * k)) : (negative ? ~std::uint32_t{0} : 0u);
+      return value_type(r);
+    } else if constexpr (std::is_same_v<I, bool>) {
       return value_type(static_cast<unsigned>(i));
     } else if constexpr (sizeof(I) * 8 > Bits) {
       return value_type(BasicInt<sizeof(I) * 8 < 64 ? 64 : sizeof(I) * 8, std::is_signed_v<I>>(i));
@@ -382,18 +417,16 @@ template <std::size_t B, bool S> constexpr void eval_decrement(boost_backend<B, 
 /// Conversion to a built-in with Boost's rules for its fixed-width cpp_int: a signed target saturates at its
 /// limits; an unsigned one takes the low bits of a non-negative value and throws std::range_error for a negative
 /// one; a floating-point one rounds.
-template <class R, std::size_t B, bool S>
-  requires(std::is_arithmetic_v<R>)
-void eval_convert_to(R* result, const boost_backend<B, S>& a) {
+template <detail::boost_adapter::arithmetic R, std::size_t B, bool S> void eval_convert_to(R* result, const boost_backend<B, S>& a) {
   if constexpr (std::is_floating_point_v<R>) {
     *result = static_cast<R>(a.to_long_double());
   } else if constexpr (std::is_same_v<R, bool>) {
     *result = !a.value().is_zero();
-  } else if constexpr (std::is_signed_v<R>) {
-    if (a.compare((std::numeric_limits<R>::max)()) > 0) {
-      *result = (std::numeric_limits<R>::max)();
-    } else if (a.compare((std::numeric_limits<R>::min)()) < 0) {
-      *result = (std::numeric_limits<R>::min)();
+  } else if constexpr (detail::boost_adapter::is_signed_integer<R>) {
+    if (a.compare(detail::boost_adapter::max_of<R>) > 0) {
+      *result = detail::boost_adapter::max_of<R>;
+    } else if (a.compare(detail::boost_adapter::min_of<R>) < 0) {
+      *result = detail::boost_adapter::min_of<R>;
     } else {
       *result = a.template to_builtin_wrapping<R>();
     }
