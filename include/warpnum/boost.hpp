@@ -349,7 +349,8 @@ I eval_integer_modulus(const boost_backend<B, S>& x, I m) {
   using U = BasicInt<B, false>;
   const bool neg = S && x.value().is_negative();
   const U mag(neg ? -x.value() : x.value());
-  const auto um = static_cast<std::make_unsigned_t<I>>(m < 0 ? -static_cast<long long>(m) : static_cast<long long>(m));
+  using UI = std::make_unsigned_t<I>;
+  const UI um = m < 0 ? static_cast<UI>(UI{0} - static_cast<UI>(m)) : static_cast<UI>(m);  // |m|, also for the minimum
   return static_cast<I>(static_cast<unsigned long long>(BasicInt<64, false>(mag % U(static_cast<unsigned long long>(um)))));
 }
 
