@@ -6,7 +6,7 @@
 // Both types get the same operands, made once from a seeded generator as BigUInt magnitudes and signs. Each
 // operation sits behind a [[gnu::noinline]] wrapper; items per second. The operands cycle through a pool: 16384 of
 // them for the divisions, whose data-dependent branches this machine's Zen 5 learns over shorter cycles (with a pool
-// of 64, as bigint_bench.cpp has, the divisions of both types ran up to 1.7x faster than on fresh operands:
+// of 64, as bigint_bench.cpp has, the divisions of both types ran up to 1.8x faster than on fresh operands:
 // docs/benchmarks.md, issue 7), 1024 for the products and powm, so that the products' operands stay in L2.
 // WARPNUM_BOOST_BENCH_POOL sets one size for all.
 //   mul     c = a * b     a, b of Bits-1 bits, random signs (the product wraps: its low Bits bits, as both types do)
