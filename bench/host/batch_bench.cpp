@@ -54,10 +54,9 @@ template <std::size_t Bits, Op O> void BM_batch_host(benchmark::State& state) {
 #endif
 }
 
-template <std::size_t Bits, Op O> void BM_loop_warpnum(benchmark::State& state) {
-  using T = warpnum::BigUInt<Bits>;
-  const auto a = operands<Bits>(1), b = operands<Bits>(2, O == Op::div ? Bits / 2 : Bits), c = operands<Bits>(3);
-  std::vector<T> d(count);
+/// The plain one-core loop over vectors of any number type (ours, Boost's): d[i] = op(a[i], b[i], c[i]).
+template <Op O, class V> void run_loop(benchmark::State& state, const V& a, const V& b, const V& c) {
+  V d(count);
   for (auto _ : state) {
     for (std::size_t i = 0; i < count; ++i) {
       if constexpr (O == Op::mul) d[i] = a[i] * b[i];
@@ -67,6 +66,11 @@ template <std::size_t Bits, Op O> void BM_loop_warpnum(benchmark::State& state) 
     benchmark::DoNotOptimize(d.data());
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * count));
+}
+
+template <std::size_t Bits, Op O> void BM_loop_warpnum(benchmark::State& state) {
+  const auto a = operands<Bits>(1), b = operands<Bits>(2, O == Op::div ? Bits / 2 : Bits), c = operands<Bits>(3);
+  run_loop<O>(state, a, b, c);
 }
 
 #if WARPNUM_BENCH_HAVE_BOOST
@@ -84,16 +88,7 @@ template <std::size_t Bits> std::vector<BoostU<Bits>> to_boost(const std::vector
 template <std::size_t Bits, Op O> void BM_loop_boost(benchmark::State& state) {
   const auto a = to_boost(operands<Bits>(1)), b = to_boost(operands<Bits>(2, O == Op::div ? Bits / 2 : Bits)),
              c = to_boost(operands<Bits>(3));
-  std::vector<BoostU<Bits>> d(count);
-  for (auto _ : state) {
-    for (std::size_t i = 0; i < count; ++i) {
-      if constexpr (O == Op::mul) d[i] = a[i] * b[i];
-      if constexpr (O == Op::fma) d[i] = a[i] * b[i] + c[i];
-      if constexpr (O == Op::div) d[i] = a[i] / b[i];
-    }
-    benchmark::DoNotOptimize(d.data());
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * count));
+  run_loop<O>(state, a, b, c);
 }
 #endif
 

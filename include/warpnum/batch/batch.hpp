@@ -103,7 +103,7 @@ template <class T, Layout L = Layout::contiguous> class Batch {
 
   Batch(const Batch& o) : place_(o.place_), n_(o.n_), stream_(o.stream_) {
     allocate();
-    copy_in(o.raw(), o.place_, o.storage_bytes());
+    copy_in(o.raw(), o.place_);
   }
   Batch(Batch&& o) noexcept
       : buffer_(std::move(o.buffer_)), place_(o.place_), n_(std::exchange(o.n_, 0)), stream_(o.stream_) {}
@@ -236,9 +236,9 @@ template <class T, Layout L = Layout::contiguous> class Batch {
  private:
   std::size_t padded_bytes() const noexcept { return (storage_bytes() + 15) / 16 * 16; }
   void allocate() { buffer_ = batch::detail::Buffer(n_ == 0 ? 0 : padded_bytes() + 16, place_, stream_); }
-  void copy_in(const void* src, Place from, std::size_t bytes = static_cast<std::size_t>(-1)) {
-    if (bytes == static_cast<std::size_t>(-1)) bytes = storage_bytes();
-    batch::detail::copy_bytes(raw(), place_, src, from, bytes, stream_);
+  /// Fills the whole storage from src (storage_bytes() bytes in this batch's layout).
+  void copy_in(const void* src, Place from) {
+    batch::detail::copy_bytes(raw(), place_, src, from, storage_bytes(), stream_);
   }
   void upload(std::span<const T> values) {
     if constexpr (L == Layout::contiguous) {

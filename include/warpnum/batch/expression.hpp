@@ -172,6 +172,16 @@ template <class T, class S> Scalar<T> scalar(const S& s) {
   return {T(s)};
 }
 
+/// powm's exponent: an operand's node, or one exponent for every element as the BigUInt powm takes.
+template <class E> auto exponent_node(E&& e) {
+  if constexpr (Operand<E>) {
+    return node(std::forward<E>(e));
+  } else {
+    using X = decltype(ops::exponent(e));
+    return Scalar<X>{ops::exponent(e)};
+  }
+}
+
 template <class Op, class A, class B> auto make2(Op op, A&& a, B&& b) {
   return Node2<Op, std::remove_cvref_t<A>, std::remove_cvref_t<B>>{op, std::forward<A>(a), std::forward<B>(b)};
 }
@@ -298,39 +308,22 @@ template <batch::Operand A, class E, std::size_t Bits> auto powm(A&& a, E&& e, c
   } else {
     op.barrett = Barrett<Bits>(m);
   }
-  if constexpr (batch::Operand<E>) {
-    return batch::make2(op, batch::node(std::forward<A>(a)), batch::node(std::forward<E>(e)));
-  } else if constexpr (detail::is_basic_int<std::remove_cvref_t<E>>) {
-    return batch::make2(op, batch::node(std::forward<A>(a)), batch::Scalar<std::remove_cvref_t<E>>{e});
-  } else {
-    return batch::make2(op, batch::node(std::forward<A>(a)), batch::Scalar<BigUInt<64>>{BigUInt<64>(e)});
-  }
+  return batch::make2(op, batch::node(std::forward<A>(a)), batch::exponent_node(std::forward<E>(e)));
 }
 /// a^e mod m with a context built by the caller (Montgomery<Bits> for an odd m, Barrett<Bits> for any m).
 template <batch::Operand A, class E, class Ctx>
   requires(std::is_same_v<Ctx, Montgomery<Ctx::value_type::bits>> || std::is_same_v<Ctx, Barrett<Ctx::value_type::bits>>)
 auto powm(A&& a, E&& e, const Ctx& ctx) {
-  using Op = batch::ops::powm_shared<Ctx>;
-  if constexpr (batch::Operand<E>) {
-    return batch::make2(Op{ctx}, batch::node(std::forward<A>(a)), batch::node(std::forward<E>(e)));
-  } else if constexpr (detail::is_basic_int<std::remove_cvref_t<E>>) {
-    return batch::make2(Op{ctx}, batch::node(std::forward<A>(a)), batch::Scalar<std::remove_cvref_t<E>>{e});
-  } else {
-    return batch::make2(Op{ctx}, batch::node(std::forward<A>(a)), batch::Scalar<BigUInt<64>>{BigUInt<64>(e)});
-  }
+  return batch::make2(batch::ops::powm_shared<Ctx>{ctx}, batch::node(std::forward<A>(a)),
+                      batch::exponent_node(std::forward<E>(e)));
 }
 /// a^e mod m with a modulus an element (m an operand): an element whose m is zero gives 0 and raises
 /// Status::division_by_zero in the destination's status().
 template <batch::Operand A, class E, batch::Operand M> auto powm(A&& a, E&& e, M&& m) {
   auto na = batch::node(std::forward<A>(a));
+  auto ne = batch::exponent_node(std::forward<E>(e));
   auto nm = batch::node(std::forward<M>(m));
-  if constexpr (batch::Operand<E>) {
-    auto ne = batch::node(std::forward<E>(e));
-    return batch::Node3<batch::ops::powm_each, decltype(na), decltype(ne), decltype(nm)>{{}, std::move(na), std::move(ne), std::move(nm)};
-  } else {
-    auto ne = batch::Scalar<std::remove_cvref_t<E>>{e};
-    return batch::Node3<batch::ops::powm_each, decltype(na), decltype(ne), decltype(nm)>{{}, std::move(na), std::move(ne), std::move(nm)};
-  }
+  return batch::Node3<batch::ops::powm_each, decltype(na), decltype(ne), decltype(nm)>{{}, std::move(na), std::move(ne), std::move(nm)};
 }
 
 /// The context's operations over batches, its modulus shared: for Montgomery<Bits> on Montgomery forms (mul_mod:

@@ -214,14 +214,8 @@ __device__ __forceinline__ auto lanes_eval(const Tile& tile, const ops::Node2Vie
                 std::is_same_v<Op, ops::powm_shared<Montgomery<A::value_type::bits>>>) {
     using T = typename A::value_type;
     constexpr unsigned G = Tile::num_threads();
-    const auto e = node.b.compute(node.b.load(i, ops::DirectSource{}), sink);  // every lane: the whole exponent
-    const auto exponent = [&] {
-      if constexpr (warpnum::detail::is_basic_int<std::remove_cvref_t<decltype(e)>>) {
-        return BigUInt<std::remove_cvref_t<decltype(e)>::bits>(e);
-      } else {
-        return BigUInt<64>(static_cast<std::uint64_t>(e));
-      }
-    }();
+    // Every lane: the whole exponent.
+    const auto exponent = ops::exponent(node.b.compute(node.b.load(i, ops::DirectSource{}), sink));
     if constexpr (std::is_same_v<Op, ops::powm_modulus<T::bits>>) {
       if (!node.op.odd) {  // an even modulus: every lane computes the whole power (Barrett, one thread's way)
         const T whole = node.a.compute(node.a.load(i, ops::DirectSource{}), sink);

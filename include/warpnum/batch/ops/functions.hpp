@@ -104,16 +104,21 @@ struct modulus {
   }
 };
 
+/// An exponent element as the unsigned BigUInt powm takes: a BigInt or BigUInt of its width, a built-in as 64 bits.
+template <class E> WARPNUM_HD constexpr auto exponent(const E& e) noexcept {
+  if constexpr (warpnum::detail::is_basic_int<E>) {
+    return BigUInt<E::bits>(e);
+  } else {
+    return BigUInt<64>(static_cast<std::uint64_t>(e));
+  }
+}
+
 /// a^e mod m, with one modulus context (Montgomery<Bits> for an odd m, Barrett<Bits> for an even one) built on
 /// the host and copied into every thread.
 template <class Ctx> struct powm_shared {
   Ctx ctx;
   template <class A, class E> WARPNUM_HD auto operator()(const ErrorSink&, const A& a, const E& e) const {
-    if constexpr (warpnum::detail::is_basic_int<E>) {
-      return ctx.powm(a, BigUInt<E::bits>(e));
-    } else {
-      return ctx.powm(a, BigUInt<64>(static_cast<std::uint64_t>(e)));
-    }
+    return ctx.powm(a, exponent(e));
   }
 };
 /// a^e mod m for one modulus of either parity: the Montgomery context for an odd m, Barrett's for an even one
@@ -130,12 +135,7 @@ template <std::size_t Bits> struct powm_modulus {
 struct powm_each {
   template <std::size_t Bits, class E>
   WARPNUM_HD BigUInt<Bits> operator()(const ErrorSink& sink, const BigUInt<Bits>& a, const E& e, const BigUInt<Bits>& m) const {
-    ModResult<BigUInt<Bits>> r;
-    if constexpr (warpnum::detail::is_basic_int<E>) {
-      r = powm_checked(a, BigUInt<E::bits>(e), m);
-    } else {
-      r = powm_checked(a, BigUInt<64>(static_cast<std::uint64_t>(e)), m);
-    }
+    const ModResult<BigUInt<Bits>> r = powm_checked(a, exponent(e), m);
     sink.raise(r.status);
     return r.value;
   }
