@@ -1,0 +1,84 @@
+// src/huge/engine.hpp (private to warpnum::huge): the limb-array operations Integer is built from, each running in
+// one place (Place::host: the host's cores; Place::device: CUDA kernels on the legacy default stream). Pointers
+// point into that place's memory. Every function returns when its work is complete (device work synchronised),
+// and throws std::runtime_error on a CUDA error, std::bad_alloc when memory runs out.
+//
+// Files and owners (each .cu compiles with nvcc when CUDA is on, and as C++ by g++ otherwise: kernels and CUDA
+// calls sit under WARPNUM_HAS_CUDA; the arithmetic is WARPNUM_HD code in include/warpnum/huge/, one body for host
+// and device):
+//   convolve.cu    convolve_ntt, convolve_columns, ntt_max_product (the transforms: include/warpnum/huge/ntt.hpp)
+//   carry.cu       normalise, add/sub/compare/shift of limb arrays (carry look-ahead: include/warpnum/huge/carry.hpp)
+//   integer.cpp    Integer's members and operators, the multiplication dispatch (thresholds.hpp), Karatsuba;
+//                  integer_access.hpp lets the other files build an Integer's limbs in place
+//   divide.cpp     Newton division, divmod_floor, / and %
+//   text.cpp       to_string, the text constructor (divide and conquer for decimal)
+#pragma once
+
+#include <warpnum/integer.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+namespace warpnum::huge {
+
+using limb_t = std::uint32_t;
+
+/// One coefficient of a convolution of 32-bit limbs: a value below 2^96 as three little-endian words.
+struct Coef96 {
+  std::uint32_t w[3];
+};
+
+// ---- convolutions (convolve.cu) ----
+
+/// c[k] = sum over i + j = k of a[i] * b[j], for 0 <= k < na + nb - 1 (na, nb >= 1, na + nb <= ntt_max_product()),
+/// exactly, by number-theoretic transforms modulo three 31-bit primes and the Chinese remainder theorem. a == b
+/// with na == nb is a square (one forward transform). Scratch is allocated inside (cudaMallocAsync on the device).
+void convolve_ntt(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place);
+/// The same coefficients by columns: the paper's tiled convolution on the device (blocks of T x T products), Comba's
+/// columns on the host. For medium sizes; exact for any size whose coefficients fit (min(na, nb) < 2^32).
+void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place);
+/// The largest na + nb convolve_ntt takes (its longest transform).
+std::size_t ntt_max_product() noexcept;
+/// Tests only: when not 0, Integer's transform products split above this many limbs of na + nb instead of above
+/// ntt_max_product() (about 4.2 * 10^7 limbs, too long for a host test), so that the split path runs at small sizes.
+inline std::atomic<std::size_t> transform_product_limit_for_tests{0};
+
+// ---- carries and linear operations (carry.cu) ----
+
+/// out[0, n_out) = the low n_out limbs of sum over k < nc of c[k] 2^(32 k): all of it where n_out >= nc + 3 (any
+/// coefficients below 2^96), or where the caller knows the value fits (a product of na and nb limbs in na + nb);
+/// limbs above the value are zero. The paper's two phases: each coefficient adds its high words to the next two limbs,
+/// then the one-bit carries resolve by carry look-ahead at thread, warp and block level and across blocks.
+void normalise(limb_t* out, std::size_t n_out, const Coef96* c, std::size_t nc, Place place);
+/// r[0, na) = a + b (na >= nb, b zero-extended); returns the carry out of limb na - 1. r may alias a or b.
+limb_t add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place);
+/// r[0, na) = a - b (na >= nb, a >= b as numbers). r may alias a or b.
+void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place);
+/// -1, 0, 1 comparing a and b of n limbs each.
+int compare(const limb_t* a, const limb_t* b, std::size_t n, Place place);
+/// r[0, nr) = limbs [0, nr) of a * 2^bits (a of na limbs). r must not alias a.
+void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place);
+/// r[0, nr) = limbs [0, nr) of floor(a / 2^bits) (a of na limbs). r must not alias a.
+void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place);
+/// The number of limbs of p[0, n) up to and including the highest non-zero one (0 when all are zero); that
+/// limb's value goes to *top when top is not null (0 for zero).
+std::size_t significant_limbs(const limb_t* p, std::size_t n, Place place, limb_t* top = nullptr);
+/// Place::automatic resolved: the device where this library was built with CUDA and a GPU is present, else the
+/// host. Place::device where there is none throws std::runtime_error. (Here, not in the inline headers: the
+/// answer depends on how carry.cu was compiled, and integer.cpp is compiled by g++ either way.)
+Place resolve_place(Place place);
+/// Device bytes from warpnum::huge's own stream-ordered pool on the current device (created on first use, its
+/// release threshold at "never": the default pool's threshold of 0 maps scratch anew at every synchronisation,
+/// about 0.08 ms, most of a 10^6-digit product's time on an H100; a pool of our own leaves the process's default
+/// pool as its owner set it). Ordered on the legacy default stream. Throws std::bad_alloc when memory runs out,
+/// std::logic_error in a build without CUDA.
+void* device_allocate(std::size_t bytes);
+void device_free(void* p) noexcept;
+/// Memory in a place (contents undefined), its release, and copies between places.
+limb_t* allocate(std::size_t limbs, Place place);
+void release(limb_t* p, Place place) noexcept;
+void copy(limb_t* dst, Place to, const limb_t* src, Place from, std::size_t limbs);
+void fill_zero(limb_t* p, std::size_t limbs, Place place);
+
+}  // namespace warpnum::huge
