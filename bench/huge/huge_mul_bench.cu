@@ -1,0 +1,169 @@
+// bench/huge/huge_mul_bench.cu: bench-huge-mul, the convolutions behind Integer's multiply (src/huge/convolve.cu)
+// over operand sizes: convolve_ntt and convolve_columns on the GPU (operands already in device memory, CUDA
+// events around each call, median of the timed calls after warm-up) and on the host's cores.
+//   bench-huge-mul [--target gpu|host|both] [--sizes n1,n2,...] [--columns-max LIMBS] [--reps N] [--csv]
+// Sizes are limbs per operand (both operands the same length); the defaults run 10^3 to 10^8 decimal digits.
+#include "engine.hpp"
+
+#include <warpnum/huge/ntt.hpp>
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+using warpnum::Place;
+using warpnum::huge::Coef96;
+
+void check(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
+    std::exit(1);
+  }
+}
+
+template <class F>
+double median_ms_gpu(F&& f, int reps) {
+  f();  // warm-up (and the pool's first allocation)
+  f();
+  cudaEvent_t start, stop;
+  check(cudaEventCreate(&start), "cudaEventCreate");
+  check(cudaEventCreate(&stop), "cudaEventCreate");
+  std::vector<double> t;
+  for (int i = 0; i < reps; ++i) {
+    check(cudaEventRecord(start, 0), "cudaEventRecord");
+    f();
+    check(cudaEventRecord(stop, 0), "cudaEventRecord");
+    check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+    float ms = 0;
+    check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
+    t.push_back(ms);
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+template <class F>
+double median_ms_host(F&& f, int reps) {
+  f();
+  std::vector<double> t;
+  for (int i = 0; i < reps; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+/// Radix-2 butterflies of one product's 9 transforms (3 primes x 2 forward + 1 inverse) of length L.
+double butterflies(std::size_t n) {
+  const auto plan = warpnum::huge::ntt::make_plan(2 * n - 1);
+  return 9.0 * plan.length / 2 * std::log2(double(plan.length));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string target = "both";
+  std::vector<std::size_t> sizes = {104,    208,    415,    831,    1661,    3322,    6644,    10381,   20762,
+                                    41524,  103810, 207620, 519045, 1038090, 2076180, 5190445, 10380890};
+  std::size_t columns_max = 200000;
+  std::size_t host_max = 2100000;
+  int reps = 10;
+  bool csv = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+    if (arg == "--target") {
+      target = value();
+    } else if (arg == "--sizes") {
+      sizes.clear();
+      const std::string list = value();
+      for (std::size_t p = 0; p < list.size();) {
+        const std::size_t q = list.find(',', p);
+        sizes.push_back(std::stoull(list.substr(p, q - p)));
+        p = q == std::string::npos ? list.size() : q + 1;
+      }
+    } else if (arg == "--columns-max") {
+      columns_max = std::stoull(value());
+    } else if (arg == "--host-max") {
+      host_max = std::stoull(value());
+    } else if (arg == "--reps") {
+      reps = std::stoi(value());
+    } else if (arg == "--csv") {
+      csv = true;
+    } else {
+      std::fprintf(stderr, "usage: %s [--target gpu|host|both] [--sizes n,...] [--columns-max n] [--host-max n] "
+                           "[--reps n] [--csv]\n", argv[0]);
+      return 2;
+    }
+  }
+  const bool gpu = target != "host";
+  const bool host = target != "gpu";
+  if (gpu) {
+    cudaDeviceProp prop{};
+    check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+    std::printf("# device: %s, %d SMs\n", prop.name, prop.multiProcessorCount);
+  }
+  std::printf(csv ? "limbs,digits,L,place,ntt_ms,ntt_square_ms,columns_ms,gbfly_s\n"
+                  : "%9s %10s %9s %5s %10s %10s %10s %8s\n",
+              "limbs", "digits", "L", "place", "ntt_ms", "square_ms", "columns_ms", "Gbfly/s");
+  for (std::size_t n : sizes) {
+    std::vector<std::uint32_t> a(n), b(n);
+    std::uint64_t s = 12345 + n;
+    for (std::size_t i = 0; i < n; ++i) {
+      s = s * 6364136223846793005ull + 1442695040888963407ull;
+      a[i] = static_cast<std::uint32_t>(s >> 32);
+      b[i] = static_cast<std::uint32_t>(s >> 7);
+    }
+    const std::size_t nc = 2 * n - 1;
+    const double digits = n * 32 * std::log10(2.0);
+    const unsigned length = warpnum::huge::ntt::make_plan(nc).length;
+    const auto print = [&](const char* place, double ntt, double sq, double col) {
+      std::printf(csv ? "%zu,%.0f,%u,%s,%.4f,%.4f,%.4f,%.1f\n" : "%9zu %10.0f %9u %5s %10.4f %10.4f %10.4f %8.1f\n", n,
+                  digits, length, place, ntt, sq, col, butterflies(n) / (ntt * 1e6));
+      std::fflush(stdout);
+    };
+    if (gpu) {
+      std::uint32_t *da, *db;
+      Coef96* dc;
+      check(cudaMalloc(&da, n * 4), "cudaMalloc");
+      check(cudaMalloc(&db, n * 4), "cudaMalloc");
+      check(cudaMalloc(&dc, nc * sizeof(Coef96)), "cudaMalloc");
+      check(cudaMemcpy(da, a.data(), n * 4, cudaMemcpyHostToDevice), "cudaMemcpy");
+      check(cudaMemcpy(db, b.data(), n * 4, cudaMemcpyHostToDevice), "cudaMemcpy");
+      const int r = n > 2000000 ? std::max(3, reps / 2) : reps;
+      const double ntt = median_ms_gpu([&] { warpnum::huge::convolve_ntt(dc, da, n, db, n, Place::device); }, r);
+      const double sq = median_ms_gpu([&] { warpnum::huge::convolve_ntt(dc, da, n, da, n, Place::device); }, r);
+      const double col = n <= columns_max
+          ? median_ms_gpu([&] { warpnum::huge::convolve_columns(dc, da, n, db, n, Place::device); }, r)
+          : NAN;
+      print("gpu", ntt, sq, col);
+      cudaFree(dc);
+      cudaFree(db);
+      cudaFree(da);
+    }
+    if (host && n <= host_max) {
+      std::vector<Coef96> c(nc);
+      const int r = n > 200000 ? 2 : std::max(3, reps / 2);
+      const double ntt = median_ms_host([&] { warpnum::huge::convolve_ntt(c.data(), a.data(), n, b.data(), n, Place::host); }, r);
+      const double sq = median_ms_host([&] { warpnum::huge::convolve_ntt(c.data(), a.data(), n, a.data(), n, Place::host); }, r);
+      const double col = n <= columns_max / 8
+          ? median_ms_host([&] { warpnum::huge::convolve_columns(c.data(), a.data(), n, b.data(), n, Place::host); }, r)
+          : NAN;
+      print("host", ntt, sq, col);
+    }
+  }
+  return 0;
+}

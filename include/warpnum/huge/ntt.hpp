@@ -1,0 +1,433 @@
+// warpnum/huge/ntt.hpp: the arithmetic of the number-theoretic transforms behind warpnum::Integer's multiply:
+// Montgomery multiplication modulo three 31-bit primes, the transform plan (lengths r 2^k, r in {1, 3, 5}, split
+// into columns and rows), the butterflies of one transform step and the Chinese remainder step. One body for the
+// host loops and the kernels of src/huge/convolve.cu (style.md §4); nothing here allocates or launches.
+#pragma once
+
+#include <warpnum/config.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace warpnum::huge::ntt {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+// ---- modular arithmetic modulo a prime p < 2^31 ----
+
+/// A prime modulus p < 2^31 and its Montgomery constants (R = 2^32). Public members: a kernel argument.
+struct Mod {
+  u32 p;      ///< the prime
+  u32 pinv;   ///< p^-1 mod 2^32
+  u32 r1;     ///< R mod p: mont_mul(x, r1) = x mod p for any 32-bit x
+  u32 r2;     ///< R^2 mod p: mont_mul(x, r2) = x R mod p (into Montgomery form)
+};
+
+/// p^-1 mod 2^32 for odd p, by Newton's iteration (each step doubles the correct low bits).
+WARPNUM_HD constexpr u32 inverse_mod_2_32(u32 p) noexcept {
+  u32 x = p;  // correct to 3 bits: p p = 1 mod 8
+  for (int i = 0; i < 4; ++i) x *= 2u - p * x;
+  return x;
+}
+
+WARPNUM_HD constexpr Mod make_mod(u32 p) noexcept {
+  const u64 r1 = (u64{1} << 32) % p;
+  return Mod{p, inverse_mod_2_32(p), static_cast<u32>(r1), static_cast<u32>(r1 * r1 % p)};
+}
+
+/// a b R^-1 mod p, fully reduced, for a < 2^32 and b < p (Montgomery's REDC in its subtractive form: with
+/// q = a b p^-1 mod 2^32, a b and q p agree in their low words, so (a b - q p) / 2^32 is the difference of the high
+/// words, which lies in (-p, p)).
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 mont_mul(u32 a, u32 b, Mod m) noexcept {
+  const u64 t = static_cast<u64>(a) * b;
+  const u32 q = static_cast<u32>(t) * m.pinv;
+  const u32 qp_hi = static_cast<u32>((static_cast<u64>(q) * m.p) >> 32);
+  const u32 d = static_cast<u32>(t >> 32) - qp_hi;
+  return static_cast<int32_t>(d) < 0 ? d + m.p : d;
+}
+
+/// a + b mod p for a, b < p (< 2^31: the sum does not wrap).
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 add_mod(u32 a, u32 b, Mod m) noexcept {
+  const u32 s = a + b;
+  return s >= m.p ? s - m.p : s;
+}
+
+/// a - b mod p for a, b < p.
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 sub_mod(u32 a, u32 b, Mod m) noexcept {
+  const u32 d = a - b;
+  return static_cast<int32_t>(d) < 0 ? d + m.p : d;
+}
+
+/// x mod p for any 32-bit x (a limb).
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 reduce(u32 x, Mod m) noexcept { return mont_mul(x, m.r1, m); }
+
+/// base^e in Montgomery form, base in Montgomery form.
+WARPNUM_HD constexpr u32 mont_pow(u32 base, u64 e, Mod m) noexcept {
+  u32 result = m.r1;  // 1 in Montgomery form
+  while (e != 0) {
+    if (e & 1) result = mont_mul(result, base, m);
+    base = mont_mul(base, base, m);
+    e >>= 1;
+  }
+  return result;
+}
+
+/// base^e mod p in normal form (host set-up; constexpr checks).
+constexpr u32 pow_mod(u32 base, u64 e, u32 p) noexcept {
+  u64 result = 1;
+  u64 b = base % p;
+  while (e != 0) {
+    if (e & 1) result = result * b % p;
+    b = b * b % p;
+    e >>= 1;
+  }
+  return static_cast<u32>(result);
+}
+
+// ---- the primes ----
+
+/// The three primes: p - 1 is divisible by 15 2^23, so each has roots of unity of every transform length
+/// r 2^k (r in {1, 3, 5}, k <= 23); `generator` is a primitive root. Their product, about 2^90.1, exceeds every
+/// coefficient of a product of na + nb <= max_length + 1 limbs: min(na, nb) (2^32 - 1)^2 < 2^88.3.
+inline constexpr u32 prime_values[3] = {2013265921u /* 15 2^27 + 1 */, 880803841u /* 105 2^23 + 1 */,
+                                        754974721u /* 45 2^24 + 1 */};
+inline constexpr u32 prime_generators[3] = {31u, 26u, 11u};
+/// The odd prime factors of each p - 1 (with 2: the generator check below).
+inline constexpr u32 prime_odd_factors[3][3] = {{3, 5, 5}, {3, 5, 7}, {3, 5, 5}};
+inline constexpr int max_log2 = 23;                            ///< k of the longest transforms r 2^k
+inline constexpr std::size_t max_length = std::size_t{5} << max_log2;  ///< 41,943,040
+
+constexpr bool primes_are_valid() noexcept {
+  for (int i = 0; i < 3; ++i) {
+    const u32 p = prime_values[i];
+    if ((p - 1) % (u32{15} << max_log2) != 0) return false;
+    // g^(p-1) = 1 and g^((p-1)/q) != 1 for each prime q | p - 1: g has order p - 1, so p is prime.
+    const u32 g = prime_generators[i];
+    if (pow_mod(g, p - 1, p) != 1 || pow_mod(g, (p - 1) / 2, p) == 1) return false;
+    for (u32 q : prime_odd_factors[i]) {
+      if (pow_mod(g, (p - 1) / q, p) == 1) return false;
+    }
+    u32 rest = (p - 1) >> __builtin_ctz(p - 1);  // the odd part must be a product of the listed factors
+    for (u32 q : prime_odd_factors[i]) {
+      if (rest % q == 0) rest /= q;
+    }
+    while (rest % 3 == 0 || rest % 5 == 0) rest /= (rest % 3 == 0 ? 3 : 5);
+    if (rest != 1) return false;
+  }
+  return true;
+}
+static_assert(primes_are_valid());
+
+// ---- the plan: L = r 2^k = n1 n2, columns of n1 (carrying the factor r), rows of n2 = 2^log2_n2 ----
+
+/// How one transform length is split (the four-step layout: the data is an n1 x n2 matrix, element n at row
+/// n / n2, column n % n2; the forward transform runs down the columns, multiplies by w_L^(column row-frequency),
+/// then runs along the rows).
+struct Plan {
+  u32 length;     ///< L
+  u32 radix;      ///< r in {1, 3, 5}
+  u32 log2_pow;   ///< k
+  u32 n1;         ///< column length r 2^log2_n1
+  u32 log2_n1;
+  u32 n2;         ///< row length 2^log2_n2
+  u32 log2_n2;
+};
+
+/// The smallest L = r 2^k (r in {1, 3, 5}) with L >= n, and its split; n <= max_length.
+constexpr Plan make_plan(std::size_t n) noexcept {
+  Plan best{};
+  std::size_t best_length = ~std::size_t{0};
+  for (u32 r : {1u, 3u, 5u}) {
+    u32 k = 0;
+    while ((std::size_t{r} << k) < n) ++k;
+    if (k <= static_cast<u32>(max_log2) && (std::size_t{r} << k) < best_length) {
+      best_length = std::size_t{r} << k;
+      best.radix = r;
+      best.log2_pow = k;
+    }
+  }
+  best.length = static_cast<u32>(best_length);
+  u32 bits = 0;
+  while ((std::size_t{1} << bits) < best_length) ++bits;  // ceil(log2 L)
+  u32 b = (bits + 1) / 2;
+  if (b > 13) b = 13;
+  if (b > best.log2_pow) b = best.log2_pow;
+  best.log2_n2 = b;
+  best.n2 = u32{1} << b;
+  best.log2_n1 = best.log2_pow - b;
+  best.n1 = best.radix << best.log2_n1;
+  return best;
+}
+
+/// The frequency index of position `pos` of a column transform's output (the forward transform leaves its
+/// output in this order: the radix-r step's block pos >> log2_n1, then bit-reversed within the block).
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 column_frequency(u32 pos, u32 radix, u32 log2_n1) noexcept {
+  const u32 low = pos & ((u32{1} << log2_n1) - 1);
+  u32 rev = 0;
+  for (u32 i = 0; i < log2_n1; ++i) rev |= ((low >> i) & 1u) << (log2_n1 - 1 - i);
+  return radix * rev + (pos >> log2_n1);
+}
+
+// ---- twiddle tables: per prime and direction, in Montgomery form ----
+//   [0, n1)                    w_n1^e          the column transforms
+//   [n1, n1 + n2)              w_n2^e          the row transforms
+//   [.. + min(L, 2^12))        w_L^e           the low part of the four-step twiddles
+//   [.. + ceil(L / 2^12))      w_L^(2^12 e)    their high part
+// The inverse direction holds the same powers of w^-1.
+
+inline constexpr u32 twiddle_lo_bits = 12;
+inline constexpr u32 twiddle_lo = u32{1} << twiddle_lo_bits;
+
+struct TableLayout {
+  u32 row;    ///< offset of the row table
+  u32 lo;     ///< offset of w_L^e
+  u32 hi;     ///< offset of w_L^(2^12 e)
+  u32 size;   ///< entries per prime and direction
+};
+
+WARPNUM_HD constexpr TableLayout table_layout(const Plan& plan) noexcept {
+  const u32 hi_count = (plan.length + twiddle_lo - 1) >> twiddle_lo_bits;
+  const u32 lo_count = plan.length < twiddle_lo ? plan.length : twiddle_lo;
+  return TableLayout{plan.n1, plan.n1 + plan.n2, plan.n1 + plan.n2 + lo_count,
+                     plan.n1 + plan.n2 + lo_count + hi_count};
+}
+
+/// The exponent of w_L (or w_L^-1) that entry i of a table holds.
+WARPNUM_HD constexpr u64 twiddle_exponent(const Plan& plan, const TableLayout& t, u32 i) noexcept {
+  if (i < t.row) return u64{i} * plan.n2;               // w_n1 = w_L^n2
+  if (i < t.lo) return u64{i - t.row} * plan.n1;        // w_n2 = w_L^n1
+  if (i < t.hi) return i - t.lo;                        // w_L^e
+  return (u64{i - t.hi} << twiddle_lo_bits) % plan.length;
+}
+
+/// w_L^e in Montgomery form from the split tables (e < L): w^(e_hi 2^12) w^(e_lo).
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 four_step_twiddle(const u32* table, const TableLayout& t, u32 e,
+                                                                Mod m) noexcept {
+  return mont_mul(table[t.hi + (e >> twiddle_lo_bits)], table[t.lo + (e & (twiddle_lo - 1))], m);
+}
+
+// ---- the steps of one sub-transform (length M = r 2^a, element n at x[n * stride]) ----
+// The forward transform is decimation in frequency: the radix-r step, then radix-2 steps of half-size 2^(a-1)
+// down to 1 (two at a time: radix 4), leaving the output in column_frequency order. The inverse runs the same
+// steps backwards, each undone with w^-1 (tables of the inverse direction), and scales by M (the caller divides).
+// Each function below does one work item of one step; host loops and kernels share them and differ only in how
+// they spread the items.
+
+/// The forward radix-r step, item n0 < M / r: an r-point transform of x[n0 + m M / r], then output s times
+/// w_M^(n0 s). `tw` is the w_M table of the direction (tw[e] = w_M^e, e < M).
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_forward(u32* x, u32 stride, u32 r, u32 m_over_r, u32 n0,
+                                                    const u32* tw, Mod m) noexcept {
+  u32 v[5];
+  u32 y[5];
+  for (u32 j = 0; j < r; ++j) v[j] = x[(n0 + j * m_over_r) * stride];
+  // y_s = sum_j w_r^(j s) v_j with w_r = w_M^(M / r) = tw[(j s mod r) M / r]
+  for (u32 s = 0; s < r; ++s) {
+    u32 acc = v[0];
+    for (u32 j = 1; j < r; ++j) acc = add_mod(acc, mont_mul(v[j], tw[((j * s) % r) * m_over_r], m), m);
+    y[s] = acc;
+  }
+  x[n0 * stride] = y[0];
+  for (u32 s = 1; s < r; ++s) x[(n0 + s * m_over_r) * stride] = mont_mul(y[s], tw[n0 * s], m);
+}
+
+/// The inverse of radix_r_forward (times r), with `tw` the inverse direction's table.
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_inverse(u32* x, u32 stride, u32 r, u32 m_over_r, u32 n0,
+                                                    const u32* tw, Mod m) noexcept {
+  u32 v[5];
+  u32 y[5];
+  v[0] = x[n0 * stride];
+  for (u32 s = 1; s < r; ++s) v[s] = mont_mul(x[(n0 + s * m_over_r) * stride], tw[n0 * s], m);
+  for (u32 j = 0; j < r; ++j) {
+    u32 acc = v[0];
+    for (u32 s = 1; s < r; ++s) acc = add_mod(acc, mont_mul(v[s], tw[((j * s) % r) * m_over_r], m), m);
+    y[j] = acc;
+  }
+  for (u32 j = 0; j < r; ++j) x[(n0 + j * m_over_r) * stride] = y[j];
+}
+
+/// The forward butterfly of half-size h: (u, v) -> (u + v, (u - v) w).
+WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_forward(u32& u, u32& v, u32 w, Mod m) noexcept {
+  const u32 s = add_mod(u, v, m);
+  v = mont_mul(sub_mod(u, v, m), w, m);
+  u = s;
+}
+
+/// Its inverse (times 2), with w^-1: (u, v) -> (u + v w^-1, u - v w^-1).
+WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_inverse(u32& u, u32& v, u32 w_inv, Mod m) noexcept {
+  const u32 t = mont_mul(v, w_inv, m);
+  v = sub_mod(u, t, m);
+  u = add_mod(u, t, m);
+}
+
+/// Item `i` < 2^a / 2 of the forward radix-2 step of half-size h within each radix-r block of 2^a elements.
+/// `tw_step` = M / (2h): w_2h^t = tw[t tw_step].
+WARPNUM_HD WARPNUM_FORCEINLINE void radix2_forward(u32* x, u32 stride, u32 log2_h, u32 tw_step, u32 i,
+                                                   const u32* tw, Mod m) noexcept {
+  const u32 h = u32{1} << log2_h;
+  const u32 t = i & (h - 1);
+  const u32 n = ((i >> log2_h) << (log2_h + 1)) + t;
+  u32 u = x[n * stride];
+  u32 v = x[(n + h) * stride];
+  butterfly_forward(u, v, tw[t * tw_step], m);
+  x[n * stride] = u;
+  x[(n + h) * stride] = v;
+}
+
+WARPNUM_HD WARPNUM_FORCEINLINE void radix2_inverse(u32* x, u32 stride, u32 log2_h, u32 tw_step, u32 i,
+                                                   const u32* tw, Mod m) noexcept {
+  const u32 h = u32{1} << log2_h;
+  const u32 t = i & (h - 1);
+  const u32 n = ((i >> log2_h) << (log2_h + 1)) + t;
+  u32 u = x[n * stride];
+  u32 v = x[(n + h) * stride];
+  butterfly_inverse(u, v, tw[t * tw_step], m);
+  x[n * stride] = u;
+  x[(n + h) * stride] = v;
+}
+
+/// Item `i` < 2^a / 4 of two forward radix-2 steps at once, half-sizes h and h / 2 (h >= 2): four elements
+/// n, n + h/2, n + h, n + 3h/2 in registers. `tw_step` = M / (2h).
+WARPNUM_HD WARPNUM_FORCEINLINE void radix4_forward(u32* x, u32 stride, u32 log2_h, u32 tw_step, u32 i,
+                                                   const u32* tw, Mod m) noexcept {
+  const u32 q = u32{1} << (log2_h - 1);  // h / 2
+  const u32 t = i & (q - 1);
+  const u32 n = ((i >> (log2_h - 1)) << (log2_h + 1)) + t;
+  u32 v0 = x[n * stride];
+  u32 v1 = x[(n + q) * stride];
+  u32 v2 = x[(n + 2 * q) * stride];
+  u32 v3 = x[(n + 3 * q) * stride];
+  butterfly_forward(v0, v2, tw[t * tw_step], m);          // half-size h: w_2h^t
+  butterfly_forward(v1, v3, tw[(t + q) * tw_step], m);    //              w_2h^(t + h/2)
+  const u32 w = tw[2 * t * tw_step];                      // half-size h/2: w_h^t
+  butterfly_forward(v0, v1, w, m);
+  butterfly_forward(v2, v3, w, m);
+  x[n * stride] = v0;
+  x[(n + q) * stride] = v1;
+  x[(n + 2 * q) * stride] = v2;
+  x[(n + 3 * q) * stride] = v3;
+}
+
+WARPNUM_HD WARPNUM_FORCEINLINE void radix4_inverse(u32* x, u32 stride, u32 log2_h, u32 tw_step, u32 i,
+                                                   const u32* tw, Mod m) noexcept {
+  const u32 q = u32{1} << (log2_h - 1);
+  const u32 t = i & (q - 1);
+  const u32 n = ((i >> (log2_h - 1)) << (log2_h + 1)) + t;
+  u32 v0 = x[n * stride];
+  u32 v1 = x[(n + q) * stride];
+  u32 v2 = x[(n + 2 * q) * stride];
+  u32 v3 = x[(n + 3 * q) * stride];
+  const u32 w = tw[2 * t * tw_step];
+  butterfly_inverse(v0, v1, w, m);
+  butterfly_inverse(v2, v3, w, m);
+  butterfly_inverse(v0, v2, tw[t * tw_step], m);
+  butterfly_inverse(v1, v3, tw[(t + q) * tw_step], m);
+  x[n * stride] = v0;
+  x[(n + q) * stride] = v1;
+  x[(n + 2 * q) * stride] = v2;
+  x[(n + 3 * q) * stride] = v3;
+}
+
+/// One step of a sub-transform's schedule.
+struct Step {
+  u32 kind;      ///< 1: radix-r, 2: radix 2, 4: radix 4
+  u32 log2_h;    ///< the (larger) half-size of a radix-2/4 step
+  u32 items;     ///< work items per sub-transform
+};
+
+/// The forward schedule of a sub-transform of r 2^a elements: step j of at most 2 + a / 2. The inverse runs
+/// the steps in reverse order.
+WARPNUM_HD constexpr u32 step_count(u32 r, u32 a) noexcept { return (r > 1 ? 1u : 0u) + a / 2 + (a & 1u); }
+
+WARPNUM_HD constexpr Step forward_step(u32 r, u32 a, u32 j) noexcept {
+  const u32 blocks = r;  // radix-2/4 steps run in each of the r blocks of 2^a
+  if (r > 1) {
+    if (j == 0) return Step{1, 0, u32{1} << a};
+    --j;
+  }
+  if (j < a / 2) {
+    const u32 log2_h = a - 1 - 2 * j;
+    return Step{4, log2_h, blocks << (a - 2)};
+  }
+  return Step{2, 0, blocks << (a - 1)};  // the last step when a is odd: half-size 1
+}
+
+/// Runs work item `i` of step `s` on the sub-transform x (M = r 2^a elements at stride `stride`), forward.
+/// The items of radix-2/4 steps cover all r blocks: block i / items-per-block.
+WARPNUM_HD WARPNUM_FORCEINLINE void run_step_forward(u32* x, u32 stride, u32 r, u32 a, const Step& s, u32 i,
+                                                     const u32* tw, Mod m) noexcept {
+  if (s.kind == 1) {
+    radix_r_forward(x, stride, r, u32{1} << a, i, tw, m);
+    return;
+  }
+  const u32 per_block_log2 = s.kind == 4 ? a - 2 : a - 1;
+  u32* block = x + ((i >> per_block_log2) << a) * stride;
+  const u32 item = i & ((u32{1} << per_block_log2) - 1);
+  const u32 tw_step = r << (a - 1 - s.log2_h);  // M / (2h)
+  if (s.kind == 4) {
+    radix4_forward(block, stride, s.log2_h, tw_step, item, tw, m);
+  } else {
+    radix2_forward(block, stride, s.log2_h, tw_step, item, tw, m);
+  }
+}
+
+WARPNUM_HD WARPNUM_FORCEINLINE void run_step_inverse(u32* x, u32 stride, u32 r, u32 a, const Step& s, u32 i,
+                                                     const u32* tw, Mod m) noexcept {
+  if (s.kind == 1) {
+    radix_r_inverse(x, stride, r, u32{1} << a, i, tw, m);
+    return;
+  }
+  const u32 per_block_log2 = s.kind == 4 ? a - 2 : a - 1;
+  u32* block = x + ((i >> per_block_log2) << a) * stride;
+  const u32 item = i & ((u32{1} << per_block_log2) - 1);
+  const u32 tw_step = r << (a - 1 - s.log2_h);
+  if (s.kind == 4) {
+    radix4_inverse(block, stride, s.log2_h, tw_step, item, tw, m);
+  } else {
+    radix2_inverse(block, stride, s.log2_h, tw_step, item, tw, m);
+  }
+}
+
+// ---- the Chinese remainder step (Garner) ----
+
+/// Constants of the remainder step for one transform length, in Montgomery form: scale[i] undoes the inverse
+/// transform's factor L and the pointwise product's R^-1 (mont_mul(raw, scale[i]) = the true residue);
+/// inv_1_2 = p1^-1 mod p2, inv_1_3 = p1^-1 mod p3, inv_2_3 = p2^-1 mod p3.
+struct Crt {
+  Mod m[3];
+  u32 scale[3];
+  u32 inv_1_2, inv_1_3, inv_2_3;
+};
+
+/// The three words of x = v1 + p1 (t2 + p2 t3) < p1 p2 p3 < 2^91 from the raw residues of the inverse transforms.
+WARPNUM_HD WARPNUM_FORCEINLINE void crt_combine(u32 r0, u32 r1, u32 r2, const Crt& c, u32* out) noexcept {
+  const u32 v1 = mont_mul(r0, c.scale[0], c.m[0]);
+  const u32 v2 = mont_mul(r1, c.scale[1], c.m[1]);
+  const u32 v3 = mont_mul(r2, c.scale[2], c.m[2]);
+  const u32 t2 = mont_mul(sub_mod(v2, reduce(v1, c.m[1]), c.m[1]), c.inv_1_2, c.m[1]);
+  u32 t3 = mont_mul(sub_mod(v3, reduce(v1, c.m[2]), c.m[2]), c.inv_1_3, c.m[2]);
+  t3 = mont_mul(sub_mod(t3, reduce(t2, c.m[2]), c.m[2]), c.inv_2_3, c.m[2]);
+  const u64 high = t2 + static_cast<u64>(c.m[1].p) * t3;  // < p2 p3 < 2^60
+  const u64 lo = static_cast<u64>(static_cast<u32>(high)) * c.m[0].p + v1;
+  const u64 hi = (high >> 32) * c.m[0].p + (lo >> 32);
+  out[0] = static_cast<u32>(lo);
+  out[1] = static_cast<u32>(hi);
+  out[2] = static_cast<u32>(hi >> 32);
+}
+
+// ---- column sums (Comba, and the tiles of the device's tiled convolution) ----
+
+/// A 96-bit accumulator: lo + 2^64 hi.
+struct Acc96 {
+  u64 lo;
+  u32 hi;
+};
+
+/// acc += a b.
+WARPNUM_HD WARPNUM_FORCEINLINE void mul_acc(Acc96& acc, u32 a, u32 b) noexcept {
+  const u64 p = static_cast<u64>(a) * b;
+  acc.lo += p;
+  acc.hi += acc.lo < p ? 1u : 0u;
+}
+
+}  // namespace warpnum::huge::ntt

@@ -1,0 +1,638 @@
+// src/huge/convolve.cu: the convolutions behind Integer's multiply: number-theoretic transforms modulo three
+// 31-bit primes with the Chinese remainder step (convolve_ntt), and column sums (convolve_columns: Dieguez et
+// al.'s tiled convolution on the device, Comba's columns on the host). The arithmetic is include/warpnum/huge/
+// ntt.hpp's, one body for the host loops and the kernels; compiled as C++ by g++ when CUDA is off.
+//
+// The transform of length L = n1 n2 (ntt.hpp's Plan) is the four-step layout: the data is an n1 x n2 matrix, and
+// each of the 9 transforms of a product (3 primes x 2 forward + 1 inverse) is two trips through memory:
+//   1. columns forward: a tile of `tile` columns in shared memory, the limbs reduced on the way in (the three
+//      primes' blocks of one tile are adjacent in the grid, so the limbs come from DRAM once), times the
+//      four-step twiddles on the way out;
+//   2. rows: both operands' rows forward, the pointwise product, the rows inverse, in one kernel;
+//   3. columns inverse, with the inverse twiddles on the way in;
+//   4. the remainder step, three residues to one 96-bit coefficient.
+// Frequencies stay in the order the forward steps leave them (no bit reversal): the inverse steps undo it.
+#include "engine.hpp"
+
+#include <warpnum/huge/ntt.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#if WARPNUM_HAS_CUDA
+#  include <cuda_runtime.h>
+#endif
+
+namespace warpnum::huge {
+namespace {
+
+using ntt::Crt;
+using ntt::Mod;
+using ntt::Plan;
+using ntt::Step;
+using ntt::TableLayout;
+using ntt::u32;
+using ntt::u64;
+
+constexpr int num_primes = 3;
+
+/// Everything a transform length needs besides memory.
+struct Setup {
+  Plan plan;
+  TableLayout layout;
+  Mod mods[num_primes];
+  u32 roots[num_primes][2];  ///< w_L and w_L^-1 in Montgomery form
+  Crt crt;
+  u32 tile;        ///< columns per column-pass block (a power of 2 dividing n2)
+  u32 log2_tile;
+  u32 rows;        ///< rows per row-pass block (a power of 2 dividing n1)
+  u32 log2_rows;
+};
+
+u32 floor_log2(u32 x) {
+  u32 r = 0;
+  while ((x >> (r + 1)) != 0) ++r;
+  return r;
+}
+
+Setup make_setup(std::size_t product_length) {
+  Setup s{};
+  s.plan = ntt::make_plan(product_length);
+  s.layout = ntt::table_layout(s.plan);
+  const u32 length = s.plan.length;
+  for (int q = 0; q < num_primes; ++q) {
+    const u32 p = ntt::prime_values[q];
+    const Mod m = ntt::make_mod(p);
+    s.mods[q] = m;
+    const u32 w = ntt::pow_mod(ntt::prime_generators[q], (p - 1) / length, p);
+    const u32 w_inv = ntt::pow_mod(w, length - 1, p);
+    s.roots[q][0] = ntt::mont_mul(w, m.r2, m);
+    s.roots[q][1] = ntt::mont_mul(w_inv, m.r2, m);
+    const u32 length_inv = ntt::pow_mod(length % p, p - 2, p);
+    s.crt.m[q] = m;
+    s.crt.scale[q] = static_cast<u32>(u64{length_inv} * m.r2 % p);  // L^-1 R^2
+  }
+  const auto to_mont_inverse = [&](u32 x, int q) {
+    const Mod m = s.mods[q];
+    return ntt::mont_mul(ntt::pow_mod(x % m.p, m.p - 2, m.p), m.r2, m);
+  };
+  s.crt.inv_1_2 = to_mont_inverse(ntt::prime_values[0], 1);
+  s.crt.inv_1_3 = to_mont_inverse(ntt::prime_values[0], 2);
+  s.crt.inv_2_3 = to_mont_inverse(ntt::prime_values[1], 2);
+  // Column tiles of up to 16384 words (64 KiB of shared memory), rows in blocks of at least 4096 words.
+  u32 tile = std::min<u32>(16, s.plan.n2);
+  while (tile > 1 && s.plan.n1 * tile > 16384) tile /= 2;
+  s.tile = tile;
+  s.log2_tile = floor_log2(tile);
+  u32 rows = 1;
+  while (rows * s.plan.n2 < 4096 && rows * 2 <= (u32{1} << s.plan.log2_n1)) rows *= 2;
+  s.rows = rows;
+  s.log2_rows = floor_log2(rows);
+  return s;
+}
+
+// The coefficient bound (ntt.hpp): the product of the primes exceeds min(na, nb) (2^32 - 1)^2 for every
+// na + nb <= max_length + 1.
+constexpr bool coefficients_fit() {
+  using u128 = unsigned __int128;
+  const u128 primes = u128{ntt::prime_values[0]} * ntt::prime_values[1] * ntt::prime_values[2];
+  const u128 limb = 0xffffffffu;
+  return u128{(ntt::max_length + 1) / 2} * limb * limb < primes;
+}
+static_assert(coefficients_fit());
+
+void check_arguments(std::size_t na, std::size_t nb) {
+  if (na == 0 || nb == 0) throw std::invalid_argument("warpnum::huge::convolve: empty operand");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Host
+// ---------------------------------------------------------------------------------------------------------------
+
+/// The tables of both directions for each prime, entry by entry as successive products.
+void fill_tables_host(u32* tables, const Setup& s) {
+  const Plan& plan = s.plan;
+  const TableLayout& t = s.layout;
+  const u32 hi_count = t.size - t.hi;
+  for (int q = 0; q < num_primes; ++q) {
+    const Mod m = s.mods[q];
+    for (int d = 0; d < 2; ++d) {
+      u32* table = tables + (q * 2 + d) * std::size_t{t.size};
+      const u32 root = s.roots[q][d];
+      const auto run = [&](u32* out, u32 count, u32 base) {
+        u32 v = m.r1;
+        for (u32 i = 0; i < count; ++i) {
+          out[i] = v;
+          v = ntt::mont_mul(v, base, m);
+        }
+      };
+      run(table, plan.n1, ntt::mont_pow(root, plan.n2, m));
+      run(table + t.row, plan.n2, ntt::mont_pow(root, plan.n1, m));
+      run(table + t.lo, t.hi - t.lo, root);
+      run(table + t.hi, hi_count, ntt::mont_pow(root, ntt::twiddle_lo, m));
+    }
+  }
+}
+
+void forward_host(u32* x, u32 stride, u32 r, u32 a, const u32* tw, Mod m) {
+  const u32 steps = ntt::step_count(r, a);
+  for (u32 j = 0; j < steps; ++j) {
+    const Step st = ntt::forward_step(r, a, j);
+    for (u32 i = 0; i < st.items; ++i) ntt::run_step_forward(x, stride, r, a, st, i, tw, m);
+  }
+}
+
+void inverse_host(u32* x, u32 stride, u32 r, u32 a, const u32* tw, Mod m) {
+  const u32 steps = ntt::step_count(r, a);
+  for (u32 j = steps; j-- > 0;) {
+    const Step st = ntt::forward_step(r, a, j);
+    for (u32 i = 0; i < st.items; ++i) ntt::run_step_inverse(x, stride, r, a, st, i, tw, m);
+  }
+}
+
+void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb) {
+  const bool square = a == b && na == nb;
+  const std::size_t nc = na + nb - 1;
+  const Setup s = make_setup(nc);
+  const Plan& plan = s.plan;
+  const TableLayout& lay = s.layout;
+  const std::size_t length = plan.length;
+  const u32 n1 = plan.n1;
+  const u32 n2 = plan.n2;
+  const int ops = square ? 1 : 2;
+  // Threads only where there is work for them: below this a product takes well under a millisecond on one core,
+  // and the start and barriers of 4 parallel regions cost more than that on a loaded machine.
+  const bool parallel = length >= (std::size_t{1} << 15);
+  static_cast<void>(parallel);  // nvcc 13.0 does not count a use in an OpenMP clause (#177-D)
+
+  std::vector<u32> tables(std::size_t{lay.size} * 2 * num_primes);
+  fill_tables_host(tables.data(), s);
+  std::unique_ptr<u32[]> residues(new u32[length * num_primes * ops]);
+  const auto table_of = [&](int q, int d) { return tables.data() + (q * 2 + d) * std::size_t{lay.size}; };
+  const auto residue_of = [&](int q, int op) { return residues.get() + (std::size_t(op) * num_primes + q) * length; };
+
+  // 1. Columns forward, `width` columns at a time (gathered into a contiguous buffer).
+  constexpr u32 width = 16;
+  const u32 col_tiles = (n2 + width - 1) / width;
+  const long col_jobs = static_cast<long>(col_tiles) * num_primes * ops;
+#pragma omp parallel if (parallel)
+  {
+    std::vector<u32> buf(std::size_t{n1} * width);
+#pragma omp for schedule(dynamic, 1)
+    for (long job = 0; job < col_jobs; ++job) {
+      const int q = static_cast<int>(job % num_primes);
+      const int op = static_cast<int>(job / num_primes % ops);
+      const u32 j0 = static_cast<u32>(job / (num_primes * ops)) * width;
+      const u32 w = std::min(width, n2 - j0);
+      const Mod m = s.mods[q];
+      const limb_t* src = op == 0 ? a : b;
+      const std::size_t n_src = op == 0 ? na : nb;
+      const u32* tw = table_of(q, 0);
+      for (u32 n = 0; n < n1; ++n) {
+        for (u32 cc = 0; cc < w; ++cc) {
+          const std::size_t g = std::size_t{n} * n2 + j0 + cc;
+          buf[std::size_t{cc} * n1 + n] = g < n_src ? ntt::reduce(src[g], m) : 0;
+        }
+      }
+      for (u32 cc = 0; cc < w; ++cc) forward_host(buf.data() + std::size_t{cc} * n1, 1, plan.radix, plan.log2_n1, tw, m);
+      u32* dst = residue_of(q, op);
+      for (u32 pos = 0; pos < n1; ++pos) {
+        const u32 k1 = ntt::column_frequency(pos, plan.radix, plan.log2_n1);
+        for (u32 cc = 0; cc < w; ++cc) {
+          const u32 e = (j0 + cc) * k1;
+          dst[std::size_t{pos} * n2 + j0 + cc] =
+              ntt::mont_mul(buf[std::size_t{cc} * n1 + pos], ntt::four_step_twiddle(tw, lay, e, m), m);
+        }
+      }
+    }
+  }
+
+  // 2. Rows: forward, pointwise product, inverse (in place in operand 0's residues).
+  const long row_jobs = static_cast<long>(n1) * num_primes;
+#pragma omp parallel for schedule(dynamic, 4) if (parallel)
+  for (long job = 0; job < row_jobs; ++job) {
+    const int q = static_cast<int>(job % num_primes);
+    const u32 row = static_cast<u32>(job / num_primes);
+    const Mod m = s.mods[q];
+    u32* x = residue_of(q, 0) + std::size_t{row} * n2;
+    forward_host(x, 1, 1, plan.log2_n2, table_of(q, 0) + lay.row, m);
+    if (square) {
+      for (u32 i = 0; i < n2; ++i) x[i] = ntt::mont_mul(x[i], x[i], m);
+    } else {
+      u32* y = residue_of(q, 1) + std::size_t{row} * n2;
+      forward_host(y, 1, 1, plan.log2_n2, table_of(q, 0) + lay.row, m);
+      for (u32 i = 0; i < n2; ++i) x[i] = ntt::mont_mul(x[i], y[i], m);
+    }
+    inverse_host(x, 1, 1, plan.log2_n2, table_of(q, 1) + lay.row, m);
+  }
+
+  // 3. Columns inverse.
+  const long inv_jobs = static_cast<long>(col_tiles) * num_primes;
+#pragma omp parallel if (parallel)
+  {
+    std::vector<u32> buf(std::size_t{n1} * width);
+#pragma omp for schedule(dynamic, 1)
+    for (long job = 0; job < inv_jobs; ++job) {
+      const int q = static_cast<int>(job % num_primes);
+      const u32 j0 = static_cast<u32>(job / num_primes) * width;
+      const u32 w = std::min(width, n2 - j0);
+      const Mod m = s.mods[q];
+      const u32* tw = table_of(q, 1);
+      u32* x = residue_of(q, 0);
+      for (u32 pos = 0; pos < n1; ++pos) {
+        const u32 k1 = ntt::column_frequency(pos, plan.radix, plan.log2_n1);
+        for (u32 cc = 0; cc < w; ++cc) {
+          const u32 e = (j0 + cc) * k1;
+          buf[std::size_t{cc} * n1 + pos] =
+              ntt::mont_mul(x[std::size_t{pos} * n2 + j0 + cc], ntt::four_step_twiddle(tw, lay, e, m), m);
+        }
+      }
+      for (u32 cc = 0; cc < w; ++cc) inverse_host(buf.data() + std::size_t{cc} * n1, 1, plan.radix, plan.log2_n1, tw, m);
+      for (u32 n = 0; n < n1; ++n) {
+        for (u32 cc = 0; cc < w; ++cc) x[std::size_t{n} * n2 + j0 + cc] = buf[std::size_t{cc} * n1 + n];
+      }
+    }
+  }
+
+  // 4. The remainder step.
+  const u32* r0 = residue_of(0, 0);
+  const u32* r1 = residue_of(1, 0);
+  const u32* r2 = residue_of(2, 0);
+  const long count = static_cast<long>(nc);
+#pragma omp parallel for schedule(static) if (parallel)
+  for (long k = 0; k < count; ++k) ntt::crt_combine(r0[k], r1[k], r2[k], s.crt, c[k].w);
+}
+
+void convolve_columns_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb) {
+  const long nc = static_cast<long>(na + nb - 1);
+  const bool parallel = std::min(na, nb) * (na + nb) >= (std::size_t{1} << 18);  // products, roughly
+  static_cast<void>(parallel);
+#pragma omp parallel for schedule(dynamic, 64) if (parallel)
+  for (long k = 0; k < nc; ++k) {
+    const std::size_t kk = static_cast<std::size_t>(k);
+    const std::size_t i_lo = kk >= nb ? kk - nb + 1 : 0;
+    const std::size_t i_hi = std::min(kk, na - 1);
+    ntt::Acc96 acc{0, 0};
+    for (std::size_t i = i_lo; i <= i_hi; ++i) ntt::mul_acc(acc, a[i], b[kk - i]);
+    c[k].w[0] = static_cast<u32>(acc.lo);
+    c[k].w[1] = static_cast<u32>(acc.lo >> 32);
+    c[k].w[2] = acc.hi;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Device
+// ---------------------------------------------------------------------------------------------------------------
+#if WARPNUM_HAS_CUDA
+
+void check_cuda(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) {
+    throw std::runtime_error(std::string("warpnum::huge::") + what + ": " + cudaGetErrorString(e));
+  }
+}
+
+/// Device scratch on the legacy default stream, released (stream-ordered) on every exit.
+class DeviceScratch {
+ public:
+  explicit DeviceScratch(std::size_t bytes) {
+    ptr_ = device_allocate(bytes);
+  }
+  ~DeviceScratch() { device_free(ptr_); }
+  DeviceScratch(const DeviceScratch&) = delete;
+  DeviceScratch& operator=(const DeviceScratch&) = delete;
+  template <class T>
+  T* as(std::size_t byte_offset = 0) const {
+    return reinterpret_cast<T*>(static_cast<char*>(ptr_) + byte_offset);
+  }
+
+ private:
+  void* ptr_ = nullptr;
+};
+
+/// Kernel arguments of one product.
+struct DevicePlan {
+  Plan plan;
+  TableLayout layout;
+  Mod mods[num_primes];
+  u32 tile, log2_tile;
+  u32 rows, log2_rows;
+  u32 ops;                 ///< 1 (square) or 2
+  std::size_t length;      ///< L, as a stride between residue arrays
+};
+
+__global__ void tables_kernel(u32* tables, DevicePlan d, ntt::u32 root0, u32 root1, u32 root2, u32 root3,
+                              u32 root4, u32 root5) {
+  const u32 size = d.layout.size;
+  const u32 i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= size) return;
+  const u32 q_d = blockIdx.y;  // prime * 2 + direction
+  const u32 roots[6] = {root0, root1, root2, root3, root4, root5};
+  const Mod m = d.mods[q_d / 2];
+  tables[q_d * size + i] = ntt::mont_pow(roots[q_d], ntt::twiddle_exponent(d.plan, d.layout, i), m);
+}
+
+/// The forward (or inverse) sub-transforms of `count` columns held interleaved in shared memory: element n of
+/// column c at s[n count + c]; all threads of the block take part.
+template <bool Inverse>
+__device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, const u32* __restrict__ tw, Mod m) {
+  const u32 steps = ntt::step_count(r, a);
+  const u32 count = u32{1} << log2_count;
+  for (u32 jj = 0; jj < steps; ++jj) {
+    const u32 j = Inverse ? steps - 1 - jj : jj;
+    const Step st = ntt::forward_step(r, a, j);
+    const u32 total = st.items << log2_count;
+    for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+      u32* x = s + (i & (count - 1));
+      const u32 item = i >> log2_count;
+      if (Inverse) {
+        ntt::run_step_inverse(x, count, r, a, st, item, tw, m);
+      } else {
+        ntt::run_step_forward(x, count, r, a, st, item, tw, m);
+      }
+    }
+    __syncthreads();
+  }
+}
+
+/// The forward (or inverse) transforms of `count` rows of 2^a elements held one after another in shared memory.
+template <bool Inverse>
+__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, const u32* __restrict__ tw, Mod m) {
+  const u32 steps = ntt::step_count(1, a);
+  for (u32 jj = 0; jj < steps; ++jj) {
+    const u32 j = Inverse ? steps - 1 - jj : jj;
+    const Step st = ntt::forward_step(1, a, j);
+    const u32 log2_items = st.kind == 4 ? a - 2 : a - 1;
+    const u32 total = st.items << log2_count;
+    for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+      u32* x = s + ((i >> log2_items) << a);
+      const u32 item = i & (st.items - 1);
+      if (Inverse) {
+        ntt::run_step_inverse(x, 1, 1, a, st, item, tw, m);
+      } else {
+        ntt::run_step_forward(x, 1, 1, a, st, item, tw, m);
+      }
+    }
+    __syncthreads();
+  }
+}
+
+/// 1. Block (tile, operand, prime), the prime fastest: columns [tile T, tile T + T) of the operand's limbs,
+/// reduced, transformed, times w_L^(column frequency), to the residues.
+__global__ void columns_forward_kernel(u32* residues, const limb_t* a, std::size_t na, const limb_t* b,
+                                       std::size_t nb, const u32* tables, DevicePlan d) {
+  extern __shared__ u32 smem[];
+  const u32 q = blockIdx.x % num_primes;
+  const u32 op = blockIdx.x / num_primes % d.ops;
+  const u32 j0 = blockIdx.x / (num_primes * d.ops) << d.log2_tile;
+  const limb_t* src = op == 0 ? a : b;
+  const std::size_t n_src = op == 0 ? na : nb;
+  const Mod m = d.mods[q];
+  const u32* tw = tables + (q * 2) * std::size_t{d.layout.size};
+  const u32 n1 = d.plan.n1;
+  const u32 n2 = d.plan.n2;
+  const u32 total = n1 << d.log2_tile;
+  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+    const std::size_t g = std::size_t{i >> d.log2_tile} * n2 + j0 + (i & (d.tile - 1));
+    smem[i] = g < n_src ? ntt::reduce(src[g], m) : 0;
+  }
+  __syncthreads();
+  columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, tw, m);
+  u32* dst = residues + (std::size_t{op} * num_primes + q) * d.length;
+  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+    const u32 pos = i >> d.log2_tile;
+    const u32 j = j0 + (i & (d.tile - 1));
+    const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
+    dst[std::size_t{pos} * n2 + j] = ntt::mont_mul(smem[i], ntt::four_step_twiddle(tw, d.layout, e, m), m);
+  }
+}
+
+/// 2. Block (row group, prime): `rows` rows of each operand forward, the pointwise product, the rows inverse,
+/// into operand 0's residues.
+__global__ void rows_kernel(u32* residues, const u32* tables, DevicePlan d) {
+  extern __shared__ u32 smem[];
+  const u32 q = blockIdx.x % num_primes;
+  const u32 row0 = blockIdx.x / num_primes << d.log2_rows;
+  const Mod m = d.mods[q];
+  const u32 a = d.plan.log2_n2;
+  const u32 words = d.rows << a;  // per operand
+  const std::size_t base = std::size_t{row0} << a;
+  for (u32 op = 0; op < d.ops; ++op) {
+    const u32* src = residues + (std::size_t{op} * num_primes + q) * d.length + base;
+    for (u32 i = threadIdx.x; i < words; i += blockDim.x) smem[op * words + i] = src[i];
+  }
+  __syncthreads();
+  const u32* tw = tables + (q * 2) * std::size_t{d.layout.size} + d.layout.row;
+  const u32* tw_inv = tables + (q * 2 + 1) * std::size_t{d.layout.size} + d.layout.row;
+  rows_in_shared<false>(smem, d.log2_rows + (d.ops - 1), a, tw, m);
+  for (u32 i = threadIdx.x; i < words; i += blockDim.x) {
+    smem[i] = ntt::mont_mul(smem[i], smem[(d.ops - 1) * words + i], m);
+  }
+  __syncthreads();
+  rows_in_shared<true>(smem, d.log2_rows, a, tw_inv, m);
+  u32* dst = residues + q * d.length + base;
+  for (u32 i = threadIdx.x; i < words; i += blockDim.x) dst[i] = smem[i];
+}
+
+/// 3. Block (tile, prime): columns of the product's residues, times w_L^-(column frequency), inverse.
+__global__ void columns_inverse_kernel(u32* residues, const u32* tables, DevicePlan d) {
+  extern __shared__ u32 smem[];
+  const u32 q = blockIdx.x % num_primes;
+  const u32 j0 = blockIdx.x / num_primes << d.log2_tile;
+  const Mod m = d.mods[q];
+  const u32* tw = tables + (q * 2 + 1) * std::size_t{d.layout.size};
+  const u32 n2 = d.plan.n2;
+  const u32 total = d.plan.n1 << d.log2_tile;
+  u32* x = residues + q * d.length;
+  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+    const u32 pos = i >> d.log2_tile;
+    const u32 j = j0 + (i & (d.tile - 1));
+    const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
+    smem[i] = ntt::mont_mul(x[std::size_t{pos} * n2 + j], ntt::four_step_twiddle(tw, d.layout, e, m), m);
+  }
+  __syncthreads();
+  columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, tw, m);
+  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+    x[std::size_t{i >> d.log2_tile} * n2 + j0 + (i & (d.tile - 1))] = smem[i];
+  }
+}
+
+/// 4. The remainder step.
+__global__ void crt_kernel(Coef96* c, std::size_t nc, const u32* residues, std::size_t length, Crt crt) {
+  const std::size_t k = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (k >= nc) return;
+  u32 w[3];
+  ntt::crt_combine(residues[k], residues[length + k], residues[2 * length + k], crt, w);
+  c[k].w[0] = w[0];
+  c[k].w[1] = w[1];
+  c[k].w[2] = w[2];
+}
+
+u32 block_threads(u32 words) { return std::clamp<u32>((words / 4 + 31) / 32 * 32, 64, 512); }
+
+void set_shared_limit(const void* kernel) {
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 96 * 1024),
+             "cudaFuncSetAttribute");
+}
+
+void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb) {
+  static const bool limits_set = [] {
+    set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel));
+    set_shared_limit(reinterpret_cast<const void*>(&rows_kernel));
+    set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel));
+    return true;
+  }();
+  static_cast<void>(limits_set);
+  const bool square = a == b && na == nb;
+  const std::size_t nc = na + nb - 1;
+  const Setup s = make_setup(nc);
+  DevicePlan d{};
+  d.plan = s.plan;
+  d.layout = s.layout;
+  for (int q = 0; q < num_primes; ++q) d.mods[q] = s.mods[q];
+  d.tile = s.tile;
+  d.log2_tile = s.log2_tile;
+  d.rows = s.rows;
+  d.log2_rows = s.log2_rows;
+  d.ops = square ? 1 : 2;
+  d.length = s.plan.length;
+
+  const std::size_t table_words = std::size_t{s.layout.size} * 2 * num_primes;
+  const std::size_t residue_words = d.length * num_primes * d.ops;
+  DeviceScratch scratch((table_words + residue_words) * sizeof(u32));
+  u32* tables = scratch.as<u32>();
+  u32* residues = tables + table_words;
+
+  tables_kernel<<<dim3((s.layout.size + 255) / 256, 2 * num_primes), 256>>>(
+      tables, d, s.roots[0][0], s.roots[0][1], s.roots[1][0], s.roots[1][1], s.roots[2][0], s.roots[2][1]);
+  check_cuda(cudaGetLastError(), "tables_kernel");
+
+  const u32 col_words = s.plan.n1 << s.log2_tile;
+  const u32 col_tiles = s.plan.n2 >> s.log2_tile;
+  columns_forward_kernel<<<col_tiles * num_primes * d.ops, block_threads(col_words), col_words * sizeof(u32)>>>(
+      residues, a, na, b, nb, tables, d);
+  check_cuda(cudaGetLastError(), "columns_forward_kernel");
+
+  const u32 row_words = (s.rows << s.plan.log2_n2) * d.ops;
+  const u32 row_groups = s.plan.n1 >> s.log2_rows;
+  rows_kernel<<<row_groups * num_primes, block_threads(row_words / d.ops), row_words * sizeof(u32)>>>(
+      residues, tables, d);
+  check_cuda(cudaGetLastError(), "rows_kernel");
+
+  columns_inverse_kernel<<<col_tiles * num_primes, block_threads(col_words), col_words * sizeof(u32)>>>(
+      residues, tables, d);
+  check_cuda(cudaGetLastError(), "columns_inverse_kernel");
+
+  crt_kernel<<<static_cast<unsigned>((nc + 255) / 256), 256>>>(c, nc, residues, d.length, s.crt);
+  check_cuda(cudaGetLastError(), "crt_kernel");
+  check_cuda(cudaStreamSynchronize(0), "convolve_ntt");
+}
+
+// The tiled convolution (Dieguez et al., "The CUDA Tiling Multiplication Approach"): block (ti, tj) multiplies
+// a[ti T, ti T + T) by b[tj T, tj T + T) into 2T - 1 column sums and adds them to the product's columns with
+// global atomics. Thread t sums columns t and t + T of the tile (t + 1 and T - 1 - t products: T in all), reading
+// a[i] (the same for the whole warp) and b[(t - i) mod T] from shared memory.
+constexpr u32 tile_size = 256;
+
+__global__ void tiled_convolution_kernel(unsigned long long* acc_lo, unsigned* acc_hi, const limb_t* a,
+                                         std::size_t na, const limb_t* b, std::size_t nb) {
+  __shared__ u32 sa[tile_size];
+  __shared__ u32 sb[tile_size];
+  const std::size_t i0 = std::size_t{blockIdx.x} * tile_size;
+  const std::size_t j0 = std::size_t{blockIdx.y} * tile_size;
+  const u32 t = threadIdx.x;
+  sa[t] = i0 + t < na ? a[i0 + t] : 0;
+  sb[t] = j0 + t < nb ? b[j0 + t] : 0;
+  __syncthreads();
+  ntt::Acc96 low{0, 0};
+  ntt::Acc96 high{0, 0};
+  const u32 ia = na - i0 < tile_size ? static_cast<u32>(na - i0) : tile_size;
+#pragma unroll 8
+  for (u32 i = 0; i < ia; ++i) {
+    const u32 x = sa[i];
+    const u32 y = sb[(t - i) & (tile_size - 1)];
+    if (i <= t) {
+      ntt::mul_acc(low, x, y);
+    } else {
+      ntt::mul_acc(high, x, y);
+    }
+  }
+  const auto add = [&](std::size_t k, const ntt::Acc96& v) {
+    if (v.lo == 0 && v.hi == 0) return;
+    const unsigned long long old = atomicAdd(acc_lo + k, static_cast<unsigned long long>(v.lo));
+    const u32 carry = old + v.lo < old ? 1u : 0u;
+    if (v.hi + carry != 0) atomicAdd(acc_hi + k, v.hi + carry);
+  };
+  add(i0 + j0 + t, low);
+  if (t + 1 < tile_size) add(i0 + j0 + t + tile_size, high);
+}
+
+__global__ void columns_finish_kernel(Coef96* c, std::size_t nc, const unsigned long long* acc_lo,
+                                      const unsigned* acc_hi) {
+  const std::size_t k = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (k >= nc) return;
+  const unsigned long long lo = acc_lo[k];
+  c[k].w[0] = static_cast<u32>(lo);
+  c[k].w[1] = static_cast<u32>(lo >> 32);
+  c[k].w[2] = acc_hi[k];
+}
+
+void convolve_columns_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb) {
+  const std::size_t nc = na + nb - 1;
+  const std::size_t slots = nc + tile_size;  // a tile's high columns may pass nc (they add zero there)
+  DeviceScratch scratch(slots * (sizeof(unsigned long long) + sizeof(unsigned)));
+  auto* acc_lo = scratch.as<unsigned long long>();
+  auto* acc_hi = scratch.as<unsigned>(slots * sizeof(unsigned long long));
+  check_cuda(cudaMemsetAsync(acc_lo, 0, slots * (sizeof(unsigned long long) + sizeof(unsigned)), 0), "cudaMemsetAsync");
+  const dim3 grid(static_cast<unsigned>((na + tile_size - 1) / tile_size),
+                  static_cast<unsigned>((nb + tile_size - 1) / tile_size));
+  tiled_convolution_kernel<<<grid, tile_size>>>(acc_lo, acc_hi, a, na, b, nb);
+  check_cuda(cudaGetLastError(), "tiled_convolution_kernel");
+  columns_finish_kernel<<<static_cast<unsigned>((nc + 255) / 256), 256>>>(c, nc, acc_lo, acc_hi);
+  check_cuda(cudaGetLastError(), "columns_finish_kernel");
+  check_cuda(cudaStreamSynchronize(0), "convolve_columns");
+}
+
+#endif  // WARPNUM_HAS_CUDA
+
+#if !WARPNUM_HAS_CUDA
+[[noreturn]] void no_device() {
+  throw std::runtime_error("warpnum::huge: Place::device, but the library was built without CUDA");
+}
+#endif
+
+}  // namespace
+
+void convolve_ntt(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place) {
+  check_arguments(na, nb);
+  if (na + nb > ntt_max_product()) throw std::length_error("warpnum::huge::convolve_ntt: product too long");
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    convolve_ntt_device(c, a, na, b, nb);
+    return;
+#else
+    no_device();
+#endif
+  }
+  convolve_ntt_host(c, a, na, b, nb);
+}
+
+void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place) {
+  check_arguments(na, nb);
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    convolve_columns_device(c, a, na, b, nb);
+    return;
+#else
+    no_device();
+#endif
+  }
+  convolve_columns_host(c, a, na, b, nb);
+}
+
+std::size_t ntt_max_product() noexcept { return ntt::max_length + 1; }
+
+}  // namespace warpnum::huge

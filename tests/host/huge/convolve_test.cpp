@@ -1,0 +1,146 @@
+// tests/host/huge/convolve_test.cpp: convolve_ntt and convolve_columns on the host (src/huge/convolve.cu) against
+// a quadratic reference, and at sizes beyond it the carried product against GMP.
+#include "cases/convolution_cases.hpp"
+
+#include <warpnum/huge/ntt.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace {
+
+using namespace warpnum::test;
+using warpnum::Place;
+using warpnum::huge::Coef96;
+
+std::vector<Coef96> by_ntt(const Limbs& a, const Limbs& b) {
+  std::vector<Coef96> c(a.size() + b.size() - 1);
+  warpnum::huge::convolve_ntt(c.data(), a.data(), a.size(), b.data(), b.size(), Place::host);
+  return c;
+}
+
+std::vector<Coef96> square_by_ntt(const Limbs& a) {
+  std::vector<Coef96> c(2 * a.size() - 1);
+  warpnum::huge::convolve_ntt(c.data(), a.data(), a.size(), a.data(), a.size(), Place::host);
+  return c;
+}
+
+std::vector<Coef96> by_columns(const Limbs& a, const Limbs& b) {
+  std::vector<Coef96> c(a.size() + b.size() - 1);
+  warpnum::huge::convolve_columns(c.data(), a.data(), a.size(), b.data(), b.size(), Place::host);
+  return c;
+}
+
+void expect_both_match_reference(std::size_t na, std::size_t nb, Shape sa, Shape sb, std::uint64_t seed) {
+  const Limbs a = make_limbs(na, sa, seed);
+  const Limbs b = make_limbs(nb, sb, seed ^ 0xabcdefull);
+  const auto want = reference_columns(a, b);
+  EXPECT_EQ(first_difference(by_ntt(a, b), want), -1) << "ntt " << describe(na, nb, sa, sb, seed);
+  EXPECT_EQ(first_difference(by_columns(a, b), want), -1) << "columns " << describe(na, nb, sa, sb, seed);
+}
+
+TEST(HugeConvolveHost, PlanPicksSmallestLength) {
+  for (std::size_t n : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 9u, 11u, 13u, 17u, 100u, 4097u, 20971520u, 20971521u}) {
+    const auto plan = warpnum::huge::ntt::make_plan(n);
+    std::size_t best = 0;
+    for (std::size_t len : transform_lengths(n * 2 + 8)) {
+      if (len >= n) {
+        best = len;
+        break;
+      }
+    }
+    EXPECT_EQ(plan.length, best) << n;
+    EXPECT_EQ(std::size_t{plan.n1} * plan.n2, plan.length);
+  }
+  EXPECT_EQ(warpnum::huge::ntt::make_plan(20'800'000).length, 5u << 22);  // 10^8 decimal digits
+  EXPECT_EQ(warpnum::huge::ntt_max_product(), (std::size_t{5} << 23) + 1);
+}
+
+TEST(HugeConvolveHost, SmallSizesAllShapes) {
+  std::uint64_t seed = 1;
+  for (std::size_t na = 1; na <= 24; ++na) {
+    for (std::size_t nb = 1; nb <= 24; ++nb) {
+      expect_both_match_reference(na, nb, Shape::random, Shape::carries, seed++);
+    }
+  }
+  for (std::size_t n : {1u, 2u, 3u, 7u, 64u, 100u, 257u, 1000u}) {
+    expect_both_match_reference(n, n, Shape::ones, Shape::ones, seed++);
+    expect_both_match_reference(n, n + 3, Shape::sparse, Shape::random, seed++);
+  }
+}
+
+TEST(HugeConvolveHost, AroundEveryTransformLength) {
+  // Product lengths L - 1, L, L + 1 for every transform length L up to 3 2^11: each split of n1 x n2 and each
+  // radix, with operands of equal and unequal lengths.
+  std::uint64_t seed = 1000;
+  for (std::size_t len : transform_lengths(3 << 11)) {
+    for (std::size_t nc : {len - 1, len, len + 1}) {
+      if (nc < 1) continue;
+      const std::size_t na = (nc + 1) / 2;
+      const std::size_t nb = nc + 1 - na;
+      expect_both_match_reference(na, nb, Shape::random, Shape::random, seed++);
+      if (nc > 4) expect_both_match_reference(nc - 2, 3, Shape::ones, Shape::random, seed++);
+    }
+  }
+}
+
+TEST(HugeConvolveHost, WorstCaseAndPowersOfTheBase) {
+  const Limbs ones = make_limbs(3000, Shape::ones, 0);
+  EXPECT_EQ(first_difference(by_ntt(ones, ones), reference_columns(ones, ones)), -1);
+  EXPECT_EQ(first_difference(square_by_ntt(ones), reference_columns(ones, ones)), -1);
+  // 2^(32 i) times b: b shifted by i limbs.
+  const Limbs b = make_limbs(777, Shape::random, 5);
+  for (std::size_t i : {0u, 1u, 31u, 500u}) {
+    Limbs a(i + 1, 0);
+    a[i] = 1;
+    EXPECT_EQ(first_difference(by_ntt(a, b), reference_columns(a, b)), -1) << i;
+    EXPECT_EQ(first_difference(by_ntt(b, a), reference_columns(b, a)), -1) << i;
+  }
+}
+
+TEST(HugeConvolveHost, VeryDifferentLengths) {
+  for (std::size_t nb : {100000u, 65535u, 65537u}) {
+    const Limbs a = make_limbs(1, Shape::ones, 7);
+    const Limbs b = make_limbs(nb, Shape::random, 8);
+    const auto want = reference_columns(a, b);
+    EXPECT_EQ(first_difference(by_ntt(a, b), want), -1) << nb;
+    EXPECT_EQ(first_difference(by_ntt(b, a), want), -1) << nb;
+    EXPECT_EQ(first_difference(by_columns(b, a), want), -1) << nb;
+  }
+  expect_both_match_reference(5, 40000, Shape::ones, Shape::ones, 9);
+}
+
+TEST(HugeConvolveHost, SquaresMatchProducts) {
+  for (std::size_t n : {1u, 2u, 5u, 96u, 1023u, 1025u, 2500u}) {
+    const Limbs a = make_limbs(n, Shape::carries, n);
+    EXPECT_EQ(first_difference(square_by_ntt(a), reference_columns(a, a)), -1) << n;
+  }
+}
+
+TEST(HugeConvolveHost, LargeProductsAgainstGmp) {
+  // Beyond the quadratic reference: the carried coefficients against mpz_mul (about 2.4 million decimal digits).
+  struct Case {
+    std::size_t na, nb;
+    Shape sa, sb;
+  };
+  for (const Case& cs : {Case{250000, 250000, Shape::random, Shape::random}, Case{262144, 262145, Shape::ones, Shape::ones},
+                         Case{1, 1000000, Shape::ones, Shape::ones}, Case{100000, 300001, Shape::carries, Shape::random}}) {
+    const Limbs a = make_limbs(cs.na, cs.sa, cs.na);
+    const Limbs b = make_limbs(cs.nb, cs.sb, cs.nb);
+    EXPECT_TRUE(product_matches_gmp(a, b, by_ntt(a, b))) << describe(cs.na, cs.nb, cs.sa, cs.sb, cs.na);
+  }
+  const Limbs a = make_limbs(200000, Shape::ones, 3);
+  EXPECT_TRUE(product_matches_gmp(a, a, square_by_ntt(a)));
+  for (std::size_t len : {std::size_t{5} << 16, std::size_t{3} << 17}) {  // beside two long transform lengths
+    for (std::size_t nc : {len, len + 1}) {
+      const Limbs x = make_limbs(nc / 2, Shape::random, nc);
+      const Limbs y = make_limbs(nc + 1 - nc / 2, Shape::carries, nc + 1);
+      EXPECT_TRUE(product_matches_gmp(x, y, by_ntt(x, y))) << nc;
+    }
+  }
+}
+
+}  // namespace
