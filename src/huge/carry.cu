@@ -1,0 +1,602 @@
+// src/huge/carry.cu: the linear operations on limb arrays in either place: the normalisation of a product's
+// coefficients, addition, subtraction, comparison, shifts, memory. The arithmetic is include/warpnum/huge/carry.hpp
+// (one body for the host's loops and the kernels); kernels and CUDA calls only where CUDA is on, so that g++
+// compiles this file as C++ for machines without a GPU.
+//
+// Carry resolution (Dieguez et al., "The Carry Normalization", phase 2; the same scheme adds and subtracts): a
+// tile of limbs per block, a run of consecutive limbs per thread. Each thread forms its limbs (value, generate,
+// propagate) and summarises its run; the warp resolves the carries between its 32 runs by the look-ahead formula
+// on ballots; the block resolves those between its warps by the same formula on the warps' summaries (shared
+// memory); between tiles, a first pass writes each tile's summary, one block resolves the carries between the
+// tiles, and a second pass, which forms the limbs again, adds them in and writes the result.
+#include "engine.hpp"
+
+#include <warpnum/config.hpp>
+#include <warpnum/huge/carry.hpp>
+
+#if WARPNUM_HAS_CUDA
+#  include <cuda_runtime.h>
+#endif
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#if defined(_OPENMP)
+#  include <omp.h>
+#endif
+
+namespace warpnum::huge {
+namespace {
+
+// ---- host: the same three levels collapsed to two (a run per OpenMP thread, then the runs in order) ----
+
+/// Below this many limbs the host resolves carries in one sequential loop.
+constexpr std::size_t host_parallel_limbs = std::size_t{1} << 17;
+
+/// Writes r[k] = finish(limb k, carry into k) for k in [first, last) from a stream at `first` and the carry into
+/// it; returns the carry out of limb last - 1.
+template <class Stream> std::uint32_t host_resolve_run(Stream s, limb_t* r, std::size_t first, std::size_t last,
+                                                       std::uint32_t carry) {
+  for (std::size_t k = first; k < last; ++k) {
+    const CarryDigit d = s.next();
+    r[k] = Stream::finish(d.value, carry);
+    carry = d.generate | (d.propagate & carry);
+  }
+  return carry;
+}
+
+template <class Stream> CarrySummary host_summarise_run(Stream s, std::size_t first, std::size_t last) {
+  CarrySummary sum{0, 1};
+  for (std::size_t k = first; k < last; ++k) {
+    const CarryDigit d = s.next();
+    sum = combine(sum, {d.generate, d.propagate});
+  }
+  return sum;
+}
+
+/// r[0, n) from the limbs of `stream_at(k)`; returns the carry out of limb n - 1. Each limb is read (by its
+/// stream) before it is written, by the same thread, so r may alias the stream's inputs limb for limb.
+template <class StreamAt> std::uint32_t host_resolve(const StreamAt& stream_at, limb_t* r, std::size_t n) {
+#if defined(_OPENMP)
+  if (n >= host_parallel_limbs && omp_get_max_threads() > 1) {
+    const std::size_t runs = static_cast<std::size_t>(omp_get_max_threads());
+    const std::size_t per = (n + runs - 1) / runs;
+    std::vector<CarrySummary> summary(runs);
+    std::vector<std::uint32_t> carry_in(runs + 1);
+#  pragma omp parallel num_threads(static_cast<int>(runs))
+    {
+      const auto t = static_cast<std::size_t>(omp_get_thread_num());
+      const std::size_t first = std::min(n, t * per), last = std::min(n, first + per);
+      summary[t] = host_summarise_run(stream_at(first), first, last);
+#  pragma omp barrier
+#  pragma omp single
+      {
+        carry_in[0] = 0;
+        for (std::size_t i = 0; i < runs; ++i) carry_in[i + 1] = carry_out(summary[i], carry_in[i]);
+      }
+      host_resolve_run(stream_at(first), r, first, last, carry_in[t]);
+    }
+    return carry_in[runs];
+  }
+#endif
+  return host_resolve_run(stream_at(0), r, 0, n, 0);
+}
+
+#if WARPNUM_HAS_CUDA
+
+void cuda_check(cudaError_t e, const char* what) {
+  if (e == cudaSuccess) return;
+  if (e == cudaErrorMemoryAllocation) {
+    (void)cudaGetLastError();
+    throw std::bad_alloc();
+  }
+  throw std::runtime_error(std::string("warpnum: ") + what + ": " + cudaGetErrorString(e));
+}
+
+/// Checks the launches since the last check and waits for them.
+void launched(const char* what) {
+  cuda_check(cudaGetLastError(), what);
+  cuda_check(cudaStreamSynchronize(nullptr), what);
+}
+
+// ---- device: tiles of limbs, one block each ----
+
+constexpr int block_threads = 256;
+constexpr int limbs_per_thread = 8;
+constexpr int tile_limbs = block_threads * limbs_per_thread;
+constexpr int scan_threads = 1024;
+
+/// Shared-memory index of element i of a tile read by threads at a stride of limbs_per_thread: one word of skew
+/// every 32, so the 32 lanes of a warp fall in 32 banks.
+WARPNUM_HD constexpr int skew(int i) { return i + (i >> 5); }
+
+/// The carries inside a block: what each thread learns from `block_lookahead`.
+struct BlockCarries {
+  std::uint32_t thread_carry_in;  // into this thread's run
+  std::uint32_t carry_out;        // out of the block, given its carry in
+  CarrySummary block;             // the block's summary
+};
+
+/// Resolves the carries between the runs of a block's threads (thread t's run below thread t + 1's), given this
+/// thread's summary and the carry into the block. Every thread of the block calls it (Threads a multiple of 32,
+/// at most 1024). Dieguez et al., "The Carry Normalization": the formula at warp level on ballots of the runs'
+/// generate and critical bits, then at block level on the warps' summaries, which every warp reads from shared
+/// memory and resolves itself (so no second barrier).
+template <int Threads>
+__device__ BlockCarries block_lookahead(CarrySummary mine, std::uint32_t carry_in, CarrySummary* warp_summary) {
+  constexpr int warps = Threads / 32;
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  const int warp = static_cast<int>(threadIdx.x) >> 5;
+  const std::uint32_t g = __ballot_sync(~0u, mine.generate != 0);
+  const std::uint32_t p = __ballot_sync(~0u, mine.propagate != 0);
+  if (lane == 0) warp_summary[warp] = summarise_lanes(g, p);
+  __syncthreads();
+  const CarrySummary w = lane < warps ? warp_summary[lane] : CarrySummary{0, 1};
+  const std::uint32_t wg = __ballot_sync(~0u, w.generate != 0);
+  const std::uint32_t wp = __ballot_sync(~0u, w.propagate != 0);
+  const std::uint64_t warp_carries = lookahead_carries(wg, wp, carry_in);
+  const auto warp_carry_in = static_cast<std::uint32_t>((warp_carries >> warp) & 1u);
+  const std::uint64_t lane_carries = lookahead_carries(g, p, warp_carry_in);
+  return {static_cast<std::uint32_t>((lane_carries >> lane) & 1u), static_cast<std::uint32_t>(warp_carries >> 32),
+          summarise_lanes(wg, wp)};
+}
+
+/// The limbs of one thread's run: digits formed once, summarised, then finished with the carry in.
+template <class Stream> struct ThreadRun {
+  CarryDigit digit[limbs_per_thread];
+  CarrySummary summary;
+
+  /// Limbs [first, first + limbs_per_thread) of a number of n limbs; those at n and above carry nothing
+  /// through (generate 0, propagate 1), so the summary's carry out is that of limb n - 1.
+  __device__ ThreadRun(Stream s, std::size_t first, std::size_t n) : summary{0, 1} {
+#  pragma unroll
+    for (int i = 0; i < limbs_per_thread; ++i) {
+      digit[i] = first + i < n ? s.next() : CarryDigit{0, 0, 1};
+      summary = combine(summary, {digit[i].generate, digit[i].propagate});
+    }
+  }
+  /// Writes the finished limbs to out[skew(base + i)].
+  __device__ void finish(std::uint32_t carry, limb_t* out, int base) const {
+#  pragma unroll
+    for (int i = 0; i < limbs_per_thread; ++i) {
+      out[skew(base + i)] = Stream::finish(digit[i].value, carry);
+      carry = digit[i].generate | (digit[i].propagate & carry);
+    }
+  }
+};
+
+/// Sources of limbs for the tile kernels: `stage` fills the block's shared tile (every thread calls it) and
+/// returns the thread's stream.
+struct AddSource {
+  const limb_t* a;
+  const limb_t* b;
+  std::size_t nb;
+  struct Tile {};
+  __device__ AddStream stage(Tile&, std::size_t, std::size_t first) const { return {a, b, nb, first}; }
+};
+struct SubSource {
+  const limb_t* a;
+  const limb_t* b;
+  std::size_t nb;
+  struct Tile {};
+  __device__ SubStream stage(Tile&, std::size_t, std::size_t first) const { return {a, b, nb, first}; }
+};
+
+/// The coefficients [begin - 3, begin + tile_limbs) of a tile in shared memory, one plane per word (skewed).
+constexpr int coef_tile = tile_limbs + 3;
+struct SharedCoefs {
+  const std::uint32_t* planes;  // 3 planes of skew(coef_tile) words
+  std::ptrdiff_t base;          // the coefficient at local index 0
+  WARPNUM_HD std::uint32_t word(int x, std::ptrdiff_t j) const {
+    return planes[x * skew(coef_tile) + skew(static_cast<int>(j - base))];
+  }
+};
+struct NormaliseSource {
+  const std::uint32_t* words;  // nc coefficients of three words
+  std::ptrdiff_t nc;
+  struct Tile {
+    std::uint32_t planes[3 * (coef_tile + coef_tile / 32 + 1)];
+  };
+  __device__ NormaliseStream<SharedCoefs> stage(Tile& t, std::size_t begin, std::size_t first) const {
+    const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(begin) - 3;
+    // Coalesced: consecutive threads read consecutive words of the tile's coefficients.
+    for (int w = static_cast<int>(threadIdx.x); w < 3 * coef_tile; w += blockDim.x) {
+      const int local = w / 3, x = w - 3 * local;
+      const std::ptrdiff_t j = base + local;
+      t.planes[x * skew(coef_tile) + skew(local)] = j >= 0 && j < nc ? words[3 * j + x] : 0u;
+    }
+    __syncthreads();
+    return {SharedCoefs{t.planes, base}, static_cast<std::ptrdiff_t>(first)};
+  }
+};
+
+/// Pass 1: the summary of each tile (bit 0 generate, bit 1 propagate).
+template <class Source>
+__global__ void __launch_bounds__(block_threads) summarise_tiles(Source src, std::size_t n, std::uint8_t* summary) {
+  __shared__ typename Source::Tile tile;
+  __shared__ CarrySummary warp_summary[block_threads / 32];
+  const std::size_t begin = static_cast<std::size_t>(blockIdx.x) * tile_limbs;
+  const std::size_t first = begin + threadIdx.x * limbs_per_thread;
+  const ThreadRun run(src.stage(tile, begin, first), first, n);
+  const BlockCarries c = block_lookahead<block_threads>(run.summary, 0, warp_summary);
+  if (threadIdx.x == 0) summary[blockIdx.x] = static_cast<std::uint8_t>(c.block.generate | (c.block.propagate << 1));
+}
+
+__device__ CarrySummary unpack(std::uint8_t s) { return {s & 1u, (s >> 1) & 1u}; }
+
+/// Between the passes, in one block: the carry into each tile from the tiles' summaries (each thread a run of
+/// consecutive tiles).
+__global__ void __launch_bounds__(scan_threads)
+    resolve_tile_carries(const std::uint8_t* summary, std::size_t tiles, std::uint8_t* tile_carry_in) {
+  __shared__ CarrySummary warp_summary[scan_threads / 32];
+  const std::size_t per = (tiles + scan_threads - 1) / scan_threads;
+  const std::size_t first = threadIdx.x * per, last = first + per < tiles ? first + per : tiles;
+  CarrySummary mine{0, 1};
+  for (std::size_t t = first; t < last; ++t) mine = combine(mine, unpack(summary[t]));
+  std::uint32_t carry = block_lookahead<scan_threads>(mine, 0, warp_summary).thread_carry_in;
+  for (std::size_t t = first; t < last; ++t) {
+    tile_carry_in[t] = static_cast<std::uint8_t>(carry);
+    carry = carry_out(unpack(summary[t]), carry);
+  }
+}
+
+/// Pass 2: r[0, n) with every carry, from the carry into each tile (none: a single tile). The last block writes
+/// the carry out of limb n - 1 to *carry_out where that is not null. Limbs are read before the block's barrier
+/// and written after it, each by the block that reads it, so r may alias a source's inputs limb for limb.
+template <class Source>
+__global__ void __launch_bounds__(block_threads)
+    resolve_tiles(Source src, limb_t* r, std::size_t n, const std::uint8_t* tile_carry_in, limb_t* carry_out) {
+  __shared__ typename Source::Tile tile;
+  __shared__ CarrySummary warp_summary[block_threads / 32];
+  __shared__ limb_t out[tile_limbs + tile_limbs / 32];
+  const std::size_t begin = static_cast<std::size_t>(blockIdx.x) * tile_limbs;
+  const std::size_t first = begin + threadIdx.x * limbs_per_thread;
+  const ThreadRun run(src.stage(tile, begin, first), first, n);
+  const std::uint32_t carry_in = tile_carry_in != nullptr ? tile_carry_in[blockIdx.x] : 0u;
+  const BlockCarries c = block_lookahead<block_threads>(run.summary, carry_in, warp_summary);
+  run.finish(c.thread_carry_in, out, static_cast<int>(threadIdx.x) * limbs_per_thread);
+  __syncthreads();
+  const int count = n - begin < tile_limbs ? static_cast<int>(n - begin) : tile_limbs;
+  for (int i = static_cast<int>(threadIdx.x); i < count; i += block_threads) r[begin + i] = out[skew(i)];
+  if (carry_out != nullptr && threadIdx.x == 0 && blockIdx.x == gridDim.x - 1) *carry_out = c.carry_out;
+}
+
+/// r[0, n) from a source on the device; the carry out of limb n - 1 when `want_carry`.
+template <class Source> limb_t device_resolve(const Source& src, limb_t* r, std::size_t n, bool want_carry) {
+  const std::size_t tiles = (n + tile_limbs - 1) / tile_limbs;
+  // Scratch: the carry out (a limb), then per tile a summary byte and a carry-in byte.
+  const std::size_t scratch_bytes = sizeof(limb_t) + (tiles > 1 ? 2 * tiles : 0);
+  void* scratch = nullptr;
+  if (want_carry || tiles > 1) scratch = device_allocate(scratch_bytes);
+  auto* carry = static_cast<limb_t*>(scratch);
+  std::uint8_t* summary = tiles > 1 ? static_cast<std::uint8_t*>(scratch) + sizeof(limb_t) : nullptr;
+  std::uint8_t* tile_carry_in = tiles > 1 ? summary + tiles : nullptr;
+  if (tiles > 1) {
+    summarise_tiles<<<static_cast<unsigned>(tiles), block_threads>>>(src, n, summary);
+    resolve_tile_carries<<<1, scan_threads>>>(summary, tiles, tile_carry_in);
+  }
+  resolve_tiles<<<static_cast<unsigned>(tiles), block_threads>>>(src, r, n, tile_carry_in, want_carry ? carry : nullptr);
+  limb_t result = 0;
+  cudaError_t e = cudaGetLastError();
+  if (e == cudaSuccess && want_carry) e = cudaMemcpy(&result, carry, sizeof result, cudaMemcpyDeviceToHost);
+  if (e == cudaSuccess) e = cudaStreamSynchronize(nullptr);
+  if (scratch != nullptr) device_free(scratch);
+  cuda_check(e, "carry resolution");
+  return result;
+}
+
+// ---- device: comparison, significant limbs, shifts ----
+
+constexpr int linear_threads = 256;
+
+unsigned linear_blocks(std::size_t n) {
+  return static_cast<unsigned>(std::min<std::size_t>((n + linear_threads - 1) / linear_threads, 65536));
+}
+
+/// *found = max over k with a[k] != b[k] of 2 (k + 1) + (a[k] > b[k]) (unchanged where a == b).
+__global__ void find_difference(const limb_t* a, const limb_t* b, std::size_t n, unsigned long long* found) {
+  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < n; k += std::size_t{gridDim.x} * blockDim.x)
+    if (a[k] != b[k]) atomicMax(found, 2ull * (k + 1) + (a[k] > b[k] ? 1u : 0u));
+}
+
+/// *found = max over k with p[k] != 0 of k + 1 (unchanged where all are zero).
+__global__ void find_nonzero(const limb_t* p, std::size_t n, unsigned long long* found) {
+  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < n; k += std::size_t{gridDim.x} * blockDim.x)
+    if (p[k] != 0) atomicMax(found, static_cast<unsigned long long>(k + 1));
+}
+
+__global__ void shift_left_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t q, unsigned s) {
+  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr; k += std::size_t{gridDim.x} * blockDim.x)
+    r[k] = shifted_left_limb(a, na, k, q, s);
+}
+__global__ void shift_right_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t q, unsigned s) {
+  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr; k += std::size_t{gridDim.x} * blockDim.x)
+    r[k] = shifted_right_limb(a, na, k, q, s);
+}
+
+/// The answer of find_difference or find_nonzero: runs `launch(found)` and reads *found back.
+template <class Launch> unsigned long long device_search(const Launch& launch) {
+  unsigned long long* found = nullptr;
+  found = static_cast<unsigned long long*>(device_allocate(sizeof *found));
+  unsigned long long result = 0;
+  cudaError_t e = cudaMemsetAsync(found, 0, sizeof *found, nullptr);
+  if (e == cudaSuccess) {
+    launch(found);
+    e = cudaGetLastError();
+  }
+  if (e == cudaSuccess) e = cudaMemcpy(&result, found, sizeof result, cudaMemcpyDeviceToHost);
+  device_free(found);
+  cuda_check(e, "search");
+  return result;
+}
+
+#endif  // WARPNUM_HAS_CUDA
+
+#if !WARPNUM_HAS_CUDA
+[[noreturn]] void no_device() {
+  throw std::logic_error("warpnum: device memory in a build of warpnum::huge without CUDA");
+}
+#endif
+
+bool device_present() noexcept {
+#if WARPNUM_HAS_CUDA
+  static const bool present = [] {
+    int count = 0;
+    const bool ok = cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
+    (void)cudaGetLastError();  // a failed query (no driver) must not stay as the sticky last error
+    return ok;
+  }();
+  return present;
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+// ---- the engine's entry points ----
+
+Place resolve_place(Place place) {
+  if (place == Place::automatic) return device_present() ? Place::device : Place::host;
+  if (place == Place::device && !device_present()) {
+#if WARPNUM_HAS_CUDA
+    throw std::runtime_error("warpnum: Integer on Place::device, but CUDA reports no GPU; use Place::host or automatic");
+#else
+    throw std::runtime_error("warpnum: Integer on Place::device needs warpnum::huge built with CUDA (this one was "
+                             "not); use Place::host or automatic");
+#endif
+  }
+  return place;
+}
+
+void normalise(limb_t* out, std::size_t n_out, const Coef96* c, std::size_t nc, Place place) {
+  if (n_out == 0) return;
+  const auto* words = reinterpret_cast<const std::uint32_t*>(c);
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    device_resolve(NormaliseSource{words, static_cast<std::ptrdiff_t>(nc)}, out, n_out, false);
+    return;
+#else
+    no_device();
+#endif
+  }
+  const CoefWords coefs{words, static_cast<std::ptrdiff_t>(nc)};
+  host_resolve([&](std::size_t k) { return NormaliseStream<CoefWords>(coefs, static_cast<std::ptrdiff_t>(k)); }, out,
+               n_out);
+}
+
+limb_t add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place) {
+  if (na == 0) return 0;
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    return device_resolve(AddSource{a, b, nb}, r, na, true);
+#else
+    no_device();
+#endif
+  }
+  return host_resolve([&](std::size_t k) { return AddStream{a, b, nb, k}; }, r, na);
+}
+
+void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place) {
+  if (na == 0) return;
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    device_resolve(SubSource{a, b, nb}, r, na, false);
+    return;
+#else
+    no_device();
+#endif
+  }
+  host_resolve([&](std::size_t k) { return SubStream{a, b, nb, k}; }, r, na);
+}
+
+int compare(const limb_t* a, const limb_t* b, std::size_t n, Place place) {
+  if (n == 0) return 0;
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    const unsigned long long found = device_search([&](unsigned long long* f) {
+      find_difference<<<linear_blocks(n), linear_threads>>>(a, b, n, f);
+    });
+    return found == 0 ? 0 : ((found & 1u) != 0 ? 1 : -1);
+#else
+    no_device();
+#endif
+  }
+  for (std::size_t k = n; k-- > 0;)
+    if (a[k] != b[k]) return a[k] > b[k] ? 1 : -1;
+  return 0;
+}
+
+std::size_t significant_limbs(const limb_t* p, std::size_t n, Place place, limb_t* top) {
+  if (top != nullptr) *top = 0;
+  if (n == 0) return 0;
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    // Most results have their top limb set, or the one below it (a product): read those two first.
+    const std::size_t tail = std::min<std::size_t>(n, 2);
+    limb_t last[2] = {0, 0};
+    cuda_check(cudaMemcpy(last, p + (n - tail), tail * sizeof(limb_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    for (std::size_t i = tail; i-- > 0;) {
+      if (last[i] != 0) {
+        if (top != nullptr) *top = last[i];
+        return n - tail + i + 1;
+      }
+    }
+    const std::size_t rest = n - tail;
+    if (rest == 0) return 0;
+    const auto size = static_cast<std::size_t>(
+        device_search([&](unsigned long long* f) { find_nonzero<<<linear_blocks(rest), linear_threads>>>(p, rest, f); }));
+    if (size != 0 && top != nullptr)
+      cuda_check(cudaMemcpy(top, p + (size - 1), sizeof(limb_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    return size;
+#else
+    no_device();
+#endif
+  }
+  std::size_t size = n;
+  while (size > 0 && p[size - 1] == 0) --size;
+  if (size != 0 && top != nullptr) *top = p[size - 1];
+  return size;
+}
+
+void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place) {
+  if (nr == 0) return;
+  const std::size_t q = bits / 32;
+  const auto s = static_cast<unsigned>(bits % 32);
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    shift_left_kernel<<<linear_blocks(nr), linear_threads>>>(r, nr, a, na, q, s);
+    launched("shift_left");
+    return;
+#else
+    no_device();
+#endif
+  }
+#if defined(_OPENMP)
+#  pragma omp parallel for if (nr >= host_parallel_limbs)
+#endif
+  for (std::size_t k = 0; k < nr; ++k) r[k] = shifted_left_limb(a, na, k, q, s);
+}
+
+void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place) {
+  if (nr == 0) return;
+  const std::size_t q = bits / 32;
+  const auto s = static_cast<unsigned>(bits % 32);
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    shift_right_kernel<<<linear_blocks(nr), linear_threads>>>(r, nr, a, na, q, s);
+    launched("shift_right");
+    return;
+#else
+    no_device();
+#endif
+  }
+#if defined(_OPENMP)
+#  pragma omp parallel for if (nr >= host_parallel_limbs)
+#endif
+  for (std::size_t k = 0; k < nr; ++k) r[k] = shifted_right_limb(a, na, k, q, s);
+}
+
+#if WARPNUM_HAS_CUDA
+namespace {
+/// The library's pool on `device`: made once, its release threshold at the maximum (device_allocate's comment).
+cudaMemPool_t library_pool(int device) {
+  static std::mutex mutex;
+  static std::vector<std::pair<int, cudaMemPool_t>> pools;
+  const std::lock_guard<std::mutex> lock(mutex);
+  for (const auto& [d, pool] : pools) {
+    if (d == device) return pool;
+  }
+  cudaMemPoolProps props{};
+  props.allocType = cudaMemAllocationTypePinned;
+  props.location.type = cudaMemLocationTypeDevice;
+  props.location.id = device;
+  cudaMemPool_t pool{};
+  cuda_check(cudaMemPoolCreate(&pool, &props), "cudaMemPoolCreate");
+  std::uint64_t threshold = ~std::uint64_t{0};
+  cuda_check(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold), "cudaMemPoolSetAttribute");
+  pools.emplace_back(device, pool);
+  return pool;
+}
+}  // namespace
+
+void* device_allocate(std::size_t bytes) {
+  int device = 0;
+  cuda_check(cudaGetDevice(&device), "cudaGetDevice");
+  void* p = nullptr;
+  cuda_check(cudaMallocFromPoolAsync(&p, bytes, library_pool(device), nullptr), "cudaMallocFromPoolAsync");
+  return p;
+}
+void device_free(void* p) noexcept {
+  if (p != nullptr) (void)cudaFreeAsync(p, nullptr);
+}
+#else
+void* device_allocate(std::size_t) { throw std::logic_error("warpnum: device memory in a build without CUDA"); }
+void device_free(void*) noexcept {}
+#endif
+
+limb_t* allocate(std::size_t limbs, Place place) {
+  if (limbs == 0) return nullptr;
+  if (limbs > SIZE_MAX / sizeof(limb_t)) throw std::bad_alloc();
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    return static_cast<limb_t*>(device_allocate(limbs * sizeof(limb_t)));
+#else
+    no_device();
+#endif
+  }
+  return static_cast<limb_t*>(::operator new(limbs * sizeof(limb_t)));
+}
+
+void release(limb_t* p, Place place) noexcept {
+  if (p == nullptr) return;
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    device_free(p);
+#endif
+    return;
+  }
+  ::operator delete(p);
+}
+
+void copy(limb_t* dst, Place to, const limb_t* src, Place from, std::size_t limbs) {
+  if (limbs == 0) return;
+  if (to == Place::host && from == Place::host) {
+    std::memcpy(dst, src, limbs * sizeof(limb_t));
+    return;
+  }
+#if WARPNUM_HAS_CUDA
+  const cudaMemcpyKind kind = to == Place::device
+                                  ? (from == Place::device ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice)
+                                  : (from == Place::device ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
+  cuda_check(cudaMemcpy(dst, src, limbs * sizeof(limb_t), kind), "cudaMemcpy");
+  // A copy within the device returns before it is done; host-side copies are complete on return.
+  if (kind == cudaMemcpyDeviceToDevice) cuda_check(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize");
+#else
+  no_device();
+#endif
+}
+
+void fill_zero(limb_t* p, std::size_t limbs, Place place) {
+  if (limbs == 0) return;
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    cuda_check(cudaMemsetAsync(p, 0, limbs * sizeof(limb_t), nullptr), "cudaMemsetAsync");
+    cuda_check(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize");
+    return;
+#else
+    no_device();
+#endif
+  }
+  std::memset(p, 0, limbs * sizeof(limb_t));
+}
+
+}  // namespace warpnum::huge

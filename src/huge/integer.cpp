@@ -1,0 +1,580 @@
+// src/huge/integer.cpp: warpnum::Integer's members, its additive and multiplicative operators, comparisons and
+// shifts, and the multiplication dispatch: schoolbook and Karatsuba on the host's 64-bit words, the column
+// (tiled) convolution and the transform (convolve_columns, convolve_ntt) followed by normalise in either place.
+// Division is divide.cpp's, text text.cpp's.
+#include "engine.hpp"
+#include "integer_access.hpp"
+#include "thresholds.hpp"
+
+#include <warpnum/detail/limb.hpp>
+#include <warpnum/integer.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace warpnum {
+namespace {
+
+using huge::limb_t;
+
+// ---- places ----
+
+/// Where an operation on a and b runs: a's place, or b's where a is zero (a zero has no limbs to move).
+Place op_place(const Integer& a, const Integer& b) noexcept {
+  return a.size() != 0 || b.size() == 0 ? a.place() : b.place();
+}
+
+/// The limbs of x in place p: x's own storage where it lives there, else a copy owned by this object.
+class LimbsIn {
+ public:
+  LimbsIn(const Integer& x, Place p) : place_(p) {
+    if (x.size() == 0 || x.place() == p) {
+      ptr_ = x.data();
+    } else {
+      owned_ = huge::allocate(x.size(), p);
+      ptr_ = owned_;
+      try {
+        huge::copy(owned_, p, x.data(), x.place(), x.size());
+      } catch (...) {
+        huge::release(owned_, p);
+        throw;
+      }
+    }
+  }
+  LimbsIn(const LimbsIn&) = delete;
+  LimbsIn& operator=(const LimbsIn&) = delete;
+  ~LimbsIn() { huge::release(owned_, place_); }
+  const limb_t* get() const noexcept { return ptr_; }
+
+ private:
+  const limb_t* ptr_ = nullptr;
+  limb_t* owned_ = nullptr;
+  Place place_;
+};
+
+/// Limbs owned in a place for the length of a scope.
+class Scratch {
+ public:
+  Scratch(std::size_t limbs, Place p) : ptr_(huge::allocate(limbs, p)), place_(p) {}
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  ~Scratch() { huge::release(ptr_, place_); }
+  limb_t* get() const noexcept { return ptr_; }
+
+ private:
+  limb_t* ptr_;
+  Place place_;
+};
+
+Integer zero_in(Place p) { return IntegerAccess::with_capacity(0, p); }
+
+// ---- host multiplication on machine words (64-bit with unsigned __int128) ----
+
+using word = std::conditional_t<WARPNUM_HAS_INT128 != 0, std::uint64_t, std::uint32_t>;
+using dword = detail::dword_t<word>;
+constexpr int word_bits = 8 * sizeof(word);
+constexpr std::size_t limbs_per_word = sizeof(word) / sizeof(limb_t);
+
+std::vector<word> to_words(const limb_t* p, std::size_t n) {
+  std::vector<word> w((n + limbs_per_word - 1) / limbs_per_word, 0);
+  for (std::size_t i = 0; i < n; ++i) w[i / limbs_per_word] |= static_cast<word>(p[i]) << (32 * (i % limbs_per_word));
+  return w;
+}
+void from_words(limb_t* out, std::size_t n, const word* w) {
+  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<limb_t>(w[i / limbs_per_word] >> (32 * (i % limbs_per_word)));
+}
+
+/// r = a + b over n words; returns the carry. r may alias a or b.
+word add_n(word* r, const word* a, const word* b, std::size_t n) {
+  word carry = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const word s = a[i] + carry;
+    const word c1 = s < carry ? 1 : 0;
+    r[i] = s + b[i];
+    carry = c1 + (r[i] < s ? 1 : 0);
+  }
+  return carry;
+}
+/// r = a - b over n words; returns the borrow. r may alias a or b.
+word sub_n(word* r, const word* a, const word* b, std::size_t n) {
+  word borrow = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const word d = a[i] - b[i];
+    const word b1 = a[i] < b[i] ? 1 : 0;
+    r[i] = d - borrow;
+    borrow = b1 + (d < borrow ? 1 : 0);
+  }
+  return borrow;
+}
+/// r[0, n) += c, rippling; returns the carry out.
+word add_1(word* r, std::size_t n, word c) {
+  for (std::size_t i = 0; i < n && c != 0; ++i) {
+    r[i] += c;
+    c = r[i] < c ? 1 : 0;
+  }
+  return c;
+}
+/// r[0, n) += a * w; returns the high word.
+word addmul_1(word* r, const word* a, std::size_t n, word w) {
+  word carry = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const dword t = static_cast<dword>(a[i]) * w + r[i] + carry;
+    r[i] = static_cast<word>(t);
+    carry = static_cast<word>(t >> word_bits);
+  }
+  return carry;
+}
+
+/// r[0, na + nb) = a * b (na >= nb >= 1); r must not alias a or b.
+void schoolbook_mul(word* r, const word* a, std::size_t na, const word* b, std::size_t nb) {
+  std::fill(r, r + na, word{0});
+  for (std::size_t j = 0; j < nb; ++j) r[na + j] = addmul_1(r + j, a, na, b[j]);
+}
+/// r[0, 2n) = a^2: the products a_i a_j with i < j once, doubled, plus the squares on the diagonal.
+void schoolbook_sqr(word* r, const word* a, std::size_t n) {
+  std::fill(r, r + 2 * n, word{0});
+  for (std::size_t i = 0; i + 1 < n; ++i) r[i + n] = addmul_1(r + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
+  word top = 0;
+  for (std::size_t i = 0; i < 2 * n; ++i) {
+    const word next = r[i] >> (word_bits - 1);
+    r[i] = (r[i] << 1) | top;
+    top = next;
+  }
+  word carry = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const dword sq = static_cast<dword>(a[i]) * a[i];
+    dword t = static_cast<dword>(r[2 * i]) + static_cast<word>(sq) + carry;
+    r[2 * i] = static_cast<word>(t);
+    t = static_cast<dword>(r[2 * i + 1]) + static_cast<word>(sq >> word_bits) + static_cast<word>(t >> word_bits);
+    r[2 * i + 1] = static_cast<word>(t);
+    carry = static_cast<word>(t >> word_bits);
+  }
+}
+
+/// d[0, nh) = |x1 - x0| for x1 of nh words and x0 of nl <= nh words; returns whether x1 < x0.
+bool abs_diff(word* d, const word* x1, std::size_t nh, const word* x0, std::size_t nl) {
+  bool below = false;
+  if (nh == nl) {
+    for (std::size_t i = nh; i-- > 0;) {
+      if (x1[i] != x0[i]) {
+        below = x1[i] < x0[i];
+        break;
+      }
+    }
+  } else {
+    // nh = nl + 1: x1 is below x0 only when its top word is zero and the rest is below.
+    if (x1[nl] == 0) {
+      for (std::size_t i = nl; i-- > 0;) {
+        if (x1[i] != x0[i]) {
+          below = x1[i] < x0[i];
+          break;
+        }
+      }
+    }
+  }
+  if (below) {
+    sub_n(d, x0, x1, nl);  // x0 - x1: x1's top word (if any) is zero here
+    if (nh != nl) d[nl] = 0;
+  } else {
+    const word borrow = sub_n(d, x1, x0, nl);
+    if (nh != nl) d[nl] = x1[nl] - borrow;
+  }
+  return below;
+}
+
+/// Words of scratch Karatsuba needs for n-word operands.
+std::size_t karatsuba_scratch(std::size_t n) { return 8 * n + 8 * static_cast<std::size_t>(std::bit_width(n)) + 8; }
+
+/// r[0, 2n) = a * b (a == b: a square) by Karatsuba: with a = a1 B^h + a0, the middle term is
+/// a0 b0 + a1 b1 - (a1 - a0)(b1 - b0). Recurses while n >= threshold words.
+void karatsuba(word* r, const word* a, const word* b, std::size_t n, word* scratch, std::size_t threshold) {
+  const bool square = a == b;
+  if (n < threshold || n < 2) {
+    if (square) {
+      schoolbook_sqr(r, a, n);
+    } else {
+      schoolbook_mul(r, a, n, b, n);
+    }
+    return;
+  }
+  const std::size_t h = n / 2, hi = n - h;
+  word* da = scratch;
+  word* db = scratch + hi;
+  word* t = scratch + 2 * hi;
+  word* rest = scratch + 4 * hi;
+  const bool neg_a = abs_diff(da, a + h, hi, a, h);
+  const bool neg_b = square ? neg_a : abs_diff(db, b + h, hi, b, h);
+  karatsuba(t, da, square ? da : db, hi, rest, threshold);
+  karatsuba(r, a, b, h, rest, threshold);
+  karatsuba(r + 2 * h, a + h, b + h, hi, rest, threshold);
+  // m = z0 + z2 -+ t over 2 hi + 1 words, then r += m B^h.
+  word* m = rest;
+  std::copy(r + 2 * h, r + 2 * n, m);
+  m[2 * hi] = add_1(m + 2 * h, 2 * hi - 2 * h, add_n(m, m, r, 2 * h));
+  if (neg_a != neg_b) {
+    m[2 * hi] += add_n(m, m, t, 2 * hi);
+  } else {
+    m[2 * hi] -= sub_n(m, m, t, 2 * hi);
+  }
+  const word carry = add_n(r + h, r + h, m, 2 * hi + 1);
+  add_1(r + h + 2 * hi + 1, 2 * n - h - 2 * hi - 1, carry);
+}
+
+/// r[0, na + nb) = a * b, any lengths >= 1, by schoolbook or (karatsuba) Karatsuba; unbalanced operands by
+/// pieces of the shorter one's length. r must not alias a or b.
+void host_mul(word* r, const word* a, std::size_t na, const word* b, std::size_t nb, bool use_karatsuba,
+              std::size_t threshold) {
+  if (na < nb) {
+    std::swap(a, b);
+    std::swap(na, nb);
+  }
+  if (!use_karatsuba || nb < threshold) {
+    if (a == b && na == nb) {
+      schoolbook_sqr(r, a, na);
+    } else {
+      schoolbook_mul(r, a, na, b, nb);
+    }
+    return;
+  }
+  if (na == nb) {
+    std::vector<word> scratch(karatsuba_scratch(na));
+    karatsuba(r, a, b, na, scratch.data(), threshold);
+    return;
+  }
+  std::fill(r, r + na + nb, word{0});
+  std::vector<word> piece(2 * nb);
+  for (std::size_t off = 0; off < na; off += nb) {
+    const std::size_t len = std::min(nb, na - off);
+    host_mul(piece.data(), a + off, len, b, nb, true, threshold);
+    const word carry = add_n(r + off, r + off, piece.data(), len + nb);
+    add_1(r + off + len + nb, na + nb - off - len - nb, carry);
+  }
+}
+
+/// r[0, na + nb) = a * b in place p by schoolbook or Karatsuba on the host (device operands go through host
+/// copies).
+void host_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place p,
+                  bool use_karatsuba) {
+  const bool square = a == b && na == nb;
+  std::vector<limb_t> ha, hb, hr;
+  if (p == Place::device) {
+    ha.resize(na);
+    huge::copy(ha.data(), Place::host, a, p, na);
+    a = ha.data();
+    if (!square) {
+      hb.resize(nb);
+      huge::copy(hb.data(), Place::host, b, p, nb);
+      b = hb.data();
+    } else {
+      b = a;
+    }
+  }
+  const std::vector<word> wa = to_words(a, na);
+  const std::vector<word> wb = square ? std::vector<word>{} : to_words(b, nb);
+  const word* pb = square ? wa.data() : wb.data();
+  std::vector<word> wr(wa.size() + (square ? wa.size() : wb.size()));
+  const std::size_t threshold = std::max<std::size_t>(2, huge::thresholds::host_karatsuba / limbs_per_word);
+  host_mul(wr.data(), wa.data(), wa.size(), pb, square ? wa.size() : wb.size(), use_karatsuba, threshold);
+  if (p == Place::device) {
+    hr.resize(na + nb);
+    from_words(hr.data(), na + nb, wr.data());
+    huge::copy(r, p, hr.data(), Place::host, na + nb);
+  } else {
+    from_words(r, na + nb, wr.data());
+  }
+}
+
+// ---- convolutions then normalisation, in either place ----
+
+/// r[0, na + nb) = a * b by the column convolution (the tiled one on the device).
+void columns_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place p) {
+  const std::size_t nc = na + nb - 1;
+  Scratch coefs(3 * nc, p);
+  auto* c = reinterpret_cast<huge::Coef96*>(coefs.get());
+  huge::convolve_columns(c, a, na, b, nb, p);
+  huge::normalise(r, na + nb, c, nc, p);
+}
+
+/// r[0, na + nb) = a * b by the transform (a == b: a square, one forward transform). Products longer than the
+/// longest transform go in blocks: the shorter operand whole where that leaves room, else halves of the
+/// longest, each block product added into r.
+void ntt_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place p) {
+  const std::size_t limit = huge::transform_product_limit_for_tests.load(std::memory_order_relaxed);
+  const std::size_t most = limit != 0 ? std::min(limit, huge::ntt_max_product()) : huge::ntt_max_product();
+  if (na + nb <= most) {
+    const std::size_t nc = na + nb - 1;
+    Scratch coefs(3 * nc, p);
+    auto* c = reinterpret_cast<huge::Coef96*>(coefs.get());
+    huge::convolve_ntt(c, a, na, b, nb, p);
+    huge::normalise(r, na + nb, c, nc, p);
+    return;
+  }
+  if (na < nb) {
+    std::swap(a, b);
+    std::swap(na, nb);
+  }
+  const std::size_t sb = nb <= most / 2 ? nb : most / 2;
+  const std::size_t sa = most - sb;
+  huge::fill_zero(r, na + nb, p);
+  Scratch piece(sa + sb, p);
+  for (std::size_t j = 0; j < nb; j += sb) {
+    const std::size_t lb = std::min(sb, nb - j);
+    for (std::size_t i = 0; i < na; i += sa) {
+      const std::size_t la = std::min(sa, na - i);
+      ntt_product(piece.get(), a + i, la, b + j, lb, p);
+      huge::add(r + i + j, r + i + j, na + nb - i - j, piece.get(), la + lb, p);
+    }
+  }
+}
+
+/// a * b by `algorithm` (automatic: mul_algorithm's choice), in op_place(a, b); square: b is a.
+Integer product(const Integer& a, const Integer& b, MulAlgorithm algorithm, bool square) {
+  const Place p = op_place(a, b);
+  if (a.is_zero() || b.is_zero()) return zero_in(p);
+  const std::size_t na = a.size(), nb = b.size();
+  if (algorithm == MulAlgorithm::automatic) algorithm = mul_algorithm(na, nb, p);
+  const LimbsIn la(a, p);
+  const LimbsIn lb(square ? a : b, p);
+  const limb_t* pa = la.get();
+  const limb_t* pb = square ? pa : lb.get();
+  Integer r = IntegerAccess::with_capacity(na + nb, p);
+  limb_t* pr = IntegerAccess::data(r);
+  switch (algorithm) {
+    case MulAlgorithm::schoolbook:
+    case MulAlgorithm::karatsuba:
+      host_product(pr, pa, na, pb, nb, p, algorithm == MulAlgorithm::karatsuba);
+      break;
+    case MulAlgorithm::tiled:
+      columns_product(pr, pa, na, pb, nb, p);
+      break;
+    case MulAlgorithm::ntt:
+    case MulAlgorithm::automatic:
+      ntt_product(pr, pa, na, pb, nb, p);
+      break;
+  }
+  IntegerAccess::finish(r, na + nb, a.is_negative() != b.is_negative());
+  return r;
+}
+
+// ---- addition and subtraction of magnitudes ----
+
+/// a + (negate_b ? -b : b).
+Integer add_signed(const Integer& a, const Integer& b, bool negate_b) {
+  const Place p = op_place(a, b);
+  const bool sign_b = b.is_negative() != negate_b;
+  if (b.is_zero()) return a.to(p);
+  if (a.is_zero()) {
+    Integer r = b.to(p);
+    if (negate_b) IntegerAccess::negate(r);
+    return r;
+  }
+  const LimbsIn la(a, p);
+  const LimbsIn lb(b, p);
+  const limb_t* x = la.get();
+  const limb_t* y = lb.get();
+  std::size_t nx = a.size(), ny = b.size();
+  if (a.is_negative() == sign_b) {
+    if (nx < ny) {
+      std::swap(x, y);
+      std::swap(nx, ny);
+    }
+    Integer r = IntegerAccess::with_capacity(nx + 1, p);
+    limb_t* pr = IntegerAccess::data(r);
+    const limb_t carry = huge::add(pr, x, nx, y, ny, p);
+    huge::copy(pr + nx, p, &carry, Place::host, 1);
+    IntegerAccess::finish(r, nx + 1, sign_b);
+    return r;
+  }
+  // Opposite signs: the larger magnitude minus the smaller, with the larger one's sign.
+  int order = nx < ny ? -1 : (nx > ny ? 1 : huge::compare(x, y, nx, p));
+  if (order == 0) return zero_in(p);
+  bool negative = a.is_negative();
+  if (order < 0) {
+    std::swap(x, y);
+    std::swap(nx, ny);
+    negative = sign_b;
+  }
+  Integer r = IntegerAccess::with_capacity(nx, p);
+  huge::sub(IntegerAccess::data(r), x, nx, y, ny, p);
+  IntegerAccess::finish(r, nx, negative);
+  return r;
+}
+
+/// -1, 0, 1 comparing |a| and |b|.
+int compare_magnitudes(const Integer& a, const Integer& b) {
+  if (a.size() != b.size()) return a.size() < b.size() ? -1 : 1;
+  if (a.size() == 0) return 0;
+  const Place p = op_place(a, b);
+  const LimbsIn la(a, p);
+  const LimbsIn lb(b, p);
+  return huge::compare(la.get(), lb.get(), a.size(), p);
+}
+
+}  // namespace
+
+// ---- members ----
+
+Integer::Integer(Place place) : place_(huge::resolve_place(place)) {}
+
+Integer::Integer(long long v, Place place)
+    : Integer(v < 0 ? Integer(0ull - static_cast<unsigned long long>(v), place)
+                    : Integer(static_cast<unsigned long long>(v), place)) {
+  negative_ = v < 0;
+}
+
+Integer::Integer(unsigned long long v, Place place) : place_(huge::resolve_place(place)) {
+  const limb_t limbs[2] = {static_cast<limb_t>(v), static_cast<limb_t>(v >> 32)};
+  *this = from_limbs(limbs, false, place_);
+}
+
+Integer::Integer(const Integer& o) : size_(o.size_), top_(o.top_), place_(o.place_), negative_(o.negative_) {
+  if (o.size_ != 0) {
+    data_ = huge::allocate(o.size_, place_);
+    capacity_ = o.size_;
+    try {
+      huge::copy(data_, place_, o.data_, o.place_, o.size_);
+    } catch (...) {
+      huge::release(data_, place_);
+      throw;
+    }
+  }
+}
+
+Integer::Integer(Integer&& o) noexcept
+    : data_(std::exchange(o.data_, nullptr)),
+      size_(std::exchange(o.size_, 0)),
+      capacity_(std::exchange(o.capacity_, 0)),
+      top_(std::exchange(o.top_, 0)),
+      place_(o.place_),
+      negative_(std::exchange(o.negative_, false)) {}
+
+Integer& Integer::operator=(const Integer& o) {
+  if (this != &o) *this = Integer(o);
+  return *this;
+}
+
+Integer& Integer::operator=(Integer&& o) noexcept {
+  if (this != &o) {
+    huge::release(data_, place_);
+    data_ = std::exchange(o.data_, nullptr);
+    size_ = std::exchange(o.size_, 0);
+    capacity_ = std::exchange(o.capacity_, 0);
+    top_ = std::exchange(o.top_, 0);
+    place_ = o.place_;
+    negative_ = std::exchange(o.negative_, false);
+  }
+  return *this;
+}
+
+Integer::~Integer() { huge::release(data_, place_); }
+
+Integer Integer::from_limbs(std::span<const limb_type> limbs, bool negative, Place place) {
+  std::size_t n = limbs.size();
+  while (n > 0 && limbs[n - 1] == 0) --n;
+  Integer x = IntegerAccess::with_capacity(n, place);
+  if (n != 0) {
+    huge::copy(x.data_, x.place_, limbs.data(), Place::host, n);
+    x.size_ = n;
+    x.top_ = limbs[n - 1];
+    x.negative_ = negative;
+  }
+  return x;
+}
+
+std::vector<Integer::limb_type> Integer::limbs() const {
+  std::vector<limb_type> out(size_);
+  huge::copy(out.data(), Place::host, data_, place_, size_);
+  return out;
+}
+
+Integer Integer::to(Place place) const {
+  const Place p = huge::resolve_place(place);
+  Integer x = IntegerAccess::with_capacity(size_, p);
+  huge::copy(x.data_, p, data_, place_, size_);
+  x.size_ = size_;
+  x.top_ = top_;
+  x.negative_ = negative_;
+  return x;
+}
+
+std::size_t Integer::bit_width() const noexcept {
+  return size_ == 0 ? 0 : 32 * (size_ - 1) + static_cast<std::size_t>(std::bit_width(top_));
+}
+
+// ---- operators ----
+
+Integer operator+(const Integer& a, const Integer& b) { return add_signed(a, b, false); }
+Integer operator-(const Integer& a, const Integer& b) { return add_signed(a, b, true); }
+Integer operator*(const Integer& a, const Integer& b) {
+  return product(a, b, MulAlgorithm::automatic, &a == &b);
+}
+
+Integer operator-(const Integer& a) {
+  Integer r = a;
+  IntegerAccess::negate(r);
+  return r;
+}
+
+Integer abs(const Integer& a) { return a.is_negative() ? -a : a; }
+
+Integer sqr(const Integer& a) { return product(a, a, MulAlgorithm::automatic, true); }
+
+Integer multiply(const Integer& a, const Integer& b, MulAlgorithm algorithm) {
+  return product(a, b, algorithm, &a == &b);
+}
+
+MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place) {
+  const std::size_t shorter = std::min(na, nb);
+  if (huge::resolve_place(place) == Place::device)
+    return static_cast<double>(na) * static_cast<double>(nb) <
+                   static_cast<double>(huge::thresholds::device_ntt) * static_cast<double>(huge::thresholds::device_ntt)
+               ? MulAlgorithm::tiled
+               : MulAlgorithm::ntt;
+  if (shorter < huge::thresholds::host_karatsuba) return MulAlgorithm::schoolbook;
+  return shorter < huge::thresholds::host_ntt ? MulAlgorithm::karatsuba : MulAlgorithm::ntt;
+}
+
+Integer operator<<(const Integer& a, std::size_t bits) {
+  if (a.is_zero()) return a;
+  const std::size_t nr = a.size() + bits / 32 + 1;
+  Integer r = IntegerAccess::with_capacity(nr, a.place());
+  huge::shift_left(IntegerAccess::data(r), nr, a.data(), a.size(), bits, a.place());
+  IntegerAccess::finish(r, nr, a.is_negative());
+  return r;
+}
+
+Integer operator>>(const Integer& a, std::size_t bits) {
+  if (a.is_zero()) return a;
+  if (a.is_negative()) {
+    // floor(-m / 2^bits) = -(((m - 1) >> bits) + 1).
+    const Integer one(1, a.place());
+    return -(((-a - one) >> bits) + one);
+  }
+  if (bits / 32 >= a.size()) return zero_in(a.place());
+  const std::size_t nr = a.size() - bits / 32;
+  Integer r = IntegerAccess::with_capacity(nr, a.place());
+  huge::shift_right(IntegerAccess::data(r), nr, a.data(), a.size(), bits, a.place());
+  IntegerAccess::finish(r, nr, false);
+  return r;
+}
+
+bool operator==(const Integer& a, const Integer& b) {
+  if (a.sign() != b.sign() || a.size() != b.size()) return false;
+  return compare_magnitudes(a, b) == 0;
+}
+
+std::strong_ordering operator<=>(const Integer& a, const Integer& b) {
+  if (a.sign() != b.sign()) return a.sign() <=> b.sign();
+  const int m = compare_magnitudes(a, b);
+  const int c = a.is_negative() ? -m : m;
+  return c <=> 0;
+}
+
+}  // namespace warpnum

@@ -1,0 +1,39 @@
+// src/huge/integer_access.hpp (private to warpnum::huge): how the library's files build an Integer in place: an
+// Integer with room for some limbs, their storage, and the step that makes its first limbs its value.
+#pragma once
+
+#include "engine.hpp"
+
+#include <warpnum/integer.hpp>
+
+#include <cstddef>
+
+namespace warpnum {
+
+struct IntegerAccess {
+  /// A zero with room for `capacity` limbs in `place` (resolved: host or device; contents undefined).
+  static Integer with_capacity(std::size_t capacity, Place place) {
+    Integer x;
+    x.place_ = huge::resolve_place(place);
+    if (capacity != 0) {
+      x.data_ = huge::allocate(capacity, x.place_);
+      x.capacity_ = capacity;
+    }
+    return x;
+  }
+  /// The storage of x (capacity(x) limbs in x.place()).
+  static huge::limb_t* data(Integer& x) noexcept { return x.data_; }
+  static std::size_t capacity(const Integer& x) noexcept { return x.capacity_; }
+  /// Makes x the number whose magnitude is its first n limbs (n <= capacity; high zero limbs are dropped), negative
+  /// when `negative` and not zero.
+  static void finish(Integer& x, std::size_t n, bool negative) {
+    huge::limb_t top = 0;
+    x.size_ = n == 0 ? 0 : huge::significant_limbs(x.data_, n, x.place_, &top);
+    x.top_ = top;
+    x.negative_ = negative && x.size_ != 0;
+  }
+  /// Flips the sign of a non-zero x.
+  static void negate(Integer& x) noexcept { x.negative_ = !x.negative_ && x.size_ != 0; }
+};
+
+}  // namespace warpnum
