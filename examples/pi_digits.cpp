@@ -1,0 +1,383 @@
+// examples/pi_digits.cpp: digits of pi by the Chudnovsky series with binary splitting, in warpnum::Integer
+// arithmetic on the GPU (small parts of the series on the host's cores), then sqrt(10005) and the final division by
+// Newton's iteration and the decimal conversion by divide and conquer, all on the GPU's transform multiply.
+//
+//   warpnum-pi-digits [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L]
+//
+// DIGITS (default 10^6) decimals after the point. --check computes the same digits with GMP on the CPU by the same
+// series and compares every digit; --cpu runs everything on Place::host; --output writes "3.1415..." to FILE.
+// Progress goes to stderr, the timings of each stage to stdout.
+//
+// What to take from it:
+//  - Binary splitting makes the series' sum a few huge products: P, Q, T of a range of terms come from those of
+//    its halves (Q = Q1 Q2, P = P1 P2, T = T1 Q2 + P1 T2). The ranges' numbers grow from a few words at the leaves
+//    to millions of limbs at the top: leaves and low levels run on the host's cores (a device operation costs a
+//    launch and a synchronisation), and above --device-limbs the numbers move to the GPU with x.to(Place::device).
+//  - The generic algorithms of include/warpnum/huge/ (isqrt, Newton division) work on Integer and mpz_class alike.
+#include <warpnum/huge/integer_traits.hpp>
+#include <warpnum/huge/newton_division.hpp>
+#include <warpnum/huge/newton_sqrt.hpp>
+#include <warpnum/huge/number_traits.hpp>
+#include <warpnum/integer.hpp>
+
+#include <gmpxx.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <fstream>
+#include <functional>
+#include <span>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using warpnum::Integer;
+using warpnum::Place;
+using Clock = std::chrono::steady_clock;
+
+constexpr double digits_per_term = 14.181647462725477;  // log10(640320^3 / 1728)
+constexpr std::size_t guard_digits = 16;  // computed beyond the digits shown, so that rounding cannot reach them
+constexpr const char* known_prefix = "3.14159265358979323846264338327950288419716939937510";
+
+// ---- progress on stderr ----
+
+class Progress {
+ public:
+  explicit Progress(const char* who) : who_(who), start_(Clock::now()) {}
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  /// "who: stage  pct%  (elapsed s)", at most every half second unless `force`.
+  void show(const std::string& stage, double fraction, bool force = false) {
+    const auto now = Clock::now();
+    if (!force && now < next_) return;
+    next_ = now + std::chrono::milliseconds(500);
+    std::fprintf(stderr, "\r  %s: %-34s %5.1f%%  (%.1f s)   ", who_, stage.c_str(), 100.0 * fraction, elapsed());
+    if (force && fraction >= 1.0) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  }
+
+ private:
+  const char* who_;
+  Clock::time_point start_;
+  Clock::time_point next_{};
+};
+
+/// Calls f(i) for i < n on `threads` host threads (a shared counter hands out the indices).
+void parallel_for(std::size_t n, unsigned threads, const std::function<void(std::size_t)>& f) {
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr error;
+  std::atomic<bool> failed{false};
+  auto work = [&] {
+    for (std::size_t i = next++; i < n && !failed.load(); i = next++) {
+      try {
+        f(i);
+      } catch (...) {
+        if (!failed.exchange(true)) error = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < std::min<std::size_t>(threads, n); ++t) pool.emplace_back(work);
+  work();
+  for (auto& th : pool) th.join();
+  if (error) std::rethrow_exception(error);
+}
+
+// ---- the series, generic over the number type (warpnum::Integer or mpz_class) ----
+
+/// P, Q, T of a range of terms [a, b): the range's sum is T / Q (times 1 / (426880 sqrt(10005)) for pi).
+template <class N> struct Split {
+  N p, q, t;
+};
+
+template <class N> N from_int128(unsigned __int128 v, bool negative, const N& like) {
+  const std::uint32_t limbs[4] = {static_cast<std::uint32_t>(v), static_cast<std::uint32_t>(v >> 32),
+                                  static_cast<std::uint32_t>(v >> 64), static_cast<std::uint32_t>(v >> 96)};
+  N x = warpnum::huge::NumberTraits<N>::from_limbs(limbs, like);
+  if (negative) x = -x;
+  return x;
+}
+
+/// The term k alone: p(k) = (6k-5)(2k-1)(6k-1), q(k) = k^3 640320^3 / 24, t(k) = (-1)^k p(k) (13591409 +
+/// 545140134 k); p = q = 1 for k = 0. In 128-bit words while they fit (k < 2^21), else in N.
+template <class N> Split<N> leaf(std::uint64_t k, const N& like) {
+  using Traits = warpnum::huge::NumberTraits<N>;
+  constexpr std::uint64_t c3_24 = 10939058860032000ull;
+  if (k == 0) return {Traits::from_uint(1, like), Traits::from_uint(1, like), Traits::from_uint(13591409, like)};
+  if (k < (std::uint64_t{1} << 21)) {
+    using u128 = unsigned __int128;
+    const u128 p = static_cast<u128>(6 * k - 5) * (2 * k - 1) * (6 * k - 1);
+    const u128 q = static_cast<u128>(k) * k * k * c3_24;
+    const u128 t = p * (13591409 + static_cast<u128>(545140134) * k);
+    return {from_int128<N>(p, false, like), from_int128<N>(q, false, like), from_int128<N>(t, k % 2 == 1, like)};
+  }
+  const N kk = Traits::from_uint(k, like);
+  N p = Traits::from_uint(6 * k - 5, like) * Traits::from_uint(2 * k - 1, like) * Traits::from_uint(6 * k - 1, like);
+  N q = kk * kk * kk * Traits::from_uint(c3_24, like);
+  N t = p * (Traits::from_uint(13591409, like) + Traits::from_uint(545140134, like) * kk);
+  if (k % 2 == 1) t = -t;
+  return {std::move(p), std::move(q), std::move(t)};
+}
+
+/// The range [a, b) from its halves; P only where a range to its right still needs it.
+template <class N> Split<N> combine(const Split<N>& left, const Split<N>& right, bool need_p) {
+  Split<N> out;
+  out.t = left.t * right.q + left.p * right.t;
+  out.q = left.q * right.q;
+  if (need_p) out.p = left.p * right.p;
+  return out;
+}
+
+template <class N> Split<N> split_range(std::uint64_t a, std::uint64_t b, bool need_p, const N& like) {
+  if (b - a == 1) return leaf<N>(a, like);
+  const std::uint64_t m = a + (b - a) / 2;
+  return combine(split_range<N>(a, m, true, like), split_range<N>(m, b, need_p, like), need_p);
+}
+
+/// P, Q, T of [0, terms): chunks of `chunk` terms on the host's threads, then levels of pairs, which move to
+/// `big` (Place::device for Integer on the GPU) once their Q has device_limbs limbs.
+template <class N>
+Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs, const N& host, const N* big,
+                Progress& progress) {
+  using Traits = warpnum::huge::NumberTraits<N>;
+  constexpr std::uint64_t chunk = 16;
+  const std::size_t chunks = static_cast<std::size_t>((terms + chunk - 1) / chunk);
+  std::vector<Split<N>> nodes(chunks);
+  std::atomic<std::size_t> done{0};
+  progress.show("series: leaves", 0, true);
+  std::thread::id main_thread = std::this_thread::get_id();
+  parallel_for(chunks, threads, [&](std::size_t i) {
+    const std::uint64_t a = i * chunk;
+    const std::uint64_t b = std::min<std::uint64_t>(terms, a + chunk);
+    nodes[i] = split_range<N>(a, b, i + 1 < chunks, host);
+    ++done;
+    if (std::this_thread::get_id() == main_thread) progress.show("series: leaves", double(done) / chunks);
+  });
+  std::size_t levels = 0;
+  for (std::size_t n = chunks; n > 1; n = (n + 1) / 2) ++levels;
+  for (std::size_t level = 0; nodes.size() > 1; ++level) {
+    const std::string stage = "series: level " + std::to_string(level + 1) + " of " + std::to_string(levels);
+    progress.show(stage, double(level) / levels, true);
+    const std::size_t pairs = nodes.size() / 2;
+    std::vector<Split<N>> next(pairs + nodes.size() % 2);
+    std::vector<std::size_t> on_big;
+    std::vector<std::size_t> on_host;
+    for (std::size_t j = 0; j < pairs; ++j) {
+      const bool is_big = big != nullptr && Traits::bit_width(nodes[2 * j].q) / 32 >= device_limbs;
+      (is_big ? on_big : on_host).push_back(j);
+    }
+    auto pair = [&](std::size_t j) {
+      const bool need_p = 2 * j + 2 < nodes.size();  // the last node of a level never has a range to its right
+      next[j] = combine(nodes[2 * j], nodes[2 * j + 1], need_p);
+      nodes[2 * j] = Split<N>{};
+      nodes[2 * j + 1] = Split<N>{};
+    };
+    parallel_for(on_host.size(), threads, [&](std::size_t i) { pair(on_host[i]); });
+    for (std::size_t j : on_big) {
+      for (Split<N>* s : {&nodes[2 * j], &nodes[2 * j + 1]}) {
+        s->p = Traits::to_place_of(s->p, *big);
+        s->q = Traits::to_place_of(s->q, *big);
+        s->t = Traits::to_place_of(s->t, *big);
+      }
+      pair(j);
+    }
+    if (nodes.size() % 2 == 1) next.back() = std::move(nodes.back());
+    nodes = std::move(next);
+  }
+  progress.show("series", 1.0, true);
+  return std::move(nodes[0]);
+}
+
+/// 10^e, where `like` lives, by repeated squaring.
+template <class N> N pow10(std::size_t e, const N& like) {
+  using Traits = warpnum::huge::NumberTraits<N>;
+  if (e == 0) return Traits::from_uint(1, like);
+  if (e < 19) {
+    std::uint64_t v = 1;
+    for (std::size_t i = 0; i < e; ++i) v *= 10;
+    return Traits::from_uint(v, like);
+  }
+  const N half = pow10<N>(e / 2, like);
+  N sq = Traits::sqr(half);
+  return e % 2 == 1 ? N(sq * Traits::from_uint(10, like)) : sq;
+}
+
+struct Timings {
+  double series = 0;
+  double sqrt = 0;
+  double division = 0;
+  double conversion = 0;
+};
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+/// "3.1415..." with `digits` decimals: floor(426880 sqrt(10005 10^(2D)) Q / T) with D = digits + guard digits.
+/// The number type's own square root, division and text are passed in, so that GMP's run can use GMP's.
+template <class N, class Isqrt, class Divide, class ToText>
+std::string pi_text(std::size_t digits, unsigned threads, std::size_t device_limbs, const N& host, const N* big,
+                    const char* who, Timings& timings, Isqrt isqrt, Divide divide, ToText to_text) {
+  using Traits = warpnum::huge::NumberTraits<N>;
+  Progress progress(who);
+  const std::size_t d = digits + guard_digits;
+  const auto terms = static_cast<std::uint64_t>(static_cast<double>(d) / digits_per_term) + 2;
+  auto t0 = Clock::now();
+  Split<N> s = series<N>(terms, threads, device_limbs, host, big, progress);
+  s.p = N();
+  timings.series = seconds_since(t0);
+
+  const N& where = big != nullptr ? *big : host;
+  t0 = Clock::now();
+  progress.show("sqrt(10005 * 10^(2D))", 0.0, true);
+  const N root = isqrt(N(pow10<N>(2 * d, where) * Traits::from_uint(10005, where)));
+  progress.show("sqrt(10005 * 10^(2D))", 1.0, true);
+  timings.sqrt = seconds_since(t0);
+
+  t0 = Clock::now();
+  progress.show("division", 0.0, true);
+  const N q = Traits::to_place_of(s.q, where);
+  const N t = Traits::to_place_of(s.t, where);
+  const N scaled = divide(N(q * Traits::from_uint(426880, where) * root), t);
+  progress.show("division", 1.0, true);
+  timings.division = seconds_since(t0);
+
+  t0 = Clock::now();
+  progress.show("decimal conversion", 0.0, true);
+  std::string text = to_text(scaled);
+  progress.show("decimal conversion", 1.0, true);
+  timings.conversion = seconds_since(t0);
+  if (text.size() < digits + 1) return text;  // wrong: caught by the prefix check
+  text.resize(digits + 1);
+  return text.substr(0, 1) + "." + text.substr(1);
+}
+
+void print_timings(const char* who, const Timings& t) {
+  std::printf("%-6s series %8.3f s   sqrt %8.3f s   division %8.3f s   conversion %8.3f s   total %8.3f s\n", who,
+              t.series, t.sqrt, t.division, t.conversion, t.series + t.sqrt + t.division + t.conversion);
+}
+
+int usage(const char* program) {
+  std::fprintf(stderr,
+               "usage: %s [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L]\n"
+               "  DIGITS          decimals after the point (default 1000000)\n"
+               "  --check         compute them with GMP on the CPU too and compare every digit\n"
+               "  --cpu           run everything on the host (Place::host)\n"
+               "  --output FILE   write 3.1415... to FILE\n"
+               "  --threads T     host threads for the small parts of the series (default: all cores)\n"
+               "  --device-limbs L  ranges whose Q has L limbs or more move to the GPU (default 2048)\n",
+               program);
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::size_t digits = 1000000;
+  bool check = false;
+  bool cpu = false;
+  std::string output;
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::size_t device_limbs = 2048;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--check") {
+      check = true;
+    } else if (arg == "--cpu") {
+      cpu = true;
+    } else if (arg == "--output" && i + 1 < argc) {
+      output = argv[++i];
+    } else if (arg == "--threads" && i + 1 < argc) {
+      threads = static_cast<unsigned>(std::max(1L, std::strtol(argv[++i], nullptr, 10)));
+    } else if (arg == "--device-limbs" && i + 1 < argc) {
+      device_limbs = static_cast<std::size_t>(std::strtoull(argv[++i], nullptr, 10));
+    } else if (!arg.empty() && arg[0] != '-') {
+      digits = static_cast<std::size_t>(std::strtod(arg.c_str(), nullptr));  // 1e7 works too
+    } else {
+      return usage(argv[0]);
+    }
+  }
+  if (digits < 1) return usage(argv[0]);
+
+  Integer big_zero;
+  bool gpu = false;
+  if (!cpu) {
+    try {
+      big_zero = Integer(Place::device);
+      gpu = true;
+    } catch (const std::exception& e) {
+      std::printf("no GPU (%s); running on the CPU\n", e.what());
+    }
+  }
+  std::printf("pi to %zu digits on the %s (%u host threads)\n", digits, gpu ? "GPU" : "CPU", threads);
+
+  Timings timings;
+  std::string text;
+  try {
+    text = pi_text<Integer>(
+        digits, threads, device_limbs, Integer(Place::host), gpu ? &big_zero : nullptr, "warpnum", timings,
+        [](const Integer& x) { return warpnum::huge::isqrt(x); },
+        [](const Integer& a, const Integer& b) { return a / b; },
+        [](const Integer& x) { return warpnum::to_string(x); });
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "\nwarpnum-pi-digits: %s\n", e.what());
+    return 1;
+  }
+  print_timings("warpnum", timings);
+
+  const std::size_t shown = std::min<std::size_t>(text.size(), 52);
+  std::printf("pi = %s...%s\n", text.substr(0, shown).c_str(),
+              text.size() > shown ? text.substr(text.size() - std::min<std::size_t>(20, text.size() - shown)).c_str()
+                                  : "");
+  bool ok = text.size() == digits + 2;
+  const std::size_t known = std::min(text.size(), std::strlen(known_prefix));
+  if (!ok || text.compare(0, known, known_prefix, known) != 0) {
+    std::printf("FAILED: the digits do not start as pi does\n");
+    ok = false;
+  }
+
+  if (check) {
+    Timings gmp_timings;
+    const std::string reference = pi_text<mpz_class>(
+        digits, threads, 0, mpz_class(), nullptr, "GMP", gmp_timings,
+        [](const mpz_class& x) {
+          mpz_class r;
+          mpz_sqrt(r.get_mpz_t(), x.get_mpz_t());
+          return r;
+        },
+        [](const mpz_class& a, const mpz_class& b) {
+          mpz_class q;
+          mpz_tdiv_q(q.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+          return q;
+        },
+        [](const mpz_class& x) { return x.get_str(10); });
+    print_timings("GMP", gmp_timings);
+    std::size_t first_wrong = 0;
+    while (first_wrong < std::min(text.size(), reference.size()) && text[first_wrong] == reference[first_wrong]) {
+      ++first_wrong;
+    }
+    if (text == reference) {
+      std::printf("check: all %zu digits agree with GMP\n", digits);
+    } else {
+      std::printf("FAILED: the digits differ from GMP's from position %zu on\n", first_wrong);
+      ok = false;
+    }
+  }
+
+  if (!output.empty()) {
+    std::ofstream out(output, std::ios::binary);
+    out << text << '\n';
+    if (!out) {
+      std::fprintf(stderr, "warpnum-pi-digits: cannot write %s\n", output.c_str());
+      return 1;
+    }
+    std::printf("wrote %s\n", output.c_str());
+  }
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,38 @@
+// warpnum/huge/integer_traits.hpp: NumberTraits<warpnum::Integer> (number_traits.hpp), so that Newton division,
+// isqrt and radix conversion run on Integer: large operands stay where they live (the GPU's memory), small ones
+// move to the host, where an operation costs no kernel launch.
+#pragma once
+
+#include <warpnum/huge/number_traits.hpp>
+#include <warpnum/integer.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace warpnum::huge {
+
+template <> struct NumberTraits<Integer> {
+  static std::size_t bit_width(const Integer& x) { return x.bit_width(); }
+  static int sign(const Integer& x) { return x.sign(); }
+  static std::vector<std::uint32_t> limbs(const Integer& x) { return x.limbs(); }
+  static Integer from_limbs(std::span<const std::uint32_t> limbs, const Integer& like) {
+    return Integer::from_limbs(limbs, false, like.place());
+  }
+  static Integer from_uint(std::uint64_t v, const Integer& like) {
+    return Integer(static_cast<unsigned long long>(v), like.place());
+  }
+  static Integer sqr(const Integer& x) { return warpnum::sqr(x); }
+  static bool on_host(const Integer& x) { return x.place() == Place::host; }
+  static Integer to_host(const Integer& x) { return x.to(Place::host); }
+  static Integer to_place_of(const Integer& x, const Integer& like) {
+    return x.place() == like.place() ? x : x.to(like.place());
+  }
+  /// Below this many limbs, radix conversion, reciprocals and square roots work in host memory (radix conversion's
+  /// subtrees on all host cores): a device operation costs a launch and a synchronisation (tens of microseconds),
+  /// about what the host's multiply of a few hundred limbs takes. Not yet tuned on a GPU.
+  static constexpr std::size_t host_limbs = 1024;
+};
+
+}  // namespace warpnum::huge

@@ -1,0 +1,152 @@
+// warpnum/huge/newton_division.hpp: division of nonnegative integers by Newton's iteration for the reciprocal, on
+// the number type's own multiply: O(M(n)) for an n-bit quotient and divisor. Host code over any type N with
+// NumberTraits<N> (number_traits.hpp): warpnum::Integer (whose operations may run on the GPU) and mpz_class.
+#pragma once
+
+#include <warpnum/huge/limb_division.hpp>
+#include <warpnum/huge/number_traits.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <stdexcept>
+#include <utility>
+
+namespace warpnum::huge {
+
+template <class N> struct DivResult {
+  N quot;
+  N rem;
+};
+
+/// Below this many limbs in the divisor, division is Knuth D on host limbs (limb_division.hpp).
+inline constexpr std::size_t newton_division_base_limbs = 48;
+/// Extra bits carried by reciprocals beyond the quotient's bits, so that estimates are off by at most a few units.
+inline constexpr std::size_t newton_guard_bits = 8;
+
+/// floor(a / b) and a mod b by Knuth D on the host limbs; the results live where a lives. a >= 0, b > 0.
+template <class N> DivResult<N> divmod_limbwise(const N& a, const N& b) {
+  using Traits = NumberTraits<N>;
+  const LimbDivResult r = divmod_limbs(Traits::limbs(a), Traits::limbs(b));
+  return {Traits::from_limbs(r.quot, a), Traits::from_limbs(r.rem, a)};
+}
+
+/// For d of exactly n bits (2^(n-1) <= d < 2^n), an X with |X - 2^(2n) / d| < 2, where d lives.
+/// Brent, Zimmermann, "Modern Computer Arithmetic", 3.4.1 (Newton's iteration x + x (1 - d x)): the reciprocal of
+/// d's top h = n/2 + 9 bits, recursively, then one step at n bits; only the bits that can reach the result are
+/// multiplied (d by an h-bit number, h bits by n - h + 7 bits), so the cost is a few M(n).
+template <class N> N reciprocal(const N& d, std::size_t n) {
+  using Traits = NumberTraits<N>;
+  if (n <= 32 * newton_division_base_limbs) {
+    return divmod_limbwise<N>(Traits::from_uint(1, d) << (2 * n), d).quot;
+  }
+  if (!Traits::on_host(d) && n < 32 * Traits::host_limbs) {
+    return Traits::to_place_of(reciprocal<N>(Traits::to_host(d), n), d);  // small: no launches
+  }
+  const std::size_t h = (n + 1) / 2 + newton_guard_bits + 1;
+  // X0 = xh 2^(n-h) approximates 2^(2n) / d with relative error below 2^-(h-2): both d's truncation to h bits and
+  // xh's error contribute 2^-(h-1).
+  const N xh = reciprocal<N>(d >> (n - h), h);
+  // f = (2^(2n) - d X0) / 2^(n-h), exact; the Newton step adds X0 f 2^(n-h) / 2^(2n) = xh f / 2^(2h). Its relative
+  // error squares: below 2^-(2h-4) <= 2^-(n+14), far below one unit of X. |f| < 2^(n+3), and dropping its low h - 4
+  // bits moves the step by less than 1/8.
+  const N f = (Traits::from_uint(1, d) << (n + h)) - d * xh;
+  const std::size_t drop = h - 4;
+  return (xh << (n - h)) + ((xh * (f >> drop)) >> (2 * h - drop));
+}
+
+/// A divisor prepared for quotients of up to `quot_bits` bits: b, its bits n, and reciprocal ~ 2^(n + p) / b with p =
+/// quot_bits + guard bits. Reused for many dividends (radix conversion divides by each power many times).
+template <class N> struct NewtonDivisor {
+  N divisor;
+  std::size_t bits = 0;       // n
+  std::size_t precision = 0;  // p
+  N reciprocal;
+};
+
+/// Prepares b > 0 for quotients of up to quot_bits bits: the reciprocal of b's top p bits (of b 2^(p-n) when
+/// p > n), which approximates 2^(n+p) / b with a relative error below 2^-(p-2).
+template <class N> NewtonDivisor<N> make_newton_divisor(const N& b, std::size_t quot_bits) {
+  using Traits = NumberTraits<N>;
+  NewtonDivisor<N> out;
+  out.divisor = b;
+  out.bits = Traits::bit_width(b);
+  out.precision = quot_bits + newton_guard_bits;
+  const std::size_t n = out.bits;
+  const std::size_t p = out.precision;
+  out.reciprocal = reciprocal<N>(p <= n ? N(b >> (n - p)) : N(b << (p - n)), p);
+  return out;
+}
+
+/// Brings a remainder estimate r = a - q b into [0, b), moving q with it. The estimates of this file are off by a
+/// few units; more than 64 steps means a bug, reported as std::logic_error rather than a long loop.
+template <class N> void correct_quotient(N& q, N& r, const N& b) {
+  using Traits = NumberTraits<N>;
+  const N one = Traits::from_uint(1, q);
+  int steps = 0;
+  while (Traits::sign(r) < 0) {
+    q = q - one;
+    r = r + b;
+    if (++steps > 64) throw std::logic_error("warpnum: Newton division estimate is off");
+  }
+  while (!(r < b)) {
+    q = q + one;
+    r = r - b;
+    if (++steps > 64) throw std::logic_error("warpnum: Newton division estimate is off");
+  }
+}
+
+/// floor(a / d) and a mod d for 0 <= a with a quotient of at most d.precision - guard bits.
+template <class N> DivResult<N> divmod_short_quotient(const N& a, const NewtonDivisor<N>& d) {
+  using Traits = NumberTraits<N>;
+  const std::size_t n = d.bits;
+  const std::size_t m = Traits::bit_width(a);
+  if (m < n || a < d.divisor) return {Traits::from_uint(0, a), a};
+  const std::size_t k = m - n + 1;  // the quotient has at most k bits
+  // A reciprocal of p2 = k + guard bits is enough: reciprocal >> (p - p2) ~ 2^(n + p2) / b, one unit less exact.
+  const std::size_t p2 = std::min(d.precision, k + newton_guard_bits);
+  N shortened;
+  const N* reciprocal_p2 = &d.reciprocal;
+  if (d.precision != p2) {
+    shortened = d.reciprocal >> (d.precision - p2);
+    reciprocal_p2 = &shortened;
+  }
+  // q ~ a reciprocal / 2^(n + p2), from a's top bits: the low s = n - 3 bits move the product by less than 1/4.
+  // Relative errors below 2^-(p2-3) on a quotient below 2^k: off by at most 2 or so.
+  const std::size_t s = n > 3 ? n - 3 : 0;
+  N q = ((a >> s) * *reciprocal_p2) >> (n + p2 - s);
+  N r = a - q * d.divisor;
+  correct_quotient(q, r, d.divisor);
+  return {std::move(q), std::move(r)};
+}
+
+/// floor(a / d) and a mod d for 0 <= a of any size: quotients longer than the divisor's precision are split in
+/// halves of a (the high half's remainder joins the low half), down to pieces the reciprocal covers.
+template <class N> DivResult<N> divmod_newton(const N& a, const NewtonDivisor<N>& d) {
+  using Traits = NumberTraits<N>;
+  const std::size_t n = d.bits;
+  const std::size_t m = Traits::bit_width(a);
+  const std::size_t max_quot_bits = d.precision - newton_guard_bits;
+  if (m < n || m - n + 1 <= max_quot_bits) return divmod_short_quotient(a, d);
+  const std::size_t k = m - n + 1;
+  const std::size_t low_bits = k / 2;  // the low piece's quotient has at most low_bits bits; the high one k - low_bits
+  const N high = a >> low_bits;
+  const N low = a - (high << low_bits);
+  DivResult<N> hi = divmod_newton(high, d);
+  DivResult<N> lo = divmod_newton<N>(N((hi.rem << low_bits) + low), d);
+  return {N((hi.quot << low_bits) + lo.quot), std::move(lo.rem)};
+}
+
+/// floor(a / b) and a mod b for a >= 0, b > 0 (b == 0 throws std::domain_error): Knuth D for divisors of fewer
+/// than newton_division_base_limbs limbs, else Newton's reciprocal for a quotient of min(quotient, divisor) bits.
+template <class N> DivResult<N> divmod_nonnegative(const N& a, const N& b) {
+  using Traits = NumberTraits<N>;
+  if (Traits::sign(b) == 0) throw std::domain_error("warpnum: division by zero");
+  const std::size_t n = Traits::bit_width(b);
+  const std::size_t m = Traits::bit_width(a);
+  if (m < n || a < b) return {Traits::from_uint(0, a), a};
+  const std::size_t k = m - n + 1;
+  if ((n + 31) / 32 <= newton_division_base_limbs || k <= 64) return divmod_limbwise(a, b);
+  return divmod_newton(a, make_newton_divisor(b, std::min(k, n)));
+}
+
+}  // namespace warpnum::huge

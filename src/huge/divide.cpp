@@ -1,0 +1,58 @@
+// src/huge/divide.cpp: Integer's division: divmod_floor, / and %, on the magnitudes' floor division by Newton's
+// reciprocal (include/warpnum/huge/newton_division.hpp; Knuth D on host limbs below newton_division_base_limbs).
+#include <warpnum/huge/integer_traits.hpp>
+#include <warpnum/huge/newton_division.hpp>
+#include <warpnum/integer.hpp>
+
+#include <stdexcept>
+#include <utility>
+
+namespace warpnum {
+namespace {
+
+/// floor(|a| / |b|) and |a| mod |b|, where a lives (b != 0).
+huge::DivResult<Integer> divmod_magnitudes(const Integer& a, const Integer& b) {
+  if (b.is_zero()) throw std::domain_error("warpnum::Integer: division by zero");
+  Integer a_abs;
+  Integer b_abs;
+  const Integer* pa = &a;
+  const Integer* pb = &b;
+  if (a.is_negative()) pa = &(a_abs = -a);
+  if (b.is_negative() || b.place() != a.place()) {
+    b_abs = b.place() != a.place() ? b.to(a.place()) : b;
+    if (b_abs.is_negative()) b_abs = -b_abs;
+    pb = &b_abs;
+  }
+  return huge::divmod_nonnegative(*pa, *pb);
+}
+
+}  // namespace
+
+IntegerDivResult divmod_floor(const Integer& a, const Integer& b) {
+  huge::DivResult<Integer> m = divmod_magnitudes(a, b);
+  // |a| = q |b| + r. With equal signs, a = q b + (sign(a) r); with different signs and r != 0, the floor
+  // quotient is -(q + 1) and the remainder r - |b| takes b's sign.
+  if (a.is_negative() == b.is_negative() || m.rem.is_zero()) {
+    if (a.is_negative()) m.rem = -m.rem;
+    if (a.is_negative() != b.is_negative()) m.quot = -m.quot;
+    return {std::move(m.quot), std::move(m.rem)};
+  }
+  const Integer one(1, m.quot.place());
+  Integer quot = -(m.quot + one);
+  Integer rem = b.is_negative() ? m.rem + b : b - m.rem;  // r - |b| for b < 0, |b| - r for b > 0
+  return {std::move(quot), std::move(rem)};
+}
+
+Integer operator/(const Integer& a, const Integer& b) {
+  huge::DivResult<Integer> m = divmod_magnitudes(a, b);
+  if (a.is_negative() != b.is_negative()) m.quot = -m.quot;
+  return std::move(m.quot);
+}
+
+Integer operator%(const Integer& a, const Integer& b) {
+  huge::DivResult<Integer> m = divmod_magnitudes(a, b);
+  if (a.is_negative()) m.rem = -m.rem;
+  return std::move(m.rem);
+}
+
+}  // namespace warpnum

@@ -1,0 +1,93 @@
+// src/huge/text.cpp: Integer's text: to_string, operator<< and the text constructor. Power-of-two bases regroup the
+// limbs' bits; other bases divide and conquer on the fast multiply (include/warpnum/huge/radix_conversion.hpp).
+#include <warpnum/huge/integer_traits.hpp>
+#include <warpnum/huge/radix_conversion.hpp>
+#include <warpnum/integer.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cstddef>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace warpnum {
+namespace {
+
+void check_base(int base) {
+  if (base < 2 || base > 36) {
+    throw std::invalid_argument("warpnum::Integer: base " + std::to_string(base) + " is not in 2 to 36");
+  }
+}
+
+[[noreturn]] void throw_bad_text(std::string_view text, const std::string& why) {
+  constexpr std::size_t shown = 40;
+  std::string quoted(text.substr(0, shown));
+  if (text.size() > shown) quoted += "...";
+  throw std::invalid_argument("warpnum::Integer: \"" + quoted + "\" is not a number: " + why);
+}
+
+}  // namespace
+
+Integer::Integer(std::string_view text, int base, Place place) {
+  if (base != 0) check_base(base);
+  std::size_t pos = 0;
+  bool negative = false;
+  if (pos < text.size() && (text[pos] == '-' || text[pos] == '+')) {
+    negative = text[pos] == '-';
+    ++pos;
+  }
+  if (base == 0) {
+    const std::string_view rest = text.substr(pos);
+    if (rest.size() >= 2 && rest[0] == '0' && (rest[1] == 'x' || rest[1] == 'X')) {
+      base = 16;
+      pos += 2;
+    } else if (rest.size() >= 2 && rest[0] == '0' && (rest[1] == 'b' || rest[1] == 'B')) {
+      base = 2;
+      pos += 2;
+    } else if (rest.size() >= 2 && rest[0] == '0') {
+      base = 8;
+      pos += 1;
+    } else {
+      base = 10;
+    }
+  }
+  const std::string_view digits = text.substr(pos);
+  if (digits.empty()) throw_bad_text(text, "no digits");
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    const int v = huge::radix_digit_value(digits[i]);
+    if (v < 0 || v >= base) {
+      throw_bad_text(text, "bad digit at " + std::to_string(pos + i) + " for base " + std::to_string(base));
+    }
+  }
+  Integer value = huge::from_text_nonnegative(digits, base, Integer(place));
+  if (negative && !value.is_zero()) value = -value;
+  *this = std::move(value);
+}
+
+std::string to_string(const Integer& x, int base) {
+  check_base(base);
+  if (x.is_zero()) return "0";
+  if (!x.is_negative()) return huge::to_text_nonnegative(x, base);
+  return "-" + huge::to_text_nonnegative(-x, base);
+}
+
+std::ostream& operator<<(std::ostream& os, const Integer& x) {
+  const std::ios_base::fmtflags flags = os.flags();
+  const std::ios_base::fmtflags basefield = flags & std::ios_base::basefield;
+  const int base = basefield == std::ios_base::hex ? 16 : basefield == std::ios_base::oct ? 8 : 10;
+  std::string text = to_string(x, base);
+  if ((flags & std::ios_base::uppercase) != 0) {
+    std::transform(text.begin(), text.end(), text.begin(), [](char c) { return static_cast<char>(std::toupper(c)); });
+  }
+  if ((flags & std::ios_base::showbase) != 0 && base != 10 && !x.is_zero()) {
+    const std::size_t at = x.is_negative() ? 1 : 0;
+    text.insert(at, base == 16 ? ((flags & std::ios_base::uppercase) != 0 ? "0X" : "0x") : "0");
+  }
+  if ((flags & std::ios_base::showpos) != 0 && !x.is_negative()) text.insert(0, "+");
+  return os << text;
+}
+
+}  // namespace warpnum

@@ -1,0 +1,113 @@
+// tests/device/huge/division_text_test.cu: the algorithms above multiplication on the GPU: Integer's divmod_floor,
+// / and %, huge::isqrt, to_string and the text constructor with Place::device operands, against GMP, up to 10^7
+// decimal digits; results stay in device memory. Skips where there is no GPU. WARPNUM_TEST_SEED overrides seeds.
+#include "../kernel_check.hpp"
+#include "cases/huge_operands.hpp"
+#include "cases/random.hpp"
+
+#include <warpnum/huge/integer_traits.hpp>
+#include <warpnum/huge/newton_sqrt.hpp>
+#include <warpnum/integer.hpp>
+
+#include <gmpxx.h>
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace warpnum::test {
+namespace {
+
+class HugeDivisionDevice : public DeviceTest {};
+
+::testing::AssertionResult check_division(const mpz_class& a, const mpz_class& b) {
+  const Integer x = from_mpz(a, Place::device);
+  const Integer y = from_mpz(b, Place::device);
+  mpz_class fq, fr, tq, tr;
+  mpz_fdiv_qr(fq.get_mpz_t(), fr.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+  mpz_tdiv_qr(tq.get_mpz_t(), tr.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+  const IntegerDivResult f = divmod_floor(x, y);
+  const Integer q = x / y;
+  const Integer r = x % y;
+  const char* wrong = nullptr;
+  if (to_mpz_class(f.quot) != fq) wrong = "divmod_floor quot";
+  else if (to_mpz_class(f.rem) != fr) wrong = "divmod_floor rem";
+  else if (to_mpz_class(q) != tq) wrong = "operator/";
+  else if (to_mpz_class(r) != tr) wrong = "operator%";
+  else if ((!q.is_zero() && q.place() != Place::device) || (!r.is_zero() && r.place() != Place::device)) {
+    wrong = "place";
+  }
+  if (wrong == nullptr) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << wrong << " of " << mpz_sizeinbase(a.get_mpz_t(), 2) << " by "
+                                       << mpz_sizeinbase(b.get_mpz_t(), 2) << " bits";
+}
+
+TEST_F(HugeDivisionDevice, RandomShapes) {
+  const std::uint64_t seed = seed_for("Integer division device");
+  Rng rng(seed);
+  for (int i = 0; i < 60; ++i) {
+    const std::size_t nb = random_limbs(rng, 40000);
+    const std::size_t na = rng.chance(1, 3) ? random_limbs(rng, 100000) : nb + rng.below(2 * nb + 2);
+    const mpz_class b = random_huge(rng, nb);
+    const mpz_class a = random_huge(rng, na);
+    ASSERT_TRUE(check_division(rng.chance(1, 2) ? mpz_class(-a) : a, rng.chance(1, 2) ? mpz_class(-b) : b))
+        << "seed " << seed << ", case " << i;
+    const mpz_class q = random_huge(rng, random_limbs(rng, 2 * nb + 2));
+    ASSERT_TRUE(check_division(q * b, b)) << "seed " << seed << ", exact case " << i;
+    ASSERT_TRUE(check_division(q * b - 1, b)) << "seed " << seed << ", -1 case " << i;
+  }
+}
+
+TEST_F(HugeDivisionDevice, Large) {
+  const std::uint64_t seed = seed_for("Integer division device large");
+  Rng rng(seed);
+  for (const auto& [na, nb] : std::vector<std::pair<std::size_t, std::size_t>>{
+           {2000000, 1000000}, {2000000, 1999000}, {2000000, 3000}, {1000000, 7}}) {
+    ASSERT_TRUE(check_division(random_huge(rng, na), random_huge(rng, nb)))
+        << "seed " << seed << ", " << na << "/" << nb;
+  }
+}
+
+TEST_F(HugeDivisionDevice, Isqrt) {
+  const std::uint64_t seed = seed_for("Integer isqrt device");
+  Rng rng(seed);
+  for (std::size_t limbs : {100u, 5000u, 100000u, 2000000u}) {
+    const mpz_class x = random_huge(rng, limbs);
+    mpz_class s;
+    mpz_sqrt(s.get_mpz_t(), x.get_mpz_t());
+    const Integer got = huge::isqrt(from_mpz(x, Place::device));
+    ASSERT_TRUE(to_mpz_class(got) == s) << "seed " << seed << ", " << limbs << " limbs";
+    ASSERT_EQ(got.place(), Place::device);
+  }
+}
+
+TEST_F(HugeDivisionDevice, TenMillionDigits) {
+  const std::uint64_t seed = seed_for("Integer text device");
+  Rng rng(seed);
+  const mpz_class z = random_huge(rng, 1038100);  // about 10^7 decimal digits
+  const Integer x = from_mpz(z, Place::device);
+  const std::string text = to_string(x);
+  ASSERT_TRUE(text == z.get_str(10)) << "seed " << seed;
+  ASSERT_TRUE(to_string(-x, 16) == mpz_class(-z).get_str(16)) << "seed " << seed;
+  const Integer back(text, 10, Place::device);
+  ASSERT_EQ(back.place(), Place::device);
+  ASSERT_TRUE(to_mpz_class(back) == z) << "seed " << seed;
+}
+
+TEST_F(HugeDivisionDevice, TextEveryBase) {
+  const std::uint64_t seed = seed_for("Integer text device bases");
+  Rng rng(seed);
+  for (int base = 2; base <= 36; ++base) {
+    const mpz_class z = random_huge(rng, random_limbs(rng, 30000));
+    const Integer x = from_mpz(z, Place::device);
+    ASSERT_TRUE(to_string(x, base) == z.get_str(base)) << "seed " << seed << ", base " << base;
+    ASSERT_TRUE(to_mpz_class(Integer(z.get_str(base), base, Place::device)) == z)
+        << "seed " << seed << ", base " << base;
+  }
+}
+
+}  // namespace
+}  // namespace warpnum::test

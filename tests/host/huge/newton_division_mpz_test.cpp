@@ -1,0 +1,153 @@
+// tests/host/huge/newton_division_mpz_test.cpp: the algorithms of include/warpnum/huge/ (limb_division.hpp,
+// newton_division.hpp, newton_sqrt.hpp) instantiated for mpz_class, against GMP's own division and square root.
+#include "cases/huge_operands.hpp"
+#include "cases/random.hpp"
+
+#include <warpnum/huge/limb_division.hpp>
+#include <warpnum/huge/newton_division.hpp>
+#include <warpnum/huge/newton_sqrt.hpp>
+#include <warpnum/huge/number_traits.hpp>
+
+#include <gmpxx.h>
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace warpnum::test {
+namespace {
+
+using Traits = huge::NumberTraits<mpz_class>;
+
+::testing::AssertionResult check_divmod(const mpz_class& a, const mpz_class& b) {
+  mpz_class q, r;
+  mpz_fdiv_qr(q.get_mpz_t(), r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+  const huge::DivResult<mpz_class> got = huge::divmod_nonnegative(a, b);
+  if (got.quot == q && got.rem == r) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "divmod of " << Traits::bit_width(a) << " by " << Traits::bit_width(b)
+                                       << " bits: a = 0x" << a.get_str(16) << ", b = 0x" << b.get_str(16);
+}
+
+::testing::AssertionResult check_limbs(const mpz_class& a, const mpz_class& b) {
+  mpz_class q, r;
+  mpz_fdiv_qr(q.get_mpz_t(), r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+  const huge::LimbDivResult got = huge::divmod_limbs(Traits::limbs(a), Traits::limbs(b));
+  if (got.quot == Traits::limbs(q) && got.rem == Traits::limbs(r)) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "Knuth D: a = 0x" << a.get_str(16) << ", b = 0x" << b.get_str(16);
+}
+
+TEST(LimbDivision, RandomAgainstGmp) {
+  const std::uint64_t seed = seed_for("huge limb division");
+  Rng rng(seed);
+  for (int i = 0; i < 3000; ++i) {
+    const mpz_class b = random_huge(rng, random_limbs(rng, 40));
+    const mpz_class a = random_huge(rng, random_limbs(rng, 80));
+    ASSERT_TRUE(check_limbs(a, b)) << "seed " << seed << ", case " << i;
+    ASSERT_TRUE(check_limbs(a * b + b - 1, b)) << "seed " << seed << ", case " << i;
+  }
+}
+
+TEST(LimbDivision, ByZeroThrows) {
+  const std::vector<std::uint32_t> a{1, 2}, zero{0, 0};
+  EXPECT_THROW(huge::divmod_limbs(a, zero), std::domain_error);
+}
+
+TEST(Reciprocal, WithinTwoUnits) {
+  const std::uint64_t seed = seed_for("huge reciprocal");
+  Rng rng(seed);
+  for (int i = 0; i < 200; ++i) {
+    const mpz_class d = random_huge(rng, 1 + rng.below(600));
+    const std::size_t n = Traits::bit_width(d);
+    const mpz_class x = huge::reciprocal(d, n);
+    mpz_class exact = mpz_class(1) << (2 * n);
+    mpz_class rem;
+    mpz_fdiv_qr(exact.get_mpz_t(), rem.get_mpz_t(), exact.get_mpz_t(), d.get_mpz_t());
+    // |x - 2^(2n)/d| < 2 means floor - 1 <= x <= floor + 2.
+    ASSERT_TRUE(x <= exact + 2) << "seed " << seed << ", case " << i << ", n " << n;
+    ASSERT_TRUE(x >= exact - 1) << "seed " << seed << ", case " << i << ", n " << n;
+  }
+}
+
+TEST(NewtonDivision, EdgeCases) {
+  const mpz_class one = 1;
+  for (std::size_t bits : {1u, 31u, 32u, 33u, 63u, 64u, 65u, 1535u, 1536u, 1537u, 3000u, 6000u, 20000u}) {
+    const mpz_class p = one << bits;
+    for (const mpz_class& b : {mpz_class(p - 1), p, mpz_class(p + 1), mpz_class(1), mpz_class(3)}) {
+      for (std::size_t abits : {bits / 2, bits, bits + 1, 2 * bits, 2 * bits + 64, 5 * bits + 7}) {
+        const mpz_class pa = one << abits;
+        for (const mpz_class& a : {mpz_class(0), mpz_class(pa - 1), pa, mpz_class(pa + 1), b, mpz_class(b * b),
+                                   mpz_class(b * b - 1), mpz_class(b * (pa - 1))}) {
+          ASSERT_TRUE(check_divmod(a, b)) << "bits " << bits << ", abits " << abits;
+        }
+      }
+    }
+  }
+  EXPECT_THROW(huge::divmod_nonnegative(mpz_class(5), mpz_class(0)), std::domain_error);
+}
+
+TEST(NewtonDivision, RandomShapes) {
+  const std::uint64_t seed = seed_for("huge newton division");
+  Rng rng(seed);
+  for (int i = 0; i < 600; ++i) {
+    const std::size_t nb = random_limbs(rng, 1500);
+    const std::size_t na = rng.chance(1, 4) ? random_limbs(rng, 6000) : nb + rng.below(2 * nb + 2);
+    const mpz_class b = random_huge(rng, nb);
+    const mpz_class a = random_huge(rng, na);
+    ASSERT_TRUE(check_divmod(a, b)) << "seed " << seed << ", case " << i;
+    // Exact divisions and remainders b - 1: the estimate's neighbours.
+    const mpz_class q = random_huge(rng, random_limbs(rng, 2 * nb + 2));
+    ASSERT_TRUE(check_divmod(q * b, b)) << "seed " << seed << ", exact case " << i;
+    ASSERT_TRUE(check_divmod(q * b + b - 1, b)) << "seed " << seed << ", b - 1 case " << i;
+    ASSERT_TRUE(check_divmod(q * b - 1, b)) << "seed " << seed << ", -1 case " << i;
+  }
+}
+
+TEST(NewtonDivision, LongQuotients) {
+  const std::uint64_t seed = seed_for("huge newton long quotients");
+  Rng rng(seed);
+  for (int i = 0; i < 20; ++i) {
+    const mpz_class b = random_huge(rng, 49 + rng.below(200));
+    const mpz_class a = random_huge(rng, 2000 + rng.below(20000));
+    ASSERT_TRUE(check_divmod(a, b)) << "seed " << seed << ", case " << i;
+  }
+}
+
+TEST(NewtonDivision, ReusedDivisor) {
+  const std::uint64_t seed = seed_for("huge newton divisor reuse");
+  Rng rng(seed);
+  const mpz_class b = random_huge(rng, 700);
+  const huge::NewtonDivisor<mpz_class> d = huge::make_newton_divisor(b, Traits::bit_width(b) + 1);
+  for (int i = 0; i < 100; ++i) {
+    const mpz_class a = random_huge(rng, random_limbs(rng, 3000));
+    mpz_class q, r;
+    mpz_fdiv_qr(q.get_mpz_t(), r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+    const huge::DivResult<mpz_class> got = huge::divmod_newton(a, d);
+    ASSERT_TRUE(got.quot == q) << "seed " << seed << ", case " << i;
+    ASSERT_TRUE(got.rem == r) << "seed " << seed << ", case " << i;
+  }
+}
+
+TEST(NewtonSqrt, AgainstGmp) {
+  const std::uint64_t seed = seed_for("huge isqrt");
+  Rng rng(seed);
+  for (int i = 0; i < 400; ++i) {
+    const mpz_class x = random_huge(rng, random_limbs(rng, 5000));
+    for (const mpz_class& v : {x, mpz_class(x * x), mpz_class(x * x - 1), mpz_class(x * x + 2 * x)}) {
+      mpz_class s;
+      mpz_sqrt(s.get_mpz_t(), v.get_mpz_t());
+      ASSERT_TRUE(huge::isqrt(v) == s) << "seed " << seed << ", case " << i;
+    }
+  }
+  for (std::uint64_t v : {0ull, 1ull, 2ull, 3ull, 4ull, 0xffffffffffffffffull, 0xfffffffe00000001ull}) {
+    mpz_class s, z = Traits::from_uint(v, mpz_class());
+    mpz_sqrt(s.get_mpz_t(), z.get_mpz_t());
+    EXPECT_TRUE(huge::isqrt(z) == s) << v;
+  }
+  EXPECT_THROW(huge::isqrt(mpz_class(-4)), std::domain_error);
+}
+
+}  // namespace
+}  // namespace warpnum::test
