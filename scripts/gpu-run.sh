@@ -3,8 +3,8 @@
 # tests, the demo and warpnum-rsa-batch, the GPU benchmark driver, the host benchmarks. Needs no cmake and no GMP. Logs go to
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
-#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [bench] [sass]
-# (default: the first five, in that order; sass: the registers and SASS of warpnum-bench's kernels, for reading
+#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [sass]
+# (default: the first six, in that order; sass: the registers and SASS of warpnum-bench's kernels, for reading
 # what the compiler made of them, when the machine has cuobjdump)
 # Environment: BIN (default build-gpu/bin; a .tar.xz from scripts/gpu-build.sh is unpacked first), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
@@ -17,7 +17,7 @@ bin=${BIN:-build-gpu/bin}
 logs=${OUT:-build-gpu/gpu-run}
 timeout_s=${RUN_TIMEOUT:-900}
 sections=("$@")
-((${#sections[@]})) || sections=(device host demo gpubench bench)
+((${#sections[@]})) || sections=(device host demo gpubench huge bench)
 mkdir -p "$logs"
 if [[ $bin == *.tar.xz && -f $bin ]]; then # scripts/gpu-build.sh's packed carry folder
   unpacked=$(mktemp -d)
@@ -75,8 +75,20 @@ for section in "${sections[@]}"; do
         done
       fi
       ;;
+    huge) # issue 8: Integer's exact product and text against GMP on one core of this machine (bench-huge-integer-mul),
+      # the convolutions alone (bench-huge-mul), and pi to PI_DIGITS (default 10^7) digits checked against GMP
+      # shellcheck disable=SC2086 # *_ARGS are lists of arguments
+      if [[ -x $bin/bench-huge-integer-mul ]]; then
+        run_one "$bin/bench-huge-integer-mul" --csv "$logs/huge-integer-mul.csv" ${HUGE_BENCH_ARGS:-}
+      fi
+      if [[ -x $bin/bench-huge-mul ]]; then run_one "$bin/bench-huge-mul" --target gpu ${HUGE_MUL_ARGS:-}; fi
+      if [[ -x $bin/warpnum-pi-digits ]]; then
+        run_one "$bin/warpnum-pi-digits" "${PI_DIGITS:-10000000}" --check --output "$logs/pi.txt"
+        gzip -f "$logs/pi.txt" 2>/dev/null || true
+      fi
+      ;;
     bench)
-      for exe in "$bin"/bench-*; do
+      for exe in "$bin"/bench-host-*; do
         # shellcheck disable=SC2086 # BENCH_ARGS is a list of arguments
         run_one "$exe" --benchmark_out="$logs/$(basename "$exe").json" --benchmark_out_format=json ${BENCH_ARGS:-}
       done
@@ -91,7 +103,7 @@ for section in "${sections[@]}"; do
         echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
       fi
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench bench sass)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench sass)" >&2; exit 2 ;;
   esac
 done
 

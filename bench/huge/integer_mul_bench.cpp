@@ -1,0 +1,170 @@
+// bench/huge/integer_mul_bench.cpp: bench-huge-integer-mul, issue 8's table: the exact product `a * b` (and
+// `sqr(a)`) of two warpnum::Integer of D decimal digits each, operands already in place (device memory where
+// there is a GPU), against GMP's mpz_mul on one core of the same machine in the same run. Every product is
+// checked against GMP's before it is timed. Also times to_string and the text constructor at the sizes given by
+// --text-digits.
+//   bench-huge-integer-mul [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...]
+//                          [--csv FILE]
+// Default digits 10^5, 10^6, 10^7, 10^8. Each row: the median of N timed calls (default 9; GMP: fewer above 10^7
+// digits, it takes seconds) after one untimed call. Prints a table; --csv writes the rows too.
+#include <warpnum/integer.hpp>
+
+#include <gmp.h>
+#include <gmpxx.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+using warpnum::Integer;
+using warpnum::Place;
+using clock_type = std::chrono::steady_clock;
+
+template <class F> double median_ms(F&& f, int reps) {
+  std::vector<double> t;
+  for (int i = 0; i < reps; ++i) {
+    const auto t0 = clock_type::now();
+    f();
+    t.push_back(std::chrono::duration<double, std::milli>(clock_type::now() - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+std::vector<std::size_t> parse_list(const char* s) {
+  std::vector<std::size_t> out;
+  for (const char* p = s; *p != '\0';) {
+    char* end = nullptr;
+    out.push_back(static_cast<std::size_t>(std::strtod(p, &end)));  // accepts 1e7
+    if (end == p) {
+      std::fprintf(stderr, "bench-huge-integer-mul: bad number list '%s'\n", s);
+      std::exit(2);
+    }
+    p = *end == ',' ? end + 1 : end;
+  }
+  return out;
+}
+
+/// A random number of exactly `digits` decimal digits (uniform limbs, below 10^digits, top digit non-zero).
+mpz_class random_digits(std::size_t digits, gmp_randclass& rng) {
+  mpz_class lo;
+  mpz_ui_pow_ui(lo.get_mpz_t(), 10, digits - 1);
+  mpz_class span = lo * 9;
+  return lo + rng.get_z_range(span);
+}
+
+const char* place_name(Place p) { return p == Place::device ? "device" : "host"; }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::size_t> digits = {100000, 1000000, 10000000, 100000000};
+  std::vector<std::size_t> text_digits = {1000000, 10000000};
+  int reps = 9;
+  Place place = Place::automatic;
+  const char* csv_path = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (a == "--digits" && has_value) {
+      digits = parse_list(argv[++i]);
+    } else if (a == "--text-digits" && has_value) {
+      text_digits = parse_list(argv[++i]);
+    } else if (a == "--reps" && has_value) {
+      reps = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--place" && has_value) {
+      const std::string p = argv[++i];
+      place = p == "host" ? Place::host : p == "device" ? Place::device : Place::automatic;
+    } else if (a == "--csv" && has_value) {
+      csv_path = argv[++i];
+    } else {
+      std::fprintf(stderr,
+                   "usage: %s [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...] "
+                   "[--csv FILE]\n",
+                   argv[0]);
+      return a == "--help" ? 0 : 2;
+    }
+  }
+  std::FILE* csv = csv_path != nullptr ? std::fopen(csv_path, "w") : nullptr;
+  if (csv != nullptr) std::fprintf(csv, "operation,digits,limbs,place,warpnum_ms,gmp_ms,algorithm\n");
+
+  gmp_randclass rng(gmp_randinit_mt);
+  rng.seed(20261125);
+  const Integer probe(1, place);
+  std::printf("bench-huge-integer-mul: Integer in %s memory; GMP %s, one core\n", place_name(probe.place()),
+              gmp_version);
+  std::printf("%-10s %12s %10s %12s %12s %9s  %s\n", "operation", "digits", "limbs", "warpnum ms", "GMP ms",
+              "GMP/ours", "algorithm");
+  for (const std::size_t d : digits) {
+    const mpz_class ga = random_digits(d, rng);
+    const mpz_class gb = random_digits(d, rng);
+    const Integer a = warpnum::from_mpz(ga, place);
+    const Integer b = warpnum::from_mpz(gb, place);
+    const char* algorithm = "";
+    switch (warpnum::mul_algorithm(a.size(), b.size(), a.place())) {
+      case warpnum::MulAlgorithm::schoolbook: algorithm = "schoolbook"; break;
+      case warpnum::MulAlgorithm::karatsuba: algorithm = "karatsuba"; break;
+      case warpnum::MulAlgorithm::tiled: algorithm = "tiled"; break;
+      case warpnum::MulAlgorithm::ntt: algorithm = "ntt"; break;
+      default: algorithm = "?"; break;
+    }
+    for (const bool square : {false, true}) {
+      const Integer& y = square ? a : b;
+      const mpz_class& gy = square ? ga : gb;
+      mpz_class expected;
+      const auto g0 = clock_type::now();
+      mpz_mul(expected.get_mpz_t(), ga.get_mpz_t(), gy.get_mpz_t());
+      const double gmp_first = std::chrono::duration<double, std::milli>(clock_type::now() - g0).count();
+      Integer product = square ? sqr(a) : a * y;  // untimed: checked against GMP
+      if (warpnum::to_mpz_class(product) != expected) {
+        std::fprintf(stderr, "bench-huge-integer-mul: %s of %zu digits differs from GMP's\n", square ? "sqr" : "mul", d);
+        return 1;
+      }
+      const double ours = median_ms([&] { product = square ? sqr(a) : a * y; }, reps);
+      const int gmp_reps = gmp_first > 500 ? 1 : (gmp_first > 50 ? 3 : reps);
+      const double gmp = gmp_reps == 1 ? gmp_first
+                                       : median_ms([&] { mpz_mul(expected.get_mpz_t(), ga.get_mpz_t(), gy.get_mpz_t()); },
+                                                   gmp_reps);
+      const char* op = square ? "sqr" : "mul";
+      std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  %s\n", op, d, a.size(), ours, gmp, gmp / ours, algorithm);
+      std::fflush(stdout);
+      if (csv != nullptr) std::fprintf(csv, "%s,%zu,%zu,%s,%.6f,%.6f,%s\n", op, d, a.size(), place_name(a.place()), ours, gmp, algorithm);
+    }
+  }
+  for (const std::size_t d : text_digits) {
+    const mpz_class g = random_digits(d, rng);
+    const Integer x = warpnum::from_mpz(g, place);
+    std::string text;
+    const double ours_out = median_ms([&] { text = warpnum::to_string(x); }, 3);
+    if (text != g.get_str()) {
+      std::fprintf(stderr, "bench-huge-integer-mul: to_string of %zu digits differs from GMP's\n", d);
+      return 1;
+    }
+    Integer back;
+    const double ours_in = median_ms([&] { back = Integer(text, 10, place); }, 3);
+    if (warpnum::to_mpz_class(back) != g) {
+      std::fprintf(stderr, "bench-huge-integer-mul: parsing %zu digits differs from GMP's\n", d);
+      return 1;
+    }
+    std::string gtext;
+    const double gmp_out = median_ms([&] { gtext = g.get_str(); }, 1);
+    mpz_class gback;
+    const double gmp_in = median_ms([&] { gback.set_str(gtext, 10); }, 1);
+    std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f\n", "to_string", d, x.size(), ours_out, gmp_out, gmp_out / ours_out);
+    std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f\n", "parse", d, x.size(), ours_in, gmp_in, gmp_in / ours_in);
+    if (csv != nullptr) {
+      std::fprintf(csv, "to_string,%zu,%zu,%s,%.6f,%.6f,\n", d, x.size(), place_name(x.place()), ours_out, gmp_out);
+      std::fprintf(csv, "parse,%zu,%zu,%s,%.6f,%.6f,\n", d, x.size(), place_name(x.place()), ours_in, gmp_in);
+    }
+  }
+  if (csv != nullptr) std::fclose(csv);
+  return 0;
+}
