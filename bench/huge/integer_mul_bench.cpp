@@ -4,9 +4,12 @@
 // checked against GMP's before it is timed. Also times to_string and the text constructor at the sizes given by
 // --text-digits.
 //   bench-huge-integer-mul [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...]
-//                          [--csv FILE]
+//                          [--csv FILE] [--crossover]
 // Default digits 10^5, 10^6, 10^7, 10^8. Each row: the median of N timed calls (default 9; GMP: fewer above 10^7
-// digits, it takes seconds) after one untimed call. Prints a table; --csv writes the rows too.
+// digits, it takes seconds) after one untimed call. Prints a table; --csv writes the rows too. --crossover instead
+// times every algorithm Integer can take in the place (multiply(a, b, algorithm): on the host schoolbook, Karatsuba
+// and the transform; on the device the tiled convolution and the transform) over equal lengths from 16 to 65536
+// limbs, for src/huge/thresholds.hpp.
 #include <warpnum/integer.hpp>
 
 #include <gmp.h>
@@ -20,6 +23,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -63,6 +67,48 @@ mpz_class random_digits(std::size_t digits, gmp_randclass& rng) {
 
 const char* place_name(Place p) { return p == Place::device ? "device" : "host"; }
 
+/// The crossover table: ms of multiply(a, b, algorithm) for each algorithm the place has, equal lengths.
+int run_crossover(Place place, int reps, gmp_randclass& rng) {
+  using warpnum::MulAlgorithm;
+  const bool device = place == Place::device;
+  const std::vector<std::pair<MulAlgorithm, const char*>> algorithms =
+      device ? std::vector<std::pair<MulAlgorithm, const char*>>{{MulAlgorithm::tiled, "tiled"}, {MulAlgorithm::ntt, "ntt"}}
+             : std::vector<std::pair<MulAlgorithm, const char*>>{
+                   {MulAlgorithm::schoolbook, "schoolbook"}, {MulAlgorithm::karatsuba, "karatsuba"}, {MulAlgorithm::ntt, "ntt"}};
+  std::printf("crossover in %s memory: ms of multiply(a, b, algorithm), a and b of n limbs; '-' not timed\n",
+              place_name(place));
+  std::printf("%8s", "limbs");
+  for (const auto& [alg, name] : algorithms) std::printf(" %12s", name);
+  std::printf("  %s\n", "automatic picks");
+  for (std::size_t n = 16; n <= 65536; n = n * 3 / 2) {
+    const mpz_class ga = rng.get_z_bits(32 * n), gb = rng.get_z_bits(32 * n);
+    const Integer a = warpnum::from_mpz(ga, place), b = warpnum::from_mpz(gb, place);
+    const mpz_class expected = ga * gb;
+    std::printf("%8zu", n);
+    for (const auto& [alg, name] : algorithms) {
+      // Quadratic algorithms stop where they take seconds: schoolbook above 2^14 limbs, tiled above 2^15.
+      if ((alg == MulAlgorithm::schoolbook && n > 16384) || (alg == MulAlgorithm::tiled && n > 32768)) {
+        std::printf(" %12s", "-");
+        continue;
+      }
+      Integer r = warpnum::multiply(a, b, alg);
+      if (warpnum::to_mpz_class(r) != expected) {
+        std::fprintf(stderr, "bench-huge-integer-mul: %s product of %zu limbs differs from GMP's\n", name, n);
+        return 1;
+      }
+      std::printf(" %12.4f", median_ms([&] { r = warpnum::multiply(a, b, alg); }, reps));
+    }
+    const MulAlgorithm pick = warpnum::mul_algorithm(n, n, place);
+    const char* pick_name = "?";
+    for (const auto& [alg, name] : algorithms) {
+      if (alg == pick) pick_name = name;
+    }
+    std::printf("  %s\n", pick_name);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -71,6 +117,7 @@ int main(int argc, char** argv) {
   int reps = 9;
   Place place = Place::automatic;
   const char* csv_path = nullptr;
+  bool crossover = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const bool has_value = i + 1 < argc;
@@ -85,10 +132,12 @@ int main(int argc, char** argv) {
       place = p == "host" ? Place::host : p == "device" ? Place::device : Place::automatic;
     } else if (a == "--csv" && has_value) {
       csv_path = argv[++i];
+    } else if (a == "--crossover") {
+      crossover = true;
     } else {
       std::fprintf(stderr,
                    "usage: %s [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...] "
-                   "[--csv FILE]\n",
+                   "[--csv FILE] [--crossover]\n",
                    argv[0]);
       return a == "--help" ? 0 : 2;
     }
@@ -101,6 +150,7 @@ int main(int argc, char** argv) {
   const Integer probe(1, place);
   std::printf("bench-huge-integer-mul: Integer in %s memory; GMP %s, one core\n", place_name(probe.place()),
               gmp_version);
+  if (crossover) return run_crossover(probe.place(), reps, rng);
   std::printf("%-10s %12s %10s %12s %12s %9s  %s\n", "operation", "digits", "limbs", "warpnum ms", "GMP ms",
               "GMP/ours", "algorithm");
   for (const std::size_t d : digits) {
