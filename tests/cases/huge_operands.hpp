@@ -1,11 +1,14 @@
 // tests/cases/huge_operands.hpp: seeded operands of any size for the tests of warpnum::Integer and of the
 // algorithms above multiplication (include/warpnum/huge/), as mpz_class: limbs from the carry-heavy mix of
-// random.hpp, runs of ones and zeros, powers of two and their neighbours.
+// random.hpp, runs of ones and zeros, powers of two and their neighbours; and the division oracle.
 #pragma once
 
 #include "cases/random.hpp"
 
+#include <warpnum/integer.hpp>
+
 #include <gmpxx.h>
+#include <gtest/gtest.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -39,6 +42,32 @@ inline std::size_t random_limbs(Rng& rng, std::size_t max_limbs) {
   while ((std::size_t{1} << bits) < max_limbs) ++bits;
   const std::size_t top = std::size_t{1} << rng.below(bits + 1);
   return 1 + rng.below(top < max_limbs ? top : max_limbs);
+}
+
+/// Integer's divmod_floor, / and % of a by b, both made in `place`, against GMP's mpz_fdiv_qr and mpz_tdiv_qr; the
+/// results must stay in `place` (a zero has no limbs and may be anywhere).
+inline ::testing::AssertionResult check_division(const mpz_class& a, const mpz_class& b, Place place) {
+  const Integer x = from_mpz(a, place);
+  const Integer y = from_mpz(b, place);
+  mpz_class fq, fr, tq, tr;
+  mpz_fdiv_qr(fq.get_mpz_t(), fr.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+  mpz_tdiv_qr(tq.get_mpz_t(), tr.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+  const IntegerDivResult f = divmod_floor(x, y);
+  const Integer q = x / y;
+  const Integer r = x % y;
+  const auto elsewhere = [place](const Integer& v) { return !v.is_zero() && v.place() != place; };
+  const char* wrong = nullptr;
+  if (to_mpz_class(f.quot) != fq) wrong = "divmod_floor quot";
+  else if (to_mpz_class(f.rem) != fr) wrong = "divmod_floor rem";
+  else if (to_mpz_class(q) != tq) wrong = "operator/";
+  else if (to_mpz_class(r) != tr) wrong = "operator%";
+  else if (elsewhere(f.quot) || elsewhere(f.rem) || elsewhere(q) || elsewhere(r)) wrong = "place";
+  if (wrong == nullptr) return ::testing::AssertionSuccess();
+  ::testing::AssertionResult failure = ::testing::AssertionFailure();
+  failure << wrong << " of a (" << mpz_sizeinbase(a.get_mpz_t(), 2) << " bits) by b (" << mpz_sizeinbase(b.get_mpz_t(), 2)
+          << " bits)";
+  if (mpz_sizeinbase(a.get_mpz_t(), 2) <= 4096) failure << ": a = 0x" << a.get_str(16) << ", b = 0x" << b.get_str(16);
+  return failure;
 }
 
 }  // namespace warpnum::test

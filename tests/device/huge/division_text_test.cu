@@ -24,25 +24,7 @@ namespace {
 class HugeDivisionDevice : public DeviceTest {};
 
 ::testing::AssertionResult check_division(const mpz_class& a, const mpz_class& b) {
-  const Integer x = from_mpz(a, Place::device);
-  const Integer y = from_mpz(b, Place::device);
-  mpz_class fq, fr, tq, tr;
-  mpz_fdiv_qr(fq.get_mpz_t(), fr.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
-  mpz_tdiv_qr(tq.get_mpz_t(), tr.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
-  const IntegerDivResult f = divmod_floor(x, y);
-  const Integer q = x / y;
-  const Integer r = x % y;
-  const char* wrong = nullptr;
-  if (to_mpz_class(f.quot) != fq) wrong = "divmod_floor quot";
-  else if (to_mpz_class(f.rem) != fr) wrong = "divmod_floor rem";
-  else if (to_mpz_class(q) != tq) wrong = "operator/";
-  else if (to_mpz_class(r) != tr) wrong = "operator%";
-  else if ((!q.is_zero() && q.place() != Place::device) || (!r.is_zero() && r.place() != Place::device)) {
-    wrong = "place";
-  }
-  if (wrong == nullptr) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << wrong << " of " << mpz_sizeinbase(a.get_mpz_t(), 2) << " by "
-                                       << mpz_sizeinbase(b.get_mpz_t(), 2) << " bits";
+  return warpnum::test::check_division(a, b, Place::device);
 }
 
 TEST_F(HugeDivisionDevice, RandomShapes) {
