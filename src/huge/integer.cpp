@@ -6,7 +6,9 @@
 #include "integer_access.hpp"
 #include "thresholds.hpp"
 
+#include <warpnum/detail/bigint/add.hpp>
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/modular/montgomery.hpp>
 #include <warpnum/integer.hpp>
 
 #include <algorithm>
@@ -91,28 +93,10 @@ void from_words(limb_t* out, std::size_t n, const word* w) {
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<limb_t>(w[i / limbs_per_word] >> (32 * (i % limbs_per_word)));
 }
 
-/// r = a + b over n words; returns the carry. r may alias a or b.
-word add_n(word* r, const word* a, const word* b, std::size_t n) {
-  word carry = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const word s = a[i] + carry;
-    const word c1 = s < carry ? 1 : 0;
-    r[i] = s + b[i];
-    carry = c1 + (r[i] < s ? 1 : 0);
-  }
-  return carry;
-}
-/// r = a - b over n words; returns the borrow. r may alias a or b.
-word sub_n(word* r, const word* a, const word* b, std::size_t n) {
-  word borrow = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const word d = a[i] - b[i];
-    const word b1 = a[i] < b[i] ? 1 : 0;
-    r[i] = d - borrow;
-    borrow = b1 + (d < borrow ? 1 : 0);
-  }
-  return borrow;
-}
+/// r = a + b, r = a - b over n words (the limb layer's loops; n stays below 2^31 words here); return the carry or
+/// borrow. r may alias a or b.
+word add_n(word* r, const word* a, const word* b, std::size_t n) { return detail::add_n(r, a, b, static_cast<int>(n)); }
+word sub_n(word* r, const word* a, const word* b, std::size_t n) { return detail::sub_n(r, a, b, static_cast<int>(n)); }
 /// r[0, n) += c, rippling; returns the carry out.
 word add_1(word* r, std::size_t n, word c) {
   for (std::size_t i = 0; i < n && c != 0; ++i) {
@@ -121,15 +105,10 @@ word add_1(word* r, std::size_t n, word c) {
   }
   return c;
 }
-/// r[0, n) += a * w; returns the high word.
+/// r[0, n) += a * w; returns the high word (the modular layer's row: mulx/adcx/adox assembly on x86-64 hosts
+/// that have them).
 word addmul_1(word* r, const word* a, std::size_t n, word w) {
-  word carry = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const dword t = static_cast<dword>(a[i]) * w + r[i] + carry;
-    r[i] = static_cast<word>(t);
-    carry = static_cast<word>(t >> word_bits);
-  }
-  return carry;
+  return detail::addmul_1(r, r, a, static_cast<int>(n), w);
 }
 
 /// r[0, na + nb) = a * b (na >= nb >= 1); r must not alias a or b.

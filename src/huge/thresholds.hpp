@@ -11,7 +11,9 @@
 namespace warpnum::huge::thresholds {
 
 /// Host: schoolbook below this, Karatsuba from it (64-bit word products; Karatsuba recurses down to it). Equal
-/// between 54 and 81 limbs on both machines.
+/// between 54 and 81 limbs on both machines; with the assembly rows (detail::addmul_1, after those runs) between 81
+/// and 121 on the development machine, where Karatsuba at 81 limbs is 10% slower: not worth a change unmeasured on
+/// the other.
 inline constexpr std::size_t host_karatsuba = 64;
 /// Host: the three-prime transform (convolve_ntt) from this many limbs of the shorter operand. Karatsuba wins at
 /// 10,390 limbs (7.3 against 9.9 ms on the H100 machine's CPU, 2.5 against 4.8 on the development machine), the
