@@ -453,6 +453,17 @@ TEST(Integer, LargeProductsByDispatch) {
   }
 }
 
+TEST(Integer, TenMillionDigitProducts) {
+  // The largest host size: 10^7 decimal digits an operand (1,038,103 limbs), by the dispatch (the
+  // transform), a random product and the worst case, every limb at its maximum, squared.
+  constexpr std::size_t limbs = 1038103;
+  Values values(seed_for(9));
+  const mpz_class a = values.signed_value(limbs), b = values.signed_value(limbs);
+  EXPECT_TRUE(same(warpnum::from_mpz(a) * warpnum::from_mpz(b), a * b));
+  const mpz_class ones = (mpz_class{1} << (32 * limbs)) - 1;
+  EXPECT_TRUE(same(warpnum::sqr(warpnum::from_mpz(ones)), ones * ones));
+}
+
 TEST(Integer, MulAlgorithmFollowsThresholds) {
   EXPECT_EQ(warpnum::mul_algorithm(1, 1, Place::host), MulAlgorithm::schoolbook);
   EXPECT_EQ(warpnum::mul_algorithm(1, 1000000, Place::host), MulAlgorithm::schoolbook);
