@@ -313,13 +313,11 @@ __global__ void find_nonzero(const limb_t* p, std::size_t n, unsigned long long*
     if (p[k] != 0) atomicMax(found, static_cast<unsigned long long>(k + 1));
 }
 
-__global__ void shift_left_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t q, unsigned s) {
+/// r[k] = limb k of a << (32 q + s) (Left) or a >> (32 q + s).
+template <bool Left>
+__global__ void shift_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t q, unsigned s) {
   for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr; k += std::size_t{gridDim.x} * blockDim.x)
-    r[k] = shifted_left_limb(a, na, k, q, s);
-}
-__global__ void shift_right_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t q, unsigned s) {
-  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr; k += std::size_t{gridDim.x} * blockDim.x)
-    r[k] = shifted_right_limb(a, na, k, q, s);
+    r[k] = Left ? shifted_left_limb(a, na, k, q, s) : shifted_right_limb(a, na, k, q, s);
 }
 
 /// The answer of find_difference or find_nonzero: runs `launch(found)` and reads *found back.
@@ -467,14 +465,16 @@ std::size_t significant_limbs(const limb_t* p, std::size_t n, Place place, limb_
   return size;
 }
 
-void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place) {
+namespace {
+/// r[0, nr) = the limbs of a << bits (Left) or a >> bits, in a place.
+template <bool Left> void shift(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place) {
   if (nr == 0) return;
   const std::size_t q = bits / 32;
   const auto s = static_cast<unsigned>(bits % 32);
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    shift_left_kernel<<<linear_blocks(nr), linear_threads>>>(r, nr, a, na, q, s);
-    launched("shift_left");
+    shift_kernel<Left><<<linear_blocks(nr), linear_threads>>>(r, nr, a, na, q, s);
+    launched(Left ? "shift_left" : "shift_right");
     return;
 #else
     no_device();
@@ -483,26 +483,15 @@ void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std:
 #if defined(_OPENMP)
 #  pragma omp parallel for if (nr >= host_parallel_limbs)
 #endif
-  for (std::size_t k = 0; k < nr; ++k) r[k] = shifted_left_limb(a, na, k, q, s);
+  for (std::size_t k = 0; k < nr; ++k) r[k] = Left ? shifted_left_limb(a, na, k, q, s) : shifted_right_limb(a, na, k, q, s);
 }
+}  // namespace
 
+void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place) {
+  shift<true>(r, nr, a, na, bits, place);
+}
 void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place) {
-  if (nr == 0) return;
-  const std::size_t q = bits / 32;
-  const auto s = static_cast<unsigned>(bits % 32);
-  if (place == Place::device) {
-#if WARPNUM_HAS_CUDA
-    shift_right_kernel<<<linear_blocks(nr), linear_threads>>>(r, nr, a, na, q, s);
-    launched("shift_right");
-    return;
-#else
-    no_device();
-#endif
-  }
-#if defined(_OPENMP)
-#  pragma omp parallel for if (nr >= host_parallel_limbs)
-#endif
-  for (std::size_t k = 0; k < nr; ++k) r[k] = shifted_right_limb(a, na, k, q, s);
+  shift<false>(r, nr, a, na, bits, place);
 }
 
 #if WARPNUM_HAS_CUDA

@@ -260,28 +260,21 @@ WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_inverse(u32& u, u32& v, u32 w_inv,
   u = add_mod(u, t, m);
 }
 
-/// Item `i` < 2^a / 2 of the forward radix-2 step of half-size h within each radix-r block of 2^a elements.
-/// `tw_step` = M / (2h): w_2h^t = tw[t tw_step].
-WARPNUM_HD WARPNUM_FORCEINLINE void radix2_forward(u32* x, u32 stride, u32 log2_h, u32 tw_step, u32 i,
-                                                   const u32* tw, Mod m) noexcept {
+/// Item `i` < 2^a / 2 of the radix-2 step (forward, or Inverse) of half-size h within each radix-r block of 2^a
+/// elements. `tw_step` = M / (2h): w_2h^t = tw[t tw_step] (the inverse's tables hold the inverse roots).
+template <bool Inverse>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix2_step(u32* x, u32 stride, u32 log2_h, u32 tw_step, u32 i, const u32* tw,
+                                                Mod m) noexcept {
   const u32 h = u32{1} << log2_h;
   const u32 t = i & (h - 1);
   const u32 n = ((i >> log2_h) << (log2_h + 1)) + t;
   u32 u = x[n * stride];
   u32 v = x[(n + h) * stride];
-  butterfly_forward(u, v, tw[t * tw_step], m);
-  x[n * stride] = u;
-  x[(n + h) * stride] = v;
-}
-
-WARPNUM_HD WARPNUM_FORCEINLINE void radix2_inverse(u32* x, u32 stride, u32 log2_h, u32 tw_step, u32 i,
-                                                   const u32* tw, Mod m) noexcept {
-  const u32 h = u32{1} << log2_h;
-  const u32 t = i & (h - 1);
-  const u32 n = ((i >> log2_h) << (log2_h + 1)) + t;
-  u32 u = x[n * stride];
-  u32 v = x[(n + h) * stride];
-  butterfly_inverse(u, v, tw[t * tw_step], m);
+  if constexpr (Inverse) {
+    butterfly_inverse(u, v, tw[t * tw_step], m);
+  } else {
+    butterfly_forward(u, v, tw[t * tw_step], m);
+  }
   x[n * stride] = u;
   x[(n + h) * stride] = v;
 }
@@ -367,7 +360,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE void run_step_forward(u32* x, u32 stride, u32 r, 
   if (s.kind == 4) {
     radix4_forward(block, stride, s.log2_h, tw_step, item, tw, m);
   } else {
-    radix2_forward(block, stride, s.log2_h, tw_step, item, tw, m);
+    radix2_step<false>(block, stride, s.log2_h, tw_step, item, tw, m);
   }
 }
 
@@ -384,7 +377,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE void run_step_inverse(u32* x, u32 stride, u32 r, 
   if (s.kind == 4) {
     radix4_inverse(block, stride, s.log2_h, tw_step, item, tw, m);
   } else {
-    radix2_inverse(block, stride, s.log2_h, tw_step, item, tw, m);
+    radix2_step<true>(block, stride, s.log2_h, tw_step, item, tw, m);
   }
 }
 
