@@ -219,7 +219,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 four_step_twiddle(const u32* table,
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_forward(u32* x, u32 stride, u32 r, u32 m_over_r, u32 n0,
                                                     const u32* tw, Mod m) noexcept {
   u32 v[5];
-  u32 y[5];
+  u32 y[5]{};  // r >= 2 entries are written; zeroed so that GCC sees no uninitialised read
   for (u32 j = 0; j < r; ++j) v[j] = x[(n0 + j * m_over_r) * stride];
   // y_s = sum_j w_r^(j s) v_j with w_r = w_M^(M / r) = tw[(j s mod r) M / r]
   for (u32 s = 0; s < r; ++s) {
@@ -235,7 +235,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_forward(u32* x, u32 stride, u32 r, u
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_inverse(u32* x, u32 stride, u32 r, u32 m_over_r, u32 n0,
                                                     const u32* tw, Mod m) noexcept {
   u32 v[5];
-  u32 y[5];
+  u32 y[5]{};  // r >= 2 entries are written; zeroed so that GCC sees no uninitialised read
   v[0] = x[n0 * stride];
   for (u32 s = 1; s < r; ++s) v[s] = mont_mul(x[(n0 + s * m_over_r) * stride], tw[n0 * s], m);
   for (u32 j = 0; j < r; ++j) {
