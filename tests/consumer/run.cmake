@@ -50,3 +50,7 @@ step("${CMAKE_COMMAND}" --build "${build}" --config "${CONSUMER_CONFIG}")
 
 find_program(consumer warpnum_consumer PATHS "${build}" "${build}/${CONSUMER_CONFIG}" NO_DEFAULT_PATH NO_CACHE REQUIRED)
 step("${consumer}")
+
+find_program(consumer_integer warpnum_consumer_integer PATHS "${build}" "${build}/${CONSUMER_CONFIG}" NO_DEFAULT_PATH
+             NO_CACHE REQUIRED)
+step("${consumer_integer}")
