@@ -160,13 +160,25 @@ constexpr Plan make_plan(std::size_t n) noexcept {
   return best;
 }
 
+/// The low `bits` bits of x in reverse order (bits <= 32): a shift ladder on the host and in constant evaluation,
+/// one `brev` on the device.
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 bit_reverse(u32 x, u32 bits) noexcept {
+  if (bits == 0) return 0;
+  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    WARPNUM_IF_ELSE_DEVICE((return __brev(x) >> (32 - bits);), ())
+  }
+  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+  x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+  x = (x >> 16) | (x << 16);
+  return x >> (32 - bits);
+}
+
 /// The frequency index of position `pos` of a column transform's output (the forward transform leaves its
 /// output in this order: the radix-r step's block pos >> log2_n1, then bit-reversed within the block).
 WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 column_frequency(u32 pos, u32 radix, u32 log2_n1) noexcept {
-  const u32 low = pos & ((u32{1} << log2_n1) - 1);
-  u32 rev = 0;
-  for (u32 i = 0; i < log2_n1; ++i) rev |= ((low >> i) & 1u) << (log2_n1 - 1 - i);
-  return radix * rev + (pos >> log2_n1);
+  return radix * bit_reverse(pos & ((u32{1} << log2_n1) - 1), log2_n1) + (pos >> log2_n1);
 }
 
 // ---- twiddle tables: per prime and direction, in Montgomery form ----
@@ -214,36 +226,72 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 four_step_twiddle(const u32* table,
 // Each function below does one work item of one step; host loops and kernels share them and differ only in how
 // they spread the items.
 
-/// The forward radix-r step, item n0 < M / r: an r-point transform of x[n0 + m M / r], then output s times
-/// w_M^(n0 s). `tw` is the w_M table of the direction (tw[e] = w_M^e, e < M).
-WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_forward(u32* x, u32 stride, u32 r, u32 m_over_r, u32 n0,
-                                                    const u32* tw, Mod m) noexcept {
-  u32 v[5];
-  u32 y[5]{};  // r >= 2 entries are written; zeroed so that GCC sees no uninitialised read
-  for (u32 j = 0; j < r; ++j) v[j] = x[(n0 + j * m_over_r) * stride];
-  // y_s = sum_j w_r^(j s) v_j with w_r = w_M^(M / r) = tw[(j s mod r) M / r]
-  for (u32 s = 0; s < r; ++s) {
+/// The forward radix-R step (R = 3 or 5), item n0 < M / R: an R-point transform of x[n0 + m M / R] in
+/// registers, then output s times w_M^(n0 s). `tw` is the w_M table of the direction (tw[e] = w_M^e, e < M).
+template <u32 R>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_forward(u32* x, u32 stride, u32 m_over_r, u32 n0, const u32* tw,
+                                                        Mod m) noexcept {
+  u32 v[R];
+  u32 w[R];  // w[k] = w_R^k = w_M^(k M / R), k >= 1
+  u32 y[R]{};
+  WARPNUM_UNROLL
+  for (u32 j = 0; j < R; ++j) v[j] = x[(n0 + j * m_over_r) * stride];
+  WARPNUM_UNROLL
+  for (u32 k = 1; k < R; ++k) w[k] = tw[k * m_over_r];
+  // y_s = sum_j w_R^(j s) v_j
+  WARPNUM_UNROLL
+  for (u32 s = 0; s < R; ++s) {
     u32 acc = v[0];
-    for (u32 j = 1; j < r; ++j) acc = add_mod(acc, mont_mul(v[j], tw[((j * s) % r) * m_over_r], m), m);
+    WARPNUM_UNROLL
+    for (u32 j = 1; j < R; ++j) acc = add_mod(acc, s == 0 ? v[j] : mont_mul(v[j], w[(j * s) % R], m), m);
     y[s] = acc;
   }
   x[n0 * stride] = y[0];
-  for (u32 s = 1; s < r; ++s) x[(n0 + s * m_over_r) * stride] = mont_mul(y[s], tw[n0 * s], m);
+  WARPNUM_UNROLL
+  for (u32 s = 1; s < R; ++s) x[(n0 + s * m_over_r) * stride] = mont_mul(y[s], tw[n0 * s], m);
+}
+
+/// The inverse of radix_fixed_forward (times R), with `tw` the inverse direction's table.
+template <u32 R>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_inverse(u32* x, u32 stride, u32 m_over_r, u32 n0, const u32* tw,
+                                                        Mod m) noexcept {
+  u32 v[R];
+  u32 w[R];
+  u32 y[R]{};
+  v[0] = x[n0 * stride];
+  WARPNUM_UNROLL
+  for (u32 s = 1; s < R; ++s) v[s] = mont_mul(x[(n0 + s * m_over_r) * stride], tw[n0 * s], m);
+  WARPNUM_UNROLL
+  for (u32 k = 1; k < R; ++k) w[k] = tw[k * m_over_r];
+  WARPNUM_UNROLL
+  for (u32 j = 0; j < R; ++j) {
+    u32 acc = v[0];
+    WARPNUM_UNROLL
+    for (u32 s = 1; s < R; ++s) acc = add_mod(acc, j == 0 ? v[s] : mont_mul(v[s], w[(j * s) % R], m), m);
+    y[j] = acc;
+  }
+  WARPNUM_UNROLL
+  for (u32 j = 0; j < R; ++j) x[(n0 + j * m_over_r) * stride] = y[j];
+}
+
+/// The forward radix-r step for the plan's r in {3, 5}, item n0 < M / r.
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_forward(u32* x, u32 stride, u32 r, u32 m_over_r, u32 n0, const u32* tw,
+                                                    Mod m) noexcept {
+  if (r == 3) {
+    radix_fixed_forward<3>(x, stride, m_over_r, n0, tw, m);
+  } else {
+    radix_fixed_forward<5>(x, stride, m_over_r, n0, tw, m);
+  }
 }
 
 /// The inverse of radix_r_forward (times r), with `tw` the inverse direction's table.
-WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_inverse(u32* x, u32 stride, u32 r, u32 m_over_r, u32 n0,
-                                                    const u32* tw, Mod m) noexcept {
-  u32 v[5];
-  u32 y[5]{};  // r >= 2 entries are written; zeroed so that GCC sees no uninitialised read
-  v[0] = x[n0 * stride];
-  for (u32 s = 1; s < r; ++s) v[s] = mont_mul(x[(n0 + s * m_over_r) * stride], tw[n0 * s], m);
-  for (u32 j = 0; j < r; ++j) {
-    u32 acc = v[0];
-    for (u32 s = 1; s < r; ++s) acc = add_mod(acc, mont_mul(v[s], tw[((j * s) % r) * m_over_r], m), m);
-    y[j] = acc;
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_inverse(u32* x, u32 stride, u32 r, u32 m_over_r, u32 n0, const u32* tw,
+                                                    Mod m) noexcept {
+  if (r == 3) {
+    radix_fixed_inverse<3>(x, stride, m_over_r, n0, tw, m);
+  } else {
+    radix_fixed_inverse<5>(x, stride, m_over_r, n0, tw, m);
   }
-  for (u32 j = 0; j < r; ++j) x[(n0 + j * m_over_r) * stride] = y[j];
 }
 
 /// The forward butterfly of half-size h: (u, v) -> (u + v, (u - v) w).
