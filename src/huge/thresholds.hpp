@@ -21,8 +21,9 @@ inline constexpr std::size_t host_karatsuba = 64;
 /// long, the length from which it runs on all cores (convolve.cu).
 inline constexpr std::size_t host_ntt = 12289;
 /// Device: the tiled convolution (convolve_columns) while na * nb < device_ntt^2, the transform above. Equal
-/// lengths on the H100, whole products: tiled 0.088 ms against 0.090 at 4,618 limbs, 0.105 against 0.096 at 6,927,
-/// 0.169 against 0.110 at 10,390 (the transform's floor, about 0.06 ms, is its launches and synchronisation). The
+/// lengths on the H100, whole products (16:58 UTC): tiled 0.085 ms against 0.084 at 4,618 limbs, 0.104 against
+/// 0.092 at 6,927, 0.155 against 0.092 at 10,390 (the transform's floor, about 0.06 ms, is its launches and
+/// synchronisation). The
 /// product of the lengths, not the shorter one, because the tiled convolution's work is na * nb: 1 x 10^6 limbs
 /// is cheap there, 4,000 x 10^6 is not.
 inline constexpr std::size_t device_ntt = 5000;
