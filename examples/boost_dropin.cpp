@@ -5,6 +5,8 @@
 // checks that the two are identical (exit 1 if not); the times of the two runs are printed apart.
 //   warpnum-boost-dropin [--count N] [--seed S] [--quiet]
 // Host only; Debian's Boost 1.74 headers (the adapter is also tested against Boost 1.81, tests/boost/).
+#include "cli.hpp"
+
 #include <boost/multiprecision/cpp_int.hpp>
 #include <boost/multiprecision/integer.hpp>
 #include <boost/multiprecision/miller_rabin.hpp>
@@ -172,9 +174,7 @@ int main(int argc, char** argv) {
     if (arg == "--quiet") {
       options.quiet = true;
     } else if ((arg == "--count" || arg == "--seed") && i + 1 < argc) {
-      char* end = nullptr;
-      const unsigned long long v = std::strtoull(argv[++i], &end, 0);
-      if (end == argv[i] || *end != '\0') usage(("not a number: " + std::string(argv[i])).c_str());
+      const unsigned long long v = warpnum::examples::number_argument(argv[++i], usage);
       if (arg == "--count") {
         options.count = static_cast<unsigned>(v);
       } else {

@@ -5,6 +5,7 @@
 //   warpnum-ghash [--count N] [--blocks B] [--seed S] [--cpu]
 #include <warpnum/gf2n.hpp>
 
+#include "cli.hpp"
 #include "common.hpp"
 
 #include <algorithm>
@@ -125,9 +126,7 @@ int main(int argc, char** argv) {
     if (arg == "--cpu") {
       force_cpu = true;
     } else if ((arg == "--count" || arg == "--blocks" || arg == "--seed") && i + 1 < argc) {
-      char* end = nullptr;
-      const unsigned long long v = std::strtoull(argv[++i], &end, 0);
-      if (end == argv[i] || *end != '\0') usage(("not a number: " + std::string(argv[i])).c_str());
+      const unsigned long long v = warpnum::examples::number_argument(argv[++i], usage);
       (arg == "--count" ? count : arg == "--blocks" ? per_message : seed) = static_cast<std::size_t>(v);
     } else {
       usage(("unknown argument: " + arg).c_str());

@@ -10,6 +10,7 @@
 //    Montgomery context is built once on the host.
 //  - A Montgomery<1024> context is a trivially copyable value: pass it to your own kernel and call ctx.powm
 //    there, as the CRT decryption below does; the same functor runs in host threads.
+#include "cli.hpp"
 #include "common.hpp"
 
 #include <warpnum/bigint.hpp>
@@ -203,9 +204,7 @@ int main(int argc, char** argv) {
     if (arg == "--cpu") {
       force_cpu = true;
     } else if ((arg == "--count" || arg == "--seed") && i + 1 < argc) {
-      char* end = nullptr;
-      const unsigned long long v = std::strtoull(argv[++i], &end, 0);
-      if (end == argv[i] || *end != '\0') usage(("not a number: " + std::string(argv[i])).c_str());
+      const unsigned long long v = warpnum::examples::number_argument(argv[++i], usage);
       (arg == "--count" ? count : seed) = static_cast<std::size_t>(v);
     } else {
       usage(("unknown argument: " + arg).c_str());

@@ -15,6 +15,7 @@
 #include <warpnum/functional.hpp>
 #include <warpnum/thrust.hpp>
 
+#include "cli.hpp"
 #include "common.hpp"
 
 #include <thrust/copy.h>
@@ -201,9 +202,7 @@ int main(int argc, char** argv) {
     if (arg == "--cpu") {
       force_cpu = true;
     } else if ((arg == "--count" || arg == "--seed") && i + 1 < argc) {
-      char* end = nullptr;
-      const unsigned long long v = std::strtoull(argv[++i], &end, 0);
-      if (end == argv[i] || *end != '\0') usage(("not a number: " + std::string(argv[i])).c_str());
+      const unsigned long long v = warpnum::examples::number_argument(argv[++i], usage);
       if (arg == "--count") {
         count = static_cast<std::size_t>(v);
       } else {

@@ -175,20 +175,15 @@ template <class Stream> struct ThreadRun {
 
 /// Sources of limbs for the tile kernels: `stage` fills the block's shared tile (every thread calls it) and
 /// returns the thread's stream.
-struct AddSource {
+template <bool Subtract> struct LinearSource {
   const limb_t* a;
   const limb_t* b;
   std::size_t nb;
   struct Tile {};
-  __device__ AddStream stage(Tile&, std::size_t, std::size_t first) const { return {a, b, nb, first}; }
+  __device__ LinearStream<Subtract> stage(Tile&, std::size_t, std::size_t first) const { return {a, b, nb, first}; }
 };
-struct SubSource {
-  const limb_t* a;
-  const limb_t* b;
-  std::size_t nb;
-  struct Tile {};
-  __device__ SubStream stage(Tile&, std::size_t, std::size_t first) const { return {a, b, nb, first}; }
-};
+using AddSource = LinearSource<false>;
+using SubSource = LinearSource<true>;
 
 /// The coefficients [begin - 3, begin + tile_limbs) of a tile in shared memory, one plane per word (skewed).
 constexpr int coef_tile = tile_limbs + 3;
@@ -344,6 +339,8 @@ template <class Launch> unsigned long long device_search(const Launch& launch) {
 }
 #endif
 
+/// Whether CUDA reports a GPU. Not batch/memory.hpp's inline gpu_available(): its body depends on the compiler
+/// (false under g++), and the library's g++ files and a user's would then link two different definitions of it.
 bool device_present() noexcept {
 #if WARPNUM_HAS_CUDA
   static const bool present = [] {

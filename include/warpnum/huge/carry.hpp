@@ -100,37 +100,24 @@ struct CoefWords {
 
 // ---- streams: the digits of consecutive limbs, as one thread (or the host's loop) walks its run ----
 
-/// The limbs of a + b (na >= nb; b zero-extended) from limb k on.
-struct AddStream {
+/// The limbs of a + b, or of a - b (Subtract), from limb k on (na >= nb; b zero-extended).
+template <bool Subtract> struct LinearStream {
   const std::uint32_t* a;
   const std::uint32_t* b;
   std::size_t nb;
   std::size_t k;
   WARPNUM_HD CarryDigit next() noexcept {
-    const CarryDigit d = add_digit(a[k], k < nb ? b[k] : 0u);
+    const std::uint32_t y = k < nb ? b[k] : 0u;
+    const CarryDigit d = Subtract ? sub_digit(a[k], y) : add_digit(a[k], y);
     ++k;
     return d;
   }
   WARPNUM_HD static constexpr std::uint32_t finish(std::uint32_t value, std::uint32_t carry) noexcept {
-    return add_carry_in(value, carry);
+    return Subtract ? sub_borrow_in(value, carry) : add_carry_in(value, carry);
   }
 };
-
-/// The limbs of a - b (na >= nb; b zero-extended) from limb k on.
-struct SubStream {
-  const std::uint32_t* a;
-  const std::uint32_t* b;
-  std::size_t nb;
-  std::size_t k;
-  WARPNUM_HD CarryDigit next() noexcept {
-    const CarryDigit d = sub_digit(a[k], k < nb ? b[k] : 0u);
-    ++k;
-    return d;
-  }
-  WARPNUM_HD static constexpr std::uint32_t finish(std::uint32_t value, std::uint32_t borrow) noexcept {
-    return sub_borrow_in(value, borrow);
-  }
-};
+using AddStream = LinearStream<false>;
+using SubStream = LinearStream<true>;
 
 /// The limbs of a product's coefficients after phase 1, from limb k on: each step forms one column and keeps
 /// it for the next limb's high part.
