@@ -4,6 +4,7 @@
 // host-only programs, THRUST_DEVICE_SYSTEM set to THRUST_DEVICE_SYSTEM_OMP or THRUST_DEVICE_SYSTEM_CPP.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/algorithm/count_if.hpp>
 #include <warpnum/algorithm/execution_policy.hpp>
 #include <warpnum/algorithm/inner_product.hpp>

@@ -13,6 +13,7 @@
 // there throws std::logic_error. Keep the code that evaluates device batches in files nvcc compiles.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/batch/batch.hpp>
 #include <warpnum/batch/dispatch/evaluate.hpp>
 #include <warpnum/batch/expression.hpp>

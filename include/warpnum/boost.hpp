@@ -15,6 +15,7 @@
 //   of a negative value throw std::range_error, as Boost's do.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/bigint.hpp>
 #include <warpnum/modular.hpp>
 

@@ -1,5 +1,14 @@
-// warpnum/config.hpp: the macros every layer uses to write one body for host, device and constant evaluation.
+// warpnum/config.hpp: the macros every layer uses to write one body for host, device and constant evaluation,
+// the C++20 check every public header starts with, and the namespace that keeps compiler-dependent code apart.
 #pragma once
+
+// Every public header includes this file first, so a pre-C++20 compile stops here with one message instead of a
+// hundred about concepts and constexpr. A missing header is a fatal error in GCC, Clang and nvcc's preprocessing
+// (an #error is not: compilation would go on), so the include below ends the compile after the #error.
+#if __cplusplus < 202002L
+#  error "warpnum needs C++20: compile with -std=c++20 (g++, clang++, nvcc). In CMake, link warpnum::warpnum, which asks for it."
+#  include <warpnum_needs_cxx20>
+#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -26,6 +35,50 @@
 #endif
 #define WARPNUM_DETAIL_EXPAND(...) __VA_ARGS__
 
+/// `namespace warpnum::WARPNUM_ABI { ... }` (C++20's nested inline namespace) holds the layers whose host code
+/// depends on the compiler: the batch layer (kernels or a host loop; device or host memory) and the algorithms
+/// (batch kernels or Thrust). A program links objects compiled by g++ and by nvcc, and an inline or template
+/// function is one weak symbol that the linker takes from whichever object comes first; so each compiler's copy of
+/// these layers lives in an inline namespace of its own, as CUB's and Thrust's do: `abi_host` for a C++ compiler,
+/// `abi_cuda_<architectures>` for a CUDA compiler (from `__CUDA_ARCH_LIST__`: a kernel's host stub must not be
+/// shared with objects built for other architectures either). Code names these entities as before
+/// (`warpnum::Batch`, `warpnum::transform`); a Batch made in a g++ file is another type than one made in an nvcc
+/// file, so passing one from one kind of file to the other is a link error, never the wrong code. Everything else
+/// (the value types, their contexts and function objects, Integer) has one host body under every compiler and
+/// stays outside, so it passes freely between the two kinds of file.
+#define WARPNUM_ABI inline WARPNUM_ABI_NAME
+#if !WARPNUM_HAS_CUDA
+#  define WARPNUM_ABI_NAME abi_host
+#elif defined(__CUDA_ARCH_LIST__)
+#  define WARPNUM_ABI_NAME WARPNUM_DETAIL_JOIN(abi_cuda, __CUDA_ARCH_LIST__)
+#else
+#  define WARPNUM_ABI_NAME abi_cuda
+#endif
+// WARPNUM_DETAIL_JOIN(a, b, c, ...) is the identifier a_b_c...: up to 16 parts.
+#define WARPNUM_DETAIL_CAT(a, b) WARPNUM_DETAIL_CAT_I(a, b)
+#define WARPNUM_DETAIL_CAT_I(a, b) a##b
+#define WARPNUM_DETAIL_JOIN(...) \
+  WARPNUM_DETAIL_CAT(WARPNUM_DETAIL_JOIN_, WARPNUM_DETAIL_COUNT(__VA_ARGS__))(__VA_ARGS__)
+#define WARPNUM_DETAIL_COUNT(...) \
+  WARPNUM_DETAIL_COUNT_I(__VA_ARGS__, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define WARPNUM_DETAIL_COUNT_I(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, n, ...) n
+#define WARPNUM_DETAIL_JOIN_1(a) a
+#define WARPNUM_DETAIL_JOIN_2(a, b) WARPNUM_DETAIL_CAT(a, WARPNUM_DETAIL_CAT(_, b))
+#define WARPNUM_DETAIL_JOIN_3(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_2(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_4(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_3(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_5(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_4(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_6(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_5(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_7(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_6(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_8(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_7(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_9(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_8(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_10(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_9(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_11(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_10(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_12(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_11(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_13(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_12(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_14(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_13(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_15(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_14(__VA_ARGS__))
+#define WARPNUM_DETAIL_JOIN_16(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_15(__VA_ARGS__))
+
 /// Inlines a small host/device helper that a loop body calls, where the body must expand in place: nvcc's NVVM
 /// has left such calls out of line, with the caller's register arrays in local memory (docs/gpu-runs.md).
 #if defined(__CUDACC__)
@@ -39,15 +92,27 @@
 /// True during constant evaluation. A builtin, because nvcc 13.0 has no device `if consteval`.
 #define WARPNUM_IS_CONSTANT_EVALUATED() __builtin_is_constant_evaluated()
 
+/// A pragma for the host compiler, the same under g++, clang++ and nvcc's host pass, so that a function's host code
+/// is one body whichever compiler built the object (a program links both kinds; docs/architecture.md). nvcc hands
+/// GCC's loop pragmas to its host compiler but warns that it does not know them (#1675-D): the warning is silenced
+/// around the pragma alone. Nothing in nvcc's device pass.
+#if defined(__CUDA_ARCH__)
+#  define WARPNUM_DETAIL_HOST_PRAGMA(text)
+#elif defined(__NVCC__)
+#  define WARPNUM_DETAIL_HOST_PRAGMA(text) \
+    _Pragma("nv_diagnostic push") _Pragma("nv_diag_suppress 1675") _Pragma(text) _Pragma("nv_diagnostic pop")
+#else
+#  define WARPNUM_DETAIL_HOST_PRAGMA(text) _Pragma(text)
+#endif
+
 /// Full unrolling of a loop of constant length, host and device (style.md §4); a no-op where the compiler has
 /// no such pragma. Not for loops over limb counts that can reach thousands (see WARPNUM_NO_UNROLL).
-#if defined(__CUDA_ARCH__) || defined(__clang__)
+#if defined(__CUDA_ARCH__)
 #  define WARPNUM_UNROLL _Pragma("unroll")
-#elif defined(__CUDACC__)
-// nvcc's host pass: GCC warns on the CUDA pragma and nvcc's front end on GCC's (#1675-D); no hint there.
-#  define WARPNUM_UNROLL
+#elif defined(__clang__)
+#  define WARPNUM_UNROLL WARPNUM_DETAIL_HOST_PRAGMA("unroll")
 #elif defined(__GNUC__)
-#  define WARPNUM_UNROLL _Pragma("GCC unroll 16")
+#  define WARPNUM_UNROLL WARPNUM_DETAIL_HOST_PRAGMA("GCC unroll 16")
 #else
 #  define WARPNUM_UNROLL
 #endif
@@ -75,25 +140,24 @@
 /// Unrolls a host loop whose length is a constant after inlining, or has a small constant bound (the scans and
 /// fills of division), so that -O2 builds get the unrolling and peeling that -O3 does by itself (-O3 made the
 /// first BigUInt<1024> multiply twice as fast as -O2, 118 ns against 237 ns; 256 / 128-bit division 1.4x).
-#if defined(__CUDACC__) && !defined(__clang__)
-// nvcc's front end warns on GCC pragmas (#1675-D) in both passes; its host pass gets no hint.
+#if defined(__CUDA_ARCH__)
 #  define WARPNUM_HOST_UNROLL
 #elif defined(__clang__)
-#  define WARPNUM_HOST_UNROLL _Pragma("unroll 8")
+#  define WARPNUM_HOST_UNROLL WARPNUM_DETAIL_HOST_PRAGMA("unroll 8")
 #elif defined(__GNUC__)
-#  define WARPNUM_HOST_UNROLL _Pragma("GCC unroll 8")
+#  define WARPNUM_HOST_UNROLL WARPNUM_DETAIL_HOST_PRAGMA("GCC unroll 8")
 #else
 #  define WARPNUM_HOST_UNROLL
 #endif
 
 /// Unrolls a host loop of constant length completely (up to 32 trips; nested, the loop nests of a 32-word column
 /// product): for the fixed-size multiply, where it saves a quarter of the time at 16 and 32 words.
-#if defined(__CUDACC__) && !defined(__clang__)
+#if defined(__CUDA_ARCH__)
 #  define WARPNUM_HOST_UNROLL_ALL
 #elif defined(__clang__)
-#  define WARPNUM_HOST_UNROLL_ALL _Pragma("unroll 32")
+#  define WARPNUM_HOST_UNROLL_ALL WARPNUM_DETAIL_HOST_PRAGMA("unroll 32")
 #elif defined(__GNUC__)
-#  define WARPNUM_HOST_UNROLL_ALL _Pragma("GCC unroll 32")
+#  define WARPNUM_HOST_UNROLL_ALL WARPNUM_DETAIL_HOST_PRAGMA("GCC unroll 32")
 #else
 #  define WARPNUM_HOST_UNROLL_ALL
 #endif

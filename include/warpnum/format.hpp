@@ -2,6 +2,7 @@
 // Kept out of bigint.hpp because <format> is one of the slowest standard headers to compile.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/bigint.hpp>
 
 #include <version>

@@ -2,8 +2,8 @@
 // zero-knowledge code: the operators of a number, Montgomery multiplication underneath. Host, constexpr, device.
 #pragma once
 
-#include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
+#include <warpnum/bigint.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/status.hpp>
 

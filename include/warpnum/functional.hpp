@@ -8,8 +8,8 @@
 // under its CPP system it reaches the caller.
 #pragma once
 
-#include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
+#include <warpnum/bigint.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/status.hpp>
 

@@ -10,8 +10,8 @@
 // Nothing here runs in constant time: do not use it where timing may leak a secret.
 #pragma once
 
-#include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
+#include <warpnum/bigint.hpp>
 #include <warpnum/detail/gf2n/clmul.hpp>
 #include <warpnum/detail/gf2n/irreducible.hpp>
 #include <warpnum/detail/gf2n/mul_n_x86.hpp>

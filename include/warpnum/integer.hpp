@@ -3,7 +3,9 @@
 // the library warpnum::huge (src/huge/); this header compiles with plain g++ and includes no CUDA header.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/batch/layout.hpp>  // Place, stream_handle
+#include <warpnum/mul_algorithm.hpp>
 
 #include <compare>
 #include <cstddef>
@@ -131,9 +133,11 @@ std::string to_string(const Integer& x, int base = 10);
 std::ostream& operator<<(std::ostream& os, const Integer& x);
 
 /// The multiplication algorithm a product of limb counts (na, nb) takes in a place, by the measured thresholds
-/// (src/huge/thresholds.hpp): for tests and benchmarks, which also force one with `multiply(..., algorithm)`.
-enum class MulAlgorithm : std::uint8_t { automatic, schoolbook, karatsuba, tiled, ntt };
+/// (src/huge/thresholds.hpp): schoolbook, karatsuba, tiled or ntt.
 MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place);
+/// a * b by the given algorithm (automatic: as operator*), for tests and benchmarks. Throws std::invalid_argument
+/// for an algorithm Integer does not multiply by (thread_rows, paired_columns, paired_karatsuba, or a value
+/// outside the enumeration).
 Integer multiply(const Integer& a, const Integer& b, MulAlgorithm algorithm);
 
 #if WARPNUM_INTEGER_HAS_GMP

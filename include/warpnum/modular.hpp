@@ -6,8 +6,8 @@
 // Nothing here runs in constant time: do not use it where timing may leak a secret.
 #pragma once
 
-#include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
+#include <warpnum/bigint.hpp>
 #include <warpnum/detail/modular/mont_4_x86.hpp>
 #include <warpnum/detail/modular/mont_rows.hpp>
 #include <warpnum/detail/modular/mont_wide.hpp>

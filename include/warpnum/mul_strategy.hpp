@@ -8,19 +8,13 @@
 #pragma once
 
 #include <warpnum/config.hpp>
+#include <warpnum/mul_algorithm.hpp>
 
 #include <cstddef>
 
 namespace warpnum {
 
-/// The ways a product can be formed on the GPU.
-enum class MulAlgorithm {
-  thread_rows,       // one thread a number: operator*, unrolled PTX rows of fused multiply-adds
-  paired_columns,    // G lanes a number: warp::paired_column_mul, block products by rows
-  paired_karatsuba,  // the same, each block product by one Karatsuba step
-};
-
-/// A way to multiply: the algorithm, the lanes a number (1 for thread_rows), and, for batches read from and
+/// A way to multiply: the algorithm (thread_rows, paired_columns or paired_karatsuba), the lanes a number (1 for thread_rows), and, for batches read from and
 /// written to device memory by one thread a number, whether the operands go through warp stages
 /// (warp/stage.hpp: coalesced, prefetched tiles).
 struct MulStrategy {

@@ -1,6 +1,8 @@
 // warpnum/status.hpp: the outcome codes that device code (and non-throwing host calls) return.
 #pragma once
 
+#include <warpnum/config.hpp>
+
 #include <cstdint>
 
 namespace warpnum {

@@ -16,6 +16,7 @@
 // algorithms on the host.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/bigint.hpp>
 #include <warpnum/functional.hpp>
 

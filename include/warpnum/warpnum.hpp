@@ -1,9 +1,9 @@
 // warpnum/warpnum.hpp: everything a host or device program needs, in one include.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/batch.hpp>
 #include <warpnum/bigint.hpp>
-#include <warpnum/config.hpp>
 #include <warpnum/format.hpp>
 #include <warpnum/fp.hpp>
 #include <warpnum/functional.hpp>

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -315,6 +316,18 @@ void ntt_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, st
 
 /// a * b by `algorithm` (automatic: mul_algorithm's choice), in op_place(a, b); square: b is a.
 Integer product(const Integer& a, const Integer& b, MulAlgorithm algorithm, bool square) {
+  switch (algorithm) {
+    case MulAlgorithm::automatic:
+    case MulAlgorithm::schoolbook:
+    case MulAlgorithm::karatsuba:
+    case MulAlgorithm::tiled:
+    case MulAlgorithm::ntt:
+      break;
+    default:  // the fixed-width algorithms, or a value outside the enumeration
+      throw std::invalid_argument("warpnum: multiply: Integer multiplies by MulAlgorithm::automatic, schoolbook, "
+                                  "karatsuba, tiled or ntt; got MulAlgorithm value " +
+                                  std::to_string(static_cast<unsigned>(algorithm)));
+  }
   const Place p = op_place(a, b);
   if (a.is_zero() || b.is_zero()) return zero_in(p);
   const std::size_t na = a.size(), nb = b.size();
@@ -333,8 +346,7 @@ Integer product(const Integer& a, const Integer& b, MulAlgorithm algorithm, bool
     case MulAlgorithm::tiled:
       columns_product(pr, pa, na, pb, nb, p);
       break;
-    case MulAlgorithm::ntt:
-    case MulAlgorithm::automatic:
+    default:  // ntt (automatic resolved above; the others refused above)
       ntt_product(pr, pa, na, pb, nb, p);
       break;
   }

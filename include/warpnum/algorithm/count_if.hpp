@@ -1,6 +1,7 @@
 // warpnum/algorithm/count_if.hpp: warpnum::count_if, thrust::count_if with an execution policy.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/algorithm/detail/callable.hpp>
 #include <warpnum/algorithm/detail/check_range.hpp>
 #include <warpnum/algorithm/execution_policy.hpp>
@@ -8,9 +9,7 @@
 #include <thrust/count.h>
 #include <thrust/iterator/iterator_traits.h>
 
-namespace warpnum {
-
-namespace detail {
+namespace warpnum::detail::WARPNUM_ABI {
 
 /// The type of warpnum::count_if.
 struct CountIfFn {
@@ -23,7 +22,9 @@ struct CountIfFn {
   }
 };
 
-}  // namespace detail
+}  // namespace warpnum::detail::WARPNUM_ABI
+
+namespace warpnum::WARPNUM_ABI {
 
 /// warpnum::count_if(policy, first, last, pred): the number of elements x of [first, last) for which pred(x) is
 /// true, as thrust::count_if with the same arguments. pred's result converts to bool. Host code only.
@@ -31,4 +32,4 @@ struct CountIfFn {
 /// anything runs. A function object, not a function template: see warpnum::transform.
 inline constexpr detail::CountIfFn count_if{};
 
-}  // namespace warpnum
+}  // namespace warpnum::WARPNUM_ABI

@@ -2,15 +2,14 @@
 // policy.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/algorithm/detail/callable.hpp>
 #include <warpnum/algorithm/detail/check_range.hpp>
 #include <warpnum/algorithm/execution_policy.hpp>
 
 #include <thrust/inner_product.h>
 
-namespace warpnum {
-
-namespace detail {
+namespace warpnum::detail::WARPNUM_ABI {
 
 /// The type of warpnum::inner_product.
 struct InnerProductFn {
@@ -34,7 +33,9 @@ struct InnerProductFn {
   }
 };
 
-}  // namespace detail
+}  // namespace warpnum::detail::WARPNUM_ABI
+
+namespace warpnum::WARPNUM_ABI {
 
 /// warpnum::inner_product(policy, first1, last1, first2, init) and (policy, first1, last1, first2, init,
 /// reduce_op, product_op): thrust::inner_product's forms with an execution policy, and the same results. With
@@ -45,4 +46,4 @@ struct InnerProductFn {
 /// function object, not a function template: see warpnum::transform.
 inline constexpr detail::InnerProductFn inner_product{};
 
-}  // namespace warpnum
+}  // namespace warpnum::WARPNUM_ABI

@@ -1,6 +1,7 @@
 // warpnum/algorithm/reduce.hpp: warpnum::reduce, thrust::reduce's three forms with an execution policy.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/algorithm/detail/callable.hpp>
 #include <warpnum/algorithm/detail/check_range.hpp>
 #include <warpnum/algorithm/execution_policy.hpp>
@@ -8,9 +9,7 @@
 #include <thrust/iterator/iterator_traits.h>
 #include <thrust/reduce.h>
 
-namespace warpnum {
-
-namespace detail {
+namespace warpnum::detail::WARPNUM_ABI {
 
 /// The type of warpnum::reduce.
 struct ReduceFn {
@@ -39,7 +38,9 @@ struct ReduceFn {
   }
 };
 
-}  // namespace detail
+}  // namespace warpnum::detail::WARPNUM_ABI
+
+namespace warpnum::WARPNUM_ABI {
 
 /// warpnum::reduce(policy, first, last), (policy, first, last, init) and (policy, first, last, init, op):
 /// thrust::reduce's forms with an execution policy, and the same results. op must be associative and commutative
@@ -49,4 +50,4 @@ struct ReduceFn {
 /// std::invalid_argument before anything runs. A function object, not a function template: see warpnum::transform.
 inline constexpr detail::ReduceFn reduce{};
 
-}  // namespace warpnum
+}  // namespace warpnum::WARPNUM_ABI

@@ -1,15 +1,14 @@
 // warpnum/algorithm/sort.hpp: warpnum::sort, thrust::sort's two forms with an execution policy.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/algorithm/detail/callable.hpp>
 #include <warpnum/algorithm/detail/check_range.hpp>
 #include <warpnum/algorithm/execution_policy.hpp>
 
 #include <thrust/sort.h>
 
-namespace warpnum {
-
-namespace detail {
+namespace warpnum::detail::WARPNUM_ABI {
 
 /// The type of warpnum::sort.
 struct SortFn {
@@ -29,7 +28,9 @@ struct SortFn {
   }
 };
 
-}  // namespace detail
+}  // namespace warpnum::detail::WARPNUM_ABI
+
+namespace warpnum::WARPNUM_ABI {
 
 /// warpnum::sort(policy, first, last) and (policy, first, last, comp): thrust::sort's forms with an execution
 /// policy, not stable. comp is a strict weak order callable with two elements (in device code for a device
@@ -39,4 +40,4 @@ struct SortFn {
 /// std::invalid_argument before anything runs. A function object, not a function template: see warpnum::transform.
 inline constexpr detail::SortFn sort{};
 
-}  // namespace warpnum
+}  // namespace warpnum::WARPNUM_ABI

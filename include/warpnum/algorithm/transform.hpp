@@ -2,6 +2,7 @@
 // and the point where the batch layer will take over calls it can run on its own kernels.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/algorithm/detail/callable.hpp>
 #include <warpnum/algorithm/detail/check_range.hpp>
 #include <warpnum/algorithm/execution_policy.hpp>
@@ -9,9 +10,7 @@
 
 #include <thrust/transform.h>
 
-namespace warpnum {
-
-namespace detail {
+namespace warpnum::detail::WARPNUM_ABI {
 
 /// The customisation hook of warpnum::transform: how a call whose arguments passed the checks is run. This
 /// primary template forwards every call to thrust::transform (one thread an element on the GPU).
@@ -57,7 +56,9 @@ struct TransformFn {
   }
 };
 
-}  // namespace detail
+}  // namespace warpnum::detail::WARPNUM_ABI
+
+namespace warpnum::WARPNUM_ABI {
 
 /// warpnum::transform(policy, first, last, result, op) and warpnum::transform(policy, first1, last1, first2,
 /// result, op): thrust::transform's forms with an execution policy, and the same results. Host code only. op must
@@ -71,7 +72,7 @@ struct TransformFn {
 /// warpnum::transform through argument-dependent lookup whenever the elements are warpnum types, and win.
 inline constexpr detail::TransformFn transform{};
 
-}  // namespace warpnum
+}  // namespace warpnum::WARPNUM_ABI
 
 // Under nvcc, the batch layer takes the calls it runs on its own kernels (thrust::device, contiguous ranges, a
 // warpnum function object): batch/dispatch/transform.hpp specialises TransformRoute.

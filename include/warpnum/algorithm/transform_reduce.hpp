@@ -2,15 +2,14 @@
 // policy.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/algorithm/detail/callable.hpp>
 #include <warpnum/algorithm/detail/check_range.hpp>
 #include <warpnum/algorithm/execution_policy.hpp>
 
 #include <thrust/transform_reduce.h>
 
-namespace warpnum {
-
-namespace detail {
+namespace warpnum::detail::WARPNUM_ABI {
 
 /// The type of warpnum::transform_reduce.
 struct TransformReduceFn {
@@ -25,7 +24,9 @@ struct TransformReduceFn {
   }
 };
 
-}  // namespace detail
+}  // namespace warpnum::detail::WARPNUM_ABI
+
+namespace warpnum::WARPNUM_ABI {
 
 /// warpnum::transform_reduce(policy, first, last, unary_op, init, reduce_op): the reduction by reduce_op of init
 /// and unary_op(x) for every x in [first, last), without storing the unary_op(x), as thrust::transform_reduce
@@ -34,4 +35,4 @@ struct TransformReduceFn {
 /// std::invalid_argument before anything runs. A function object, not a function template: see warpnum::transform.
 inline constexpr detail::TransformReduceFn transform_reduce{};
 
-}  // namespace warpnum
+}  // namespace warpnum::WARPNUM_ABI

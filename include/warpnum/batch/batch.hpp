@@ -3,6 +3,7 @@
 // (OpenMP). Plain C++: compiles with g++ (host only) and nvcc.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/batch/expression.hpp>
 #include <warpnum/batch/layout.hpp>
 #include <warpnum/batch/memory.hpp>
@@ -20,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-namespace warpnum {
+namespace warpnum::WARPNUM_ABI {
 
 namespace batch::dispatch {
 template <class T, Layout L, batch::Expression E> void evaluate(Batch<T, L>& dst, const E& e, stream_handle stream);
@@ -256,4 +257,4 @@ template <class T, Layout L = Layout::contiguous> class Batch {
   stream_handle stream_ = nullptr;
 };
 
-}  // namespace warpnum
+}  // namespace warpnum::WARPNUM_ABI

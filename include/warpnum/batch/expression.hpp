@@ -8,6 +8,7 @@
 //   d = powm(a, e, m);                            // one modulus: its context built once, here, on the host
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/batch/layout.hpp>
 #include <warpnum/batch/ops/functions.hpp>
 #include <warpnum/batch/ops/views.hpp>
@@ -24,7 +25,7 @@
 #include <type_traits>
 #include <utility>
 
-namespace warpnum {
+namespace warpnum::WARPNUM_ABI {
 
 template <class T, Layout L> class Batch;
 
@@ -356,4 +357,4 @@ template <Strategy S, unsigned G = 0, batch::Operand A> auto with_strategy(A&& a
   return batch::Strategic<N, S, G>{batch::node(std::forward<A>(a))};
 }
 
-}  // namespace warpnum
+}  // namespace warpnum::WARPNUM_ABI

@@ -1,6 +1,8 @@
 // warpnum/batch/layout.hpp: how a Batch<T> lays its elements out in memory, and where that memory is.
 #pragma once
 
+#include <warpnum/config.hpp>
+
 #include <cstdint>
 
 // CUDA's stream handle, spelled without CUDA's headers (cudaStream_t is this type), so that the batch layer's

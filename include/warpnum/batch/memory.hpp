@@ -3,8 +3,8 @@
 // Compiles with g++ (host memory only) and nvcc.
 #pragma once
 
-#include <warpnum/batch/layout.hpp>
 #include <warpnum/config.hpp>
+#include <warpnum/batch/layout.hpp>
 
 #if WARPNUM_HAS_CUDA
 #  include <cuda_runtime.h>
@@ -18,7 +18,7 @@
 #include <string>
 #include <utility>
 
-namespace warpnum {
+namespace warpnum::WARPNUM_ABI {
 
 /// Whether batches placed automatically go to the GPU: compiled by nvcc, and CUDA reports a device. Checked
 /// once per process.
@@ -150,4 +150,4 @@ inline void synchronize(Place place, stream_handle stream) {
 }
 
 }  // namespace batch::detail
-}  // namespace warpnum
+}  // namespace warpnum::WARPNUM_ABI

@@ -10,6 +10,8 @@
 // 2048 bits an odd shared modulus takes a lane group an element (warp::Montgomery), the other forms one thread.
 #pragma once
 
+#include <warpnum/config.hpp>
+
 #if !defined(__CUDACC__)
 #  error "warpnum/batch/powm.hpp launches kernels: compile this file with nvcc (or use warpnum::powm per element)"
 #endif
@@ -25,7 +27,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace warpnum {
+namespace warpnum::WARPNUM_ABI {
 namespace batch::detail {
 
 inline constexpr unsigned powm_block_threads = 128;
@@ -105,4 +107,4 @@ void powm_n(const BigUInt<Bits>* base, const BigUInt<EBits>* exp, const BigUInt<
   batch::detail::check_launch("powm_n");
 }
 
-}  // namespace warpnum
+}  // namespace warpnum::WARPNUM_ABI

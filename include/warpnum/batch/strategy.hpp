@@ -1,6 +1,8 @@
 // warpnum/batch/strategy.hpp: how the GPU evaluates a batch expression, chosen per expression at compile time.
 #pragma once
 
+#include <warpnum/config.hpp>
+
 #include <cstdint>
 
 namespace warpnum {

@@ -3,6 +3,7 @@
 // move to the host, where an operation costs no kernel launch.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/huge/number_traits.hpp>
 #include <warpnum/integer.hpp>
 

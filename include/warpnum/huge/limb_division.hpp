@@ -2,6 +2,8 @@
 // division (newton_division.hpp) and under radix conversion (radix_conversion.hpp). Host code, plain C++.
 #pragma once
 
+#include <warpnum/config.hpp>
+
 #include <bit>
 #include <cstddef>
 #include <cstdint>

@@ -3,6 +3,7 @@
 // NumberTraits<N> (number_traits.hpp): warpnum::Integer (whose operations may run on the GPU) and mpz_class.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/huge/limb_division.hpp>
 #include <warpnum/huge/number_traits.hpp>
 

@@ -2,6 +2,7 @@
 // number type's multiply and Newton division (newton_division.hpp): O(M(n)). Host code over NumberTraits<N>.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/huge/newton_division.hpp>
 #include <warpnum/huge/number_traits.hpp>
 

@@ -4,6 +4,8 @@
 // (where <gmpxx.h> is found), and in integer_traits.hpp for warpnum::Integer.
 #pragma once
 
+#include <warpnum/config.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <span>

@@ -4,6 +4,7 @@
 // over NumberTraits<N>; levels below NumberTraits<N>::host_limbs run in host memory.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/huge/limb_division.hpp>
 #include <warpnum/huge/newton_division.hpp>
 #include <warpnum/huge/number_traits.hpp>

@@ -11,8 +11,8 @@
 // tile calls each one with its slices (slice.hpp) and gets its slice of the result.
 #pragma once
 
-#include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
+#include <warpnum/bigint.hpp>
 #include <warpnum/detail/bigint/mul_rows.hpp>
 #include <warpnum/detail/ptx/add_chain.hpp>
 #include <warpnum/detail/ptx/mad_row.hpp>

@@ -8,6 +8,7 @@
 //   warpnum::warp::store(tile, c[i], warpnum::warp::mul(tile, x, y));
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/warp/paired_column_mul.hpp>
 #include <warpnum/warp/slice.hpp>
 #include <warpnum/warp/sum_rotate_mul.hpp>

@@ -9,6 +9,7 @@
 // lane does at most G/2 + 1. Time: G/2 + 1 block products a lane instead of G.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/detail/bigint/mul_rows.hpp>
 #include <warpnum/detail/ptx/add_chain.hpp>
 #include <warpnum/warp/carry_resolve.hpp>

@@ -2,6 +2,7 @@
 // and store it. Device code only (cooperative groups).
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/bigint.hpp>
 
 #include <cooperative_groups.h>

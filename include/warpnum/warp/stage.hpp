@@ -7,6 +7,7 @@
 // asynchronous (cp.async), so a warp multiplies one tile while the next is in flight.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/bigint.hpp>
 
 #include <cuda_pipeline_primitives.h>

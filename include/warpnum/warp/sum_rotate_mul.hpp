@@ -3,6 +3,7 @@
 // in place of one word. Device code only.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/detail/bigint/mul_rows.hpp>
 #include <warpnum/detail/ptx/add_chain.hpp>
 #include <warpnum/detail/ptx/mad_row.hpp>

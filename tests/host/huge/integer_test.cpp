@@ -406,6 +406,21 @@ TEST(Integer, ProductsOfEveryAlgorithmMatchGmp) {
   EXPECT_FALSE((Integer(-5) * Integer()).is_negative());
 }
 
+TEST(Integer, MultiplyRefusesFixedWidthAlgorithms) {
+  // MulAlgorithm also names the fixed-width GPU algorithms; Integer takes none of them, nor values outside the
+  // enumeration, and says so before any work (zero operands included).
+  for (const MulAlgorithm m : {MulAlgorithm::thread_rows, MulAlgorithm::paired_columns, MulAlgorithm::paired_karatsuba,
+                               static_cast<MulAlgorithm>(9), static_cast<MulAlgorithm>(255)}) {
+    EXPECT_THROW(warpnum::multiply(Integer(12345), Integer(678), m), std::invalid_argument) << static_cast<int>(m);
+    EXPECT_THROW(warpnum::multiply(Integer(), Integer(678), m), std::invalid_argument) << static_cast<int>(m);
+  }
+  try {
+    (void)warpnum::multiply(Integer(3), Integer(4), MulAlgorithm::thread_rows);
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("schoolbook, karatsuba, tiled or ntt"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Integer, WorstCaseProducts) {
   // All limbs at their maximum (the largest coefficients and the longest carries), powers of 2^32, 2^k - 1.
   for (const std::size_t n : {1u, 2u, 33u, 700u, 2100u}) {

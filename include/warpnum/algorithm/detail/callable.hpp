@@ -2,11 +2,13 @@
 // the algorithms' static_asserts.
 #pragma once
 
+#include <warpnum/config.hpp>
+
 #include <thrust/iterator/iterator_traits.h>
 
 #include <type_traits>
 
-namespace warpnum::detail {
+namespace warpnum::detail::WARPNUM_ABI {
 
 /// Whether F's call can be examined in host code. Not for nvcc's extended `__device__` lambdas: in the host pass
 /// their closure type is a placeholder without the call operator (nvcc 13.0), so that std::is_invocable is false
@@ -40,4 +42,4 @@ inline constexpr bool callable_on_accumulator = !call_visible_on_host<F> || std:
 template <class F, class T>
 inline constexpr bool callable_on_accumulators = !call_visible_on_host<F> || std::is_invocable_v<const F&, T&, T&>;
 
-}  // namespace warpnum::detail
+}  // namespace warpnum::detail::WARPNUM_ABI

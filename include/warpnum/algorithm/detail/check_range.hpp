@@ -1,6 +1,7 @@
 // warpnum/algorithm/detail/check_range.hpp: the argument check every algorithm makes before it forwards a range.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/bigint.hpp>
 
 #include <concepts>
@@ -9,7 +10,7 @@
 #include <string>
 #include <type_traits>
 
-namespace warpnum::detail {
+namespace warpnum::detail::WARPNUM_ABI {
 
 /// Whether [first, last) can be a range, as far as can be told without dereferencing: where the iterators
 /// subtract (random access), last is not before first; where they are raw pointers, a non-empty range does not
@@ -31,4 +32,4 @@ template <class It> bool check_range(const It& first, const It& last, const char
   return true;
 }
 
-}  // namespace warpnum::detail
+}  // namespace warpnum::detail::WARPNUM_ABI

@@ -3,6 +3,7 @@
 // over every core (OpenMP). Compiles with g++ (the host loop only) and nvcc.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/batch/batch.hpp>
 #include <warpnum/batch/expression.hpp>
 #include <warpnum/batch/ops/views.hpp>
@@ -27,7 +28,7 @@
 #  define WARPNUM_BATCH_OMP_FOR
 #endif
 
-namespace warpnum {
+namespace warpnum::WARPNUM_ABI {
 namespace batch {
 
 /// How many evaluations (kernel launches, or host loops) the batch layer has made in this process: one per
@@ -116,4 +117,4 @@ template <class T, Layout L, Expression E> void evaluate(Batch<T, L>& dst, const
 
 }  // namespace dispatch
 }  // namespace batch
-}  // namespace warpnum
+}  // namespace warpnum::WARPNUM_ABI

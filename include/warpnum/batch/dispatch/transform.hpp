@@ -6,6 +6,7 @@
 // only; included by algorithm/transform.hpp.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/algorithm/transform.hpp>
 #include <warpnum/batch/dispatch/evaluate.hpp>
 #include <warpnum/batch/ops/functions.hpp>
@@ -24,7 +25,7 @@
 #include <string>
 #include <type_traits>
 
-namespace warpnum {
+namespace warpnum::WARPNUM_ABI {
 namespace batch::ops {
 
 /// Any warpnum function object as a batch operation (its results as the object gives them; no status).
@@ -78,8 +79,9 @@ template <class R, class V> void run(R* out, const V& v, std::size_t n) {
 }
 
 }  // namespace batch::dispatch
+}  // namespace warpnum::WARPNUM_ABI
 
-namespace detail {
+namespace warpnum::detail::WARPNUM_ABI {
 
 template <class Policy, class Op, class InputIt, class OutputIt>
 struct TransformRoute<Policy, Op, InputIt, OutputIt, std::enable_if_t<batch::dispatch::routable<Policy, Op, InputIt, OutputIt>>> {
@@ -118,5 +120,4 @@ struct TransformRoute<Policy, Op, InputIt, OutputIt, std::enable_if_t<batch::dis
   }
 };
 
-}  // namespace detail
-}  // namespace warpnum
+}  // namespace warpnum::detail::WARPNUM_ABI

@@ -6,6 +6,7 @@
 //   evaluate_lanes    G lanes an element (warp::mul, carry look-ahead, warp::Montgomery)
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/batch/ops/functions.hpp>
 #include <warpnum/batch/ops/views.hpp>
 #include <warpnum/batch/strategy.hpp>
@@ -29,7 +30,7 @@
 #include <string>
 #include <type_traits>
 
-namespace warpnum::batch::kernel {
+namespace warpnum::WARPNUM_ABI::batch::kernel {
 
 inline constexpr unsigned block_threads = 128;
 inline constexpr unsigned warps_per_block = block_threads / 32;
@@ -371,4 +372,4 @@ void launch(const D& dst, const V& v, std::size_t n, const ErrorSink& sink, stre
   check_launch("batch evaluation");
 }
 
-}  // namespace warpnum::batch::kernel
+}  // namespace warpnum::WARPNUM_ABI::batch::kernel

@@ -25,11 +25,12 @@
 // Every launch is asynchronous on `stream` and does not synchronise. Needs nvcc.
 #pragma once
 
+#include <warpnum/config.hpp>
+
 #if !defined(__CUDACC__)
 #  error "warpnum/batch/kernel/gf2n_mul.hpp holds kernels: compile this file with nvcc"
 #endif
 
-#include <warpnum/config.hpp>
 #include <warpnum/poly.hpp>
 #include <warpnum/warp/gf2n_register_cache_mul.hpp>
 #include <warpnum/warp/gf2n_sliced_mul.hpp>
@@ -43,7 +44,7 @@
 #include <string>
 #include <utility>
 
-namespace warpnum::batch {
+namespace warpnum::WARPNUM_ABI::batch {
 
 /// How the operands lie in memory (see the file's comment).
 enum class GF2nLayout { chunks, elements };
@@ -653,4 +654,4 @@ void gf2n_mul(const warp::GF2nWord<N>* a, const warp::GF2nWord<N>* b, warp::GF2n
                                                            reinterpret_cast<std::uint32_t*>(c), n, which, stream, "gf2n_mul");
 }
 
-}  // namespace warpnum::batch
+}  // namespace warpnum::WARPNUM_ABI::batch

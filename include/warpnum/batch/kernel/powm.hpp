@@ -2,6 +2,7 @@
 // group an element, a grid-stride loop. Device code only.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/bigint.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/status.hpp>
@@ -12,7 +13,7 @@
 
 #include <cstddef>
 
-namespace warpnum::batch::kernel {
+namespace warpnum::WARPNUM_ABI::batch::kernel {
 
 /// The exponent of element i: exps[i], or one exponent for all.
 template <std::size_t EBits> struct ExponentArray {
@@ -58,4 +59,4 @@ __global__ void powm_per_modulus(const BigUInt<Bits>* base, const Exp exp, const
   }
 }
 
-}  // namespace warpnum::batch::kernel
+}  // namespace warpnum::WARPNUM_ABI::batch::kernel

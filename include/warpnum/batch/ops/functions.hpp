@@ -4,9 +4,9 @@
 // the host's OpenMP evaluation and the GPU's agree bit for bit.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/batch/ops/sink.hpp>
 #include <warpnum/bigint.hpp>
-#include <warpnum/config.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/status.hpp>
 
@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <type_traits>
 
-namespace warpnum::batch::ops {
+namespace warpnum::WARPNUM_ABI::batch::ops {
 
 namespace detail {
 template <class T> concept has_inverse_checked = requires(const T& x) {
@@ -164,9 +164,9 @@ template <class Ctx> struct from_montgomery {
   template <class A> WARPNUM_HD A operator()(const ErrorSink&, const A& a) const { return ctx.from_montgomery(a); }
 };
 
-}  // namespace warpnum::batch::ops
+}  // namespace warpnum::WARPNUM_ABI::batch::ops
 
-namespace warpnum::batch {
+namespace warpnum::WARPNUM_ABI::batch {
 template <> inline constexpr bool heavy_op<ops::multiplies> = true;
 template <> inline constexpr bool heavy_op<ops::mul_wide> = true;
 template <> inline constexpr bool heavy_op<ops::square> = true;
@@ -178,4 +178,4 @@ template <class Ctx> inline constexpr bool heavy_op<ops::powm_shared<Ctx>> = tru
 template <class Ctx> inline constexpr bool heavy_op<ops::mul_mod<Ctx>> = true;
 template <class Ctx> inline constexpr bool heavy_op<ops::to_montgomery<Ctx>> = true;
 template <class Ctx> inline constexpr bool heavy_op<ops::from_montgomery<Ctx>> = true;
-}  // namespace warpnum::batch
+}  // namespace warpnum::WARPNUM_ABI::batch

@@ -5,7 +5,7 @@
 #include <warpnum/config.hpp>
 #include <warpnum/status.hpp>
 
-namespace warpnum::batch {
+namespace warpnum::WARPNUM_ABI::batch {
 
 /// The flags word of an evaluation. An operation that fails on an element (a zero divisor, a zero modulus, no
 /// inverse) stores its defined result (docs/errors.md) and raises its Status here; Batch::status() reads it.
@@ -26,4 +26,4 @@ struct ErrorSink {
 /// operands of one node apart; functions.hpp says which are).
 template <class Op> inline constexpr bool heavy_op = false;
 
-}  // namespace warpnum::batch
+}  // namespace warpnum::WARPNUM_ABI::batch

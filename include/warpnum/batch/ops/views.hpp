@@ -6,9 +6,9 @@
 // Host and device code; plain C++.
 #pragma once
 
+#include <warpnum/config.hpp>
 #include <warpnum/batch/layout.hpp>
 #include <warpnum/batch/ops/sink.hpp>
-#include <warpnum/config.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +16,7 @@
 #include <type_traits>
 #include <utility>
 
-namespace warpnum::batch::ops {
+namespace warpnum::WARPNUM_ABI::batch::ops {
 
 /// An element read from or written to a batch of layout L. Interleaved: 32-bit word j of element i at
 /// words[j * n + i].
@@ -249,4 +249,4 @@ template <class T, Layout L> struct DestView {
   WARPNUM_HD void write(std::size_t i, const T& x) const noexcept { Access<T, L>::write(data, n, i, x); }
 };
 
-}  // namespace warpnum::batch::ops
+}  // namespace warpnum::WARPNUM_ABI::batch::ops

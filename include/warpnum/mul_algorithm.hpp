@@ -1,0 +1,35 @@
+// warpnum/mul_algorithm.hpp: warpnum::MulAlgorithm, every algorithm warpnum forms a product by, for the fixed
+// widths on the GPU (mul_strategy.hpp) and for Integer (integer.hpp), which name the one they take or are told to.
+#pragma once
+
+#include <warpnum/config.hpp>
+
+#include <cstdint>
+
+namespace warpnum {
+
+/// The algorithms warpnum multiplies by. Each user of the enumeration takes the ones that apply to it:
+/// `MulStrategy` (fixed widths on the GPU) the first group, `Integer`'s `multiply` and `mul_algorithm` the second;
+/// `multiply` throws std::invalid_argument for the others (docs/errors.md).
+enum class MulAlgorithm : std::uint8_t {
+  /// The library's choice by size and place (Integer).
+  automatic,
+  // ---- fixed widths on the GPU (default_mul_strategy) ----
+  /// One thread a number: operator*, unrolled PTX rows of fused multiply-adds.
+  thread_rows,
+  /// G lanes a number: warp::paired_column_mul, block products by rows.
+  paired_columns,
+  /// The same, each block product by one Karatsuba step.
+  paired_karatsuba,
+  // ---- Integer ----
+  /// Quadratic rows on the host.
+  schoolbook,
+  /// Karatsuba on the host's 64-bit words, schoolbook below its threshold.
+  karatsuba,
+  /// The tiled column convolution on the GPU (Dieguez et al.).
+  tiled,
+  /// The exact three-prime number-theoretic transform (host or GPU).
+  ntt,
+};
+
+}  // namespace warpnum
