@@ -32,8 +32,8 @@ namespace {
 
 using namespace warpnum::bench;
 
-/// CGBN perf_tests, multiply (low half), compute mode, best threads per instance, H100 80GB SXM, CUDA 13 (the
-/// figures of issue 3), in products per second.
+/// CGBN perf_tests, multiply (low half), compute mode, best threads per instance, H100 80GB SXM, CUDA 13, in
+/// products per second.
 double cgbn_h100(int bits) {
   switch (bits) {
     case 256: return 29.3e9;

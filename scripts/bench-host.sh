@@ -2,7 +2,7 @@
 # scripts/bench-host.sh: builds and runs the host benchmark (BigUInt against GMP and Boost), then prints the
 # markdown table for docs/benchmarks.md and draws docs/img/host-bigint.png. Run it on a quiet machine: the
 # numbers are medians of 5 repetitions, and other work on the cores moves them. The repetitions of all the
-# benchmarks run in a random interleaved order, so that a machine whose speed drifts (the lent GPU machine's host
+# benchmarks run in a random interleaved order, so that a machine whose speed drifts (the GPU machine's host
 # moved 2x within seconds on 2026-11-23) slows ours and GMP's alike rather than one of them.
 #   scripts/bench-host.sh [extra Google Benchmark flags]
 set -euo pipefail

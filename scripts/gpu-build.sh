@@ -26,7 +26,7 @@ glibc=$(find "$bin" -maxdepth 1 -type f -executable -exec objdump -T {} + 2>/dev
         grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -n1)
 echo "gpu-build: newest glibc symbol version needed: ${glibc:-unknown}"
 # What the GPU machine runs (device tests, demo, benchmarks and their bundled libraries), stripped, in one folder
-# small enough to carry (the lent-device tool carries 64 MiB at most); the host tests run here, in CI.
+# small enough to copy there in one go (64 MiB); the host tests run here, in CI.
 carry=build-gpu/carry
 rm -rf "$carry"
 mkdir -p "$carry"
@@ -41,7 +41,7 @@ for f in "${carried[@]}"; do
   [[ -e $f ]] && cp -L "$f" "$carry/"
 done
 find "$carry" -maxdepth 1 -type f -executable ! -name '*.so*' -exec strip {} +
-# The same, compressed: the stripped binaries outgrew the 64 MiB the lent-device tool carries (about 100 MB against
+# The same, compressed: the stripped binaries outgrew 64 MiB (about 100 MB against
 # 25 MB packed, 2026-11-25); scripts/gpu-run.sh unpacks it when BIN names it.
 tar -cf - -C build-gpu carry | xz -T0 -6 > build-gpu/carry.tar.xz
 echo "gpu-build: $carry holds what the GPU machine runs ($(du -sh "$carry" | cut -f1));" \
@@ -51,6 +51,5 @@ cat <<'MSG'
 On the GPU machine, from a copy of this repository that carries build-gpu/bin (no configure, no GMP needed):
     BIN=build-gpu/carry.tar.xz scripts/gpu-run.sh device demo gpubench bench   # what build-gpu/carry holds
     scripts/gpu-run.sh                      # all sections, from build-gpu/bin (host tests too)
-Logs and a summary go to ${OUT:-build-gpu/gpu-run}. With the lent-device tool:
-run(command="BIN=build-gpu/carry.tar.xz scripts/gpu-run.sh device demo gpubench bench", carry=["build-gpu/carry.tar.xz"]).
+Logs and a summary go to ${OUT:-build-gpu/gpu-run}.
 MSG

@@ -75,7 +75,7 @@ for section in "${sections[@]}"; do
         done
       fi
       ;;
-    huge) # issue 8: Integer's exact product and text against GMP on one core of this machine (bench-huge-integer-mul),
+    huge) # Integer's exact product and text against GMP on one core of this machine (bench-huge-integer-mul),
       # the convolutions alone (bench-huge-mul), and pi to PI_DIGITS (default 10^7) digits checked against GMP
       # shellcheck disable=SC2086 # *_ARGS are lists of arguments
       if [[ -x $bin/bench-huge-integer-mul ]]; then

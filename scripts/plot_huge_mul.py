@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Plots Integer's exact product on the GPU against GMP and against issue 8's targets, from the logs of one GPU run
+"""Plots Integer's exact product on the GPU against GMP and against the speed aims, from the logs of one GPU run
 (scripts/gpu-run.sh huge, then bench-huge-integer-mul --crossover): time in ms over decimal digits, log-log.
 
-    /usr/bin/python3 scripts/plot_huge_mul.py docs/data/huge-2026-11-25 docs/img/huge-mul-h100.png
+    /usr/bin/python3 scripts/plot_huge_mul.py docs/results/2026-11-25 docs/img/huge-mul-h100.png
 
 The folder holds bench-huge-integer-mul.log (the 10^5..10^8-digit products and GMP's mpz_mul on one core),
 bench-huge-mul.log (the convolutions alone) and crossover-device.txt (multiply(a, b, algorithm) by algorithm).
@@ -54,10 +54,10 @@ def main():
     ax.plot([float(r[1]) for r in conv], [float(r[4]) for r in conv], ":", color="tab:blue",
             label="its NTT convolution alone (no carries)")
     targets = [(1e6, 0.5), (1e7, 1.5), (1e8, 12.0)]
-    ax.plot(*zip(*targets), "x", color="tab:red", markersize=11, markeredgewidth=2, label="issue 8's targets")
+    ax.plot(*zip(*targets), "x", color="tab:red", markersize=11, markeredgewidth=2, label="aims: 0.5, 1.5, 12 ms")
     for digits, low, high in [(1e6, 0.2, 0.2), (1e7, 0.56, 0.75), (1e8, 5.5, 8.8)]:
         ax.plot([digits, digits], [low, high], "-", color="tab:purple", linewidth=6, alpha=0.4,
-                label="cuFFT alone (2 forward + 1 inverse), from the issue" if digits == 1e6 else None)
+                label="cuFFT alone (2 forward + 1 inverse), reference" if digits == 1e6 else None)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("decimal digits of each operand")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Plots issue 4's GPU cells from warpnum-bench's CSVs (one per operation): for each operation and width, the
-fastest compute-mode strategy's rate over CGBN's H100 figure, beside the target (1.25x for powm, div_qr and sqrt,
-2x for gcd and modinv). Bars that reach their target are filled, the others hatched.
+"""Plots the GPU's modular and number-theoretic operations from warpnum-bench's CSVs (one per operation): for each operation and width, the
+fastest compute-mode strategy's rate over CGBN's H100 figure, beside the aim (1.25x for powm, div_qr and sqrt,
+2x for gcd and modinv). Bars that reach their aim are filled, the others hatched.
 
     /usr/bin/python3 scripts/plot_modular_bench.py docs/img/gpu-modular-h100.png warpnum-bench-{powm,div_qr,sqrt,gcd,modinv}.csv
 """
@@ -56,7 +56,7 @@ def main():
     ax.set_xticks(range(len(OPS)), OPS)
     ax.set_ylabel("x CGBN on an H100 (log scale)")
     ax.set_title(f"warpnum-bench compute mode against CGBN, {device}\n"
-                 "dashed: the issue's target; hatched: short of it")
+                 "dashed: the aim; hatched: short of it")
     ax.set_ylim(0.5, None)
     handles = [matplotlib.patches.Patch(color=c, label=f"{b} bits") for b, c in zip(WIDTHS, colours)]
     ax.legend(handles=handles, loc="upper left", fontsize=8)

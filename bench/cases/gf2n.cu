@@ -4,7 +4,7 @@
 // "karaK": the diagonal kernel after K levels of Karatsuba over 32-row blocks.
 //   compute: the harness of Ben-Sasson, Hamilis, Silberstein, Tromer (ICS '16, Sec. 9): 2^i chunks already in chunk
 //            layout, kernel-only time by CUDA events, 5 timed runs (after one warm-up), the mean of the 3 left
-//            without the fastest and the slowest; compared with their code rebuilt for sm_90 on an H100 (issue 5);
+//            without the fastest and the slowest; compared with their code rebuilt for sm_90 on an H100;
 //            a sweep of 2^14 .. 2^20 chunks is printed, the largest is the case's figure;
 //   batch:   end to end, elements in GF2n<N>'s layout in and out (the transposes inside the kernel), same timing.
 #include "base.cuh"
@@ -24,8 +24,8 @@ namespace {
 
 using batch::GF2nMulKernel;
 
-/// The paper's code on an H100 (sm_90, the harness above), multiplications a second (issue 5), and the factor
-/// issue 5 asks of warpnum over it.
+/// The paper's code on an H100 (sm_90, the harness above), multiplications a second, and the factor warpnum aims
+/// for over it.
 double paper_h100(int n) {
   switch (n) {
     case 32: return 55.0e9;

@@ -60,7 +60,7 @@ constexpr int op_loops(Op op, std::size_t bits) {
   return op == Op::div_qr || op == Op::sqrt ? 10 * base : base;
 }
 
-/// CGBN perf_tests on an H100 80GB, compute mode (the figures of issue 4), operations a second.
+/// CGBN perf_tests on an H100 80GB, compute mode (CGBN's own harness, best threads per instance), operations a second.
 double cgbn_h100(Op op, int bits) {
   const int k = bits == 256 ? 0 : bits == 1024 ? 1 : bits == 2048 ? 2 : bits == 4096 ? 3 : -1;
   if (k < 0) return 0;

@@ -1,13 +1,13 @@
 // bench/host/boost_bench.cpp: warpnum's Boost.Multiprecision backend (`warpnum::boost_int<Bits>`, include/warpnum/
 // boost.hpp) against Boost's own fixed-width signed `cpp_int` (what `int1024_t` is: cpp_int_backend<Bits, Bits,
-// signed_magnitude, unchecked, void>), both through the `number<>` interface as a user writes it. Issue 7's target:
+// signed_magnitude, unchecked, void>), both through the `number<>` interface as a user writes it. The aim:
 // boost_int faster than cpp_int at *, /, % and powm from 256 to 2048 bits (docs/benchmarks.md records the results).
 //
 // Both types get the same operands, made once from a seeded generator as BigUInt magnitudes and signs. Each
 // operation sits behind a [[gnu::noinline]] wrapper; items per second. The operands cycle through a pool: 16384 of
 // them for the divisions, whose data-dependent branches this machine's Zen 5 learns over shorter cycles (with a pool
 // of 64, as bigint_bench.cpp has, the divisions of both types ran up to 1.8x faster than on fresh operands:
-// docs/benchmarks.md, issue 7), 1024 for the products and powm, so that the products' operands stay in L2.
+// docs/results/2026-11-25), 1024 for the products and powm, so that the products' operands stay in L2.
 // WARPNUM_BOOST_BENCH_POOL sets one size for all.
 //   mul     c = a * b     a, b of Bits-1 bits, random signs (the product wraps: its low Bits bits, as both types do)
 //   mul_h   c = a * b     a, b of Bits/2-1 bits, random signs (the product fits)

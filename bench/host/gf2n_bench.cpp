@@ -1,6 +1,6 @@
 // bench/host/gf2n_bench.cpp: host multiplication in GF(2^N) on one core, c[i] = a[i] * b[i] over arrays of 4096
 // elements (items_per_second: products a second), against NTL's GF2E in the same process and, for GF(2^64), a plain
-// PCLMULQDQ loop (docs/benchmarks.md records the results). Issue 5's host targets: at least 1.1e9 GF(2^64) products
+// PCLMULQDQ loop (docs/benchmarks.md records the results). The host aims: at least 1.1e9 GF(2^64) products
 // a second a core (what the plain loop reaches) and at least 50 times NTL's GF2E.
 //   mul_loop    GF2n<N>: the loop `c[i] = a[i] * b[i]` (the product inlined in the caller's loop)
 //   mul_n       GF2n<N>: warpnum::mul_n(c, a, b, n) (for N = 64 eight products a step with AVX-512 VPCLMULQDQ where

@@ -1,4 +1,4 @@
-// bench/huge/integer_mul_bench.cpp: bench-huge-integer-mul, issue 8's table: the exact product `a * b` (and
+// bench/huge/integer_mul_bench.cpp: bench-huge-integer-mul: the exact product `a * b` (and
 // `sqr(a)`) of two warpnum::Integer of D decimal digits each, operands already in place (device memory where
 // there is a GPU), against GMP's mpz_mul on one core of the same machine in the same run. Every product is
 // checked against GMP's before it is timed. Also times to_string and the text constructor at the sizes given by

@@ -13,6 +13,12 @@
 #include <cstddef>
 #include <cstdint>
 
+// Device code needs compute capability 8.0 or newer (warpnum/gpu_architecture.hpp lists what it is built and
+// checked for: shared memory of up to 96 KiB a block, asynchronous copies).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#  error "warpnum's device code needs compute capability 8.0 (sm_80) or newer: build for 80 or above (CMAKE_CUDA_ARCHITECTURES, nvcc -arch)."
+#endif
+
 #if defined(__CUDACC__) || defined(__CUDA__)
 #  include <nv/target>
 /// Marks a function callable from host and device code (empty under a plain C++ compiler).
@@ -79,8 +85,9 @@
 #define WARPNUM_DETAIL_JOIN_15(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_14(__VA_ARGS__))
 #define WARPNUM_DETAIL_JOIN_16(a, ...) WARPNUM_DETAIL_JOIN_2(a, WARPNUM_DETAIL_JOIN_15(__VA_ARGS__))
 
-/// Inlines a small host/device helper that a loop body calls, where the body must expand in place: nvcc's NVVM
-/// has left such calls out of line, with the caller's register arrays in local memory (docs/gpu-runs.md).
+/// Inlines a small host/device helper that a loop body calls, where the body must expand in place: nvcc's NVVM has left
+/// such calls out of line, with the caller's register arrays in local memory
+/// (docs/compiler-workarounds.md#row-expansion-forced-inline).
 #if defined(__CUDACC__)
 #  define WARPNUM_FORCEINLINE __forceinline__
 #elif defined(__GNUC__)
@@ -121,7 +128,7 @@
 /// constants after inlining; nvcc then unrolls them completely, and at 8192 bits one division becomes about
 /// 46,000 PTX lines per call site and half a minute of compilation (6 s rolled). Used on the division,
 /// shift and gcd loops and Comba's inner loop; the unrolled small-size fast paths are the GPU engine's
-/// (issue 3: warp/, detail/ptx/).
+/// (warp/, detail/ptx/).
 #if defined(__CUDA_ARCH__)
 #  define WARPNUM_NO_UNROLL _Pragma("unroll 1")
 #else

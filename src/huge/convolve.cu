@@ -14,6 +14,7 @@
 // Frequencies stay in the order the forward steps leave them (no bit reversal): the inverse steps undo it.
 #include "engine.hpp"
 
+#include <warpnum/gpu_architecture.hpp>
 #include <warpnum/huge/ntt.hpp>
 
 #include <algorithm>
@@ -484,8 +485,14 @@ __global__ void crt_kernel(Coef96* c, std::size_t nc, const u32* residues, std::
 
 u32 block_threads(u32 words) { return std::clamp<u32>((words / 4 + 31) / 32 * 32, 64, 512); }
 
+/// The shared memory the transform's column and row kernels may take: column tiles of up to 16384 words (64 KiB),
+/// rows in blocks below that; within every GPU architecture's allowance (gpu_architecture.hpp).
+constexpr int transform_shared_bytes = 96 * 1024;
+static_assert(transform_shared_bytes <= static_cast<int>(min_shared_bytes_per_block),
+              "warpnum: the transform's blocks must fit the shared memory of every GPU architecture warpnum builds for");
+
 void set_shared_limit(const void* kernel) {
-  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 96 * 1024),
+  check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, transform_shared_bytes),
              "cudaFuncSetAttribute");
 }
 

@@ -1,5 +1,6 @@
-// warpnum/batch/powm.hpp: modular exponentiation over arrays in device memory, one launch for all of them
-// (until Batch<T> lands, issue 6). Needs nvcc: it launches kernels.
+// warpnum/batch/powm.hpp: modular exponentiation over arrays in device memory, one launch for all of them (the
+// same as a Batch expression `powm(b, e, m)`, for data that already lives in device arrays). Needs nvcc: it
+// launches kernels.
 //
 //   warpnum::powm_n(d_base, d_exp, m, d_out, n);          // one modulus m (a host value), an exponent each
 //   warpnum::powm_n(d_base, e, m, d_out, n);              // one exponent for all

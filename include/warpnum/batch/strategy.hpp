@@ -9,7 +9,7 @@ namespace warpnum {
 
 /// How a kernel maps elements to threads.
 enum class Strategy : std::uint8_t {
-  /// The evaluator's choice from the sm_90 table (mul_strategy.hpp, docs/benchmarks.md): a lane group where the
+  /// The evaluator's choice from the table measured on sm_90 (mul_strategy.hpp): a lane group where the
   /// table multiplies by lanes (from 4096 bits) and every node of the expression has a lane-group form;
   /// otherwise one thread an element, its contiguous operands moved through warp stages when they fit
   /// (thread_staged), else read directly (thread).

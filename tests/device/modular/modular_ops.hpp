@@ -1,37 +1,37 @@
-// tests/device/modular/modular_ops.hpp: modular.hpp in kernels, one thread per input, each result compared
-// bitwise with the same functor on the host (expect_device_matches_host), whose results the host suite
-// (tests/host/modular/) checks against GMP. powm with a per-element and a shared modulus (odd: Montgomery, even:
-// Barrett, zero: the documented 0 and division_by_zero), Montgomery arithmetic with a context built on the host
-// and passed by value and with one built in device code, modinv_checked with its status, multi_powm,
-// FixedBaseView over a table copied to device memory, miller_rabin_round and is_probable_prime. The typed suites
-// ModularDevice and ModularDeviceNumberTheory are instantiated per width by the *_test.cu files beside this one.
+// tests/device/modular/modular_ops.hpp: modular.hpp in kernels, one thread per input, each result compared bitwise with
+// the same functor on the host (expect_device_matches_host), whose results the host suite (tests/host/modular/) checks
+// against GMP. powm with a per-element and a shared modulus (odd: Montgomery, even: Barrett, zero: the documented 0 and
+// division_by_zero), Montgomery arithmetic with a context built on the host and passed by value and with one built in
+// device code, modinv_checked with its status, multi_powm, FixedBaseView over a table copied to device memory,
+// miller_rabin_round and is_probable_prime. The typed suites ModularDevice and ModularDeviceNumberTheory are
+// instantiated per width by the *_test.cu files beside this one.
 //
-// Known failures (nvcc 13.0.88, -O2, sm_90). First runs, 2026-11-22 02:56 (H100) and 03:0x (H200): the device
-// differed from the host in PowmPerElementModulus and PowmSharedModulus at 256 bits (powm(a, std::uint64_t{0}, m)
-// was 0, not 1, for even m), PowmPerElementModulus and MontgomeryHostContext at 1024 bits and
-// MontgomeryDeviceContext at 2048 bits. Built with -Xcicc -O1 every test passed (small reproductions also with
-// -G; -Xptxas -O0 did not help), and constant evaluation of failing inputs gives the host's values: most likely
-// an NVVM optimiser fault, like the one gcd_limbs_device in bigint.hpp works around. With the device division out
-// of line too (divmod_limbs_device) and Barrett's 1 mod m computed without a division, the run of 03:11 (H100)
-// passed every test at 64 and 256 bits and still failed PowmPerElementModulus and MontgomeryHostContext at 1024
-// bits and PowmPerElementModulus, PowmSharedModulus and MontgomeryDeviceContext at 2048 bits (the 1024-bit
-// MontgomeryHostContext failure involves no division). With the interleaved Montgomery rows, fixed windows and the
-// 2048-bit product out of line (H100, 2026-11-22 05:25 and 05:40) these fail, each in one kernel that computes
-// several results: ModularDeviceConstexpr (the ten constexpr checks in one kernel: prime_64), PowmPerElementModulus
-// at 1024 bits (powm_checked for even moduli, where powm in the same kernel is right), MontgomeryDeviceContext at
-// 2048 bits (the context's R mod m, R^2 mod m and -m^-1 lost) and MultiPowm and Primality at 2048 bits; the same
-// operations in smaller kernels pass (tests/device/batch, a stand-alone 2048-bit reproduction: docs/gpu-runs.md).
-// One cause found (2026-11-23): the generated PTX chains (detail/ptx/) declared their outputs "+r"/"=r", so the
-// compiler could give an input the register of an in/out operand it knew to be equal, and the chain read a word it
-// had already overwritten (with constant operands: a Montgomery row whose q equalled the window's first word).
-// With early-clobber outputs ("+&r", scripts/gen_mad_row.py) ModularDeviceConstexpr passes (H100, 12:1x UTC);
-// PowmPerElementModulus at 1024 bits, MontgomeryDeviceContext, MultiPowm and Primality at 2048 bits still failed.
-// Two more causes found (2026-11-23, 14:5x-15:1x UTC, with a stand-alone copy of the failing kernels built in
-// variants; docs/gpu-runs.md): a context's constants stored into the context under construction between calls
-// were lost (2048 bits; the contexts are now built from local variables once: all 2048-bit tests pass), and the
-// 32-limb full product in rows made some 1024-bit Barrett exponentiations wrong (now one Karatsuba step over
-// 16-limb rows). Each was right with -Xcicc -O1, which points at nvcc's optimiser; the host runs the same word
-// algorithms clean under the sanitizers (host-modular-portable_test). The tests that failed say so below.
+// Known failures (nvcc 13.0.88, -O2, sm_90). First runs, 2026-11-22 02:56 (H100) and 03:0x (H200): the device differed
+// from the host in PowmPerElementModulus and PowmSharedModulus at 256 bits (powm(a, std::uint64_t{0}, m) was 0, not 1,
+// for even m), PowmPerElementModulus and MontgomeryHostContext at 1024 bits and MontgomeryDeviceContext at 2048 bits.
+// Built with -Xcicc -O1 every test passed (small reproductions also with -G; -Xptxas -O0 did not help), and constant
+// evaluation of failing inputs gives the host's values: most likely an NVVM optimiser fault, like the one
+// gcd_limbs_device in bigint.hpp works around. With the device division out of line too (divmod_limbs_device) and
+// Barrett's 1 mod m computed without a division, the run of 03:11 (H100) passed every test at 64 and 256 bits and still
+// failed PowmPerElementModulus and MontgomeryHostContext at 1024 bits and PowmPerElementModulus, PowmSharedModulus and
+// MontgomeryDeviceContext at 2048 bits (the 1024-bit MontgomeryHostContext failure involves no division). With the
+// interleaved Montgomery rows, fixed windows and the 2048-bit product out of line (H100, 2026-11-22 05:25 and 05:40)
+// these fail, each in one kernel that computes several results: ModularDeviceConstexpr (the ten constexpr checks in one
+// kernel: prime_64), PowmPerElementModulus at 1024 bits (powm_checked for even moduli, where powm in the same kernel is
+// right), MontgomeryDeviceContext at 2048 bits (the context's R mod m, R^2 mod m and -m^-1 lost) and MultiPowm and
+// Primality at 2048 bits; the same operations in smaller kernels pass (tests/device/batch, a stand-alone 2048-bit
+// reproduction: docs/compiler-workarounds.md#montgomery-product-above-32-limbs-out-of-line). One cause found
+// (2026-11-23): the generated PTX chains (detail/ptx/) declared their outputs "+r"/"=r", so the compiler could give an
+// input the register of an in/out operand it knew to be equal, and the chain read a word it had already overwritten
+// (with constant operands: a Montgomery row whose q equalled the window's first word). With early-clobber outputs
+// ("+&r", scripts/gen_mad_row.py) ModularDeviceConstexpr passes (H100, 12:1x UTC); PowmPerElementModulus at 1024 bits,
+// MontgomeryDeviceContext, MultiPowm and Primality at 2048 bits still failed. Two more causes found (2026-11-23,
+// 14:5x-15:1x UTC, with a stand-alone copy of the failing kernels built in variants;
+// docs/compiler-workarounds.md#contexts-built-from-local-variables): a context's constants stored into the context
+// under construction between calls were lost (2048 bits; the contexts are now built from local variables once: all
+// 2048-bit tests pass), and the 32-limb full product in rows made some 1024-bit Barrett exponentiations wrong (now one
+// Karatsuba step over 16-limb rows). Each was right with -Xcicc -O1, which points at nvcc's optimiser; the host runs
+// the same word algorithms clean under the sanitizers (host-modular-portable_test). The tests that failed say so below.
 #pragma once
 
 #include "cases/modular_operands.hpp"

@@ -11,6 +11,7 @@
 #include <warpnum/batch/ops/views.hpp>
 #include <warpnum/batch/strategy.hpp>
 #include <warpnum/bigint.hpp>
+#include <warpnum/gpu_architecture.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/mul_strategy.hpp>
 #include <warpnum/warp/carry_resolve.hpp>
@@ -35,8 +36,10 @@ namespace warpnum::WARPNUM_ABI::batch::kernel {
 inline constexpr unsigned block_threads = 128;
 inline constexpr unsigned warps_per_block = block_threads / 32;
 /// The most shared memory one warp's stages may take (inputs and result): 4 warps a block then need 96 KB, and
-/// two blocks fit an SM (228 KB on sm_90).
+/// two blocks fit an SM on sm_80, sm_90 and sm_100, one on sm_86, sm_89 and sm_120 (gpu_architecture.hpp).
 inline constexpr unsigned max_stage_bytes_per_warp = 24 * 1024;
+static_assert(std::size_t{max_stage_bytes_per_warp} * warps_per_block <= min_shared_bytes_per_block,
+              "warpnum: a staged block must fit the shared memory of every GPU architecture warpnum builds for");
 
 // ---- one thread an element ---------------------------------------------------------------------------------
 

@@ -31,6 +31,7 @@
 #  error "warpnum/batch/kernel/gf2n_mul.hpp holds kernels: compile this file with nvcc"
 #endif
 
+#include <warpnum/gpu_architecture.hpp>
 #include <warpnum/poly.hpp>
 #include <warpnum/warp/gf2n_register_cache_mul.hpp>
 #include <warpnum/warp/gf2n_sliced_mul.hpp>
@@ -349,6 +350,8 @@ template <int N, int K> struct DiagonalShape {
   static constexpr int product_words = 66 * w;
   static_assert(2 * operand_words >= product_words, "the leaf operands' space serves as the reduction's scratch");
   static constexpr std::size_t shared_bytes = 4 * static_cast<std::size_t>(chunks) * (2 * operand_words + product_words);
+  static_assert(shared_bytes <= min_shared_bytes_per_block,
+                "warpnum: the diagonal kernel's block must fit the shared memory of every GPU architecture warpnum builds for");
 };
 
 /// Where row `row` lies in a padded array.
