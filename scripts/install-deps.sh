@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # scripts/install-deps.sh: installs the Debian packages warpnum's build, tests, benchmarks and plots need (apt-get,
-# only what is missing); dpkg-dev and xz-utils are for scripts/fetch-boost-tests.sh (apt-get source, the .tar.xz).
+# only what is missing); dpkg-dev and xz-utils are for scripts/fetch-boost-tests.sh (apt-get source, the .tar.xz),
+# doxygen for the API reference (ctest docs-doxygen).
 # Never installs CUDA; reports whether nvcc is there.
 set -euo pipefail
 
 packages=(
   g++ cmake ninja-build make
   libgmp-dev libntl-dev libgtest-dev googletest libbenchmark-dev libboost-dev
-  python3-matplotlib
+  python3-matplotlib doxygen
   dpkg-dev xz-utils
 )
 

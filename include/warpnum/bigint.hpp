@@ -235,8 +235,8 @@ template <int N> WARPNUM_HD constexpr void mul_low_limbs(limb_t* r, const limb_t
 /// r (2N limbs) = a * b. The device at 32 limbs: one Karatsuba step over 16-limb rows. With the 32-limb rows (two
 /// 64-limb accumulators in registers) nvcc 13.0 (-O3, sm_90) computed some 1024-bit Barrett exponentiations wrong (8 of
 /// 64 inputs in one kernel, H100, 2026-11-23; right with -Xcicc -O1, with the rows replaced by loops, and with this
-/// step: docs/compiler-workarounds.md#the-32-limb-full-product-by-a-karatsuba-step). The step is also 1-2% faster (6.67
-/// against 6.55 G products a second, H100, 2026-11-23).
+/// step: docs/compiler-workarounds.md, "The 32-limb full product by a Karatsuba step"). The step is also 1-2% faster
+/// (6.67 against 6.55 G products a second, H100, 2026-11-23).
 template <int N> WARPNUM_HD constexpr void mul_full_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
 #if WARPNUM_HAS_CUDA
   if constexpr (N == 32) {
@@ -278,7 +278,7 @@ template <int N> WARPNUM_HD constexpr void sqr_full_limbs(limb_t* r, const limb_
 #if WARPNUM_HAS_CUDA
 /// The device's division, out of line, against what looks like the nvcc 13.0 fault of gcd_limbs_device below: in the
 /// setup of a Barrett context, 1 % m came out 0 for some m in one instantiation and right in another of the same code
-/// (tests/device/modular, H100, 2026-11-22; docs/compiler-workarounds.md#division-runs-out-of-line). With this, and
+/// (tests/device/modular, H100, 2026-11-22; docs/compiler-workarounds.md, "Division runs out of line"). With this, and
 /// Barrett's 1 mod m computed without a division, the 256-bit modular device tests pass; which of the two mattered is
 /// not known. Remove with gcd_limbs_device once a newer nvcc passes those tests without them. A divisor of N / 2 limbs
 /// takes divmod_n's half path, whose words stay in registers. Up to 32 limbs that is algorithm D unrolled: the square
@@ -308,9 +308,9 @@ WARPNUM_HD constexpr void divmod_limbs(limb_t* q, limb_t* r, const limb_t* a, co
 #if WARPNUM_HAS_CUDA
 /// Workaround for nvcc 13.0 (sm_90, -O2): with gcd_n inlined into its caller, a division by the gcd that follows (as in
 /// lcm, or divmod_checked(a, gcd(a, b))) computed 2^32 - 1 instead of 1 for a == b on an H100 (tests/device/bigint
-/// GcdLcm, 2026-11-21; docs/compiler-workarounds.md#gcd-runs-out-of-line), while the same division called on the stored
-/// gcd was right; kept out of line, gcd and the division are right. Remove once a newer nvcc passes the device tests
-/// without it.
+/// GcdLcm, 2026-11-21; docs/compiler-workarounds.md, "gcd runs out of line"), while the same division called on the
+/// stored gcd was right; kept out of line, gcd and the division are right. Remove once a newer nvcc passes the device
+/// tests without it.
 template <int N> __device__ __noinline__ void gcd_limbs_device(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
   gcd_n<limb_t, N, bgcd_device_fixed<N>>(r, a, b);
 }

@@ -87,7 +87,7 @@
 
 /// Inlines a small host/device helper that a loop body calls, where the body must expand in place: nvcc's NVVM has left
 /// such calls out of line, with the caller's register arrays in local memory
-/// (docs/compiler-workarounds.md#row-expansion-forced-inline).
+/// (docs/compiler-workarounds.md, "Row expansion forced inline").
 #if defined(__CUDACC__)
 #  define WARPNUM_FORCEINLINE __forceinline__
 #elif defined(__GNUC__)

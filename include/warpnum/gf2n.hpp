@@ -177,7 +177,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
     }
   }
 
-  /// The coefficients as a BigUInt<B> (bit i is the coefficient of x^i); B >= N.
+  /// The coefficients as a `BigUInt<B>` (bit i is the coefficient of x^i); B >= N.
   template <std::size_t B = (static_cast<std::size_t>(N) + 31) / 32 * 32>
   WARPNUM_HD constexpr BasicInt<B, false> to_biguint() const noexcept {
     static_assert(B >= static_cast<std::size_t>(N), "warpnum::GF2n::to_biguint<B>: B must be at least N");

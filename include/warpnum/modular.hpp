@@ -123,9 +123,8 @@ WARPNUM_HD constexpr void mont_mul_generic(limb_t* r, const limb_t* a, const lim
 #if WARPNUM_HAS_CUDA
 /// The device's Montgomery product above 32 limbs, out of line. Inlined into the setup of a 2048-bit context, nvcc 13.0
 /// (-O3, sm_90) lost the setup's results (R mod m, R^2 mod m and -m^-1 read back as 0 on an H100, every input; right
-/// with -Xcicc -O1 or with this call out of line:
-/// docs/compiler-workarounds.md#montgomery-product-above-32-limbs-out-of-line, 2026-11-22). One copy of the loops per
-/// kernel is also smaller code.
+/// with -Xcicc -O1 or with this call out of line: docs/compiler-workarounds.md, "Montgomery product above 32 limbs out
+/// of line", 2026-11-22). One copy of the loops per kernel is also smaller code.
 template <int N, bool Square>
 __device__ __noinline__ void mont_mul_device_loops(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) {
   mont_mul_generic<N, Square>(r, a, b, m, minv);
@@ -389,7 +388,7 @@ template <std::size_t Bits> class Montgomery {
   /// The constants are computed in local variables and the context is built from them once, never by stores into a
   /// context under construction: with the latter (`Montgomery c{}; c.init(m);`) nvcc 13.0 (-O3, sm_90) lost R mod m and
   /// R^2 mod m of 2048-bit contexts built in device code (64 of 64 wrong on an H100, 2026-11-23; right with -Xcicc -O1,
-  /// and right in this form: docs/compiler-workarounds.md#contexts-built-from-local-variables).
+  /// and right in this form: docs/compiler-workarounds.md, "Contexts built from local variables").
   static WARPNUM_HD constexpr Montgomery checked(const value_type& m) noexcept {
     const Status status = m.is_zero() ? Status::division_by_zero : (m.bit(0) ? Status::ok : Status::invalid_argument);
     const value_type mm = status == Status::ok ? m : value_type{1};
@@ -494,7 +493,7 @@ template <std::size_t Bits> class Barrett {
   /// Built from local variables once, as Montgomery::checked is (see there). Whether Barrett was exposed to that fault
   /// is not known: the 1024-bit Barrett failure of 2026-11-23 outlived this form and went with the 32-limb full
   /// product's Karatsuba step (mul_full_limbs;
-  /// docs/compiler-workarounds.md#the-32-limb-full-product-by-a-karatsuba-step).
+  /// docs/compiler-workarounds.md, "The 32-limb full product by a Karatsuba step").
   static WARPNUM_HD constexpr Barrett checked(const value_type& m) noexcept {
     const Status status = m.is_zero() ? Status::division_by_zero : Status::ok;
     const value_type mm = status == Status::ok ? m : value_type{1};

@@ -1,6 +1,7 @@
 # tests/headers/check_cxx17.cmake: compiles each public header alone as C++17 and passes when every compile fails
 # with warpnum's one message, "warpnum needs C++20", before any other error (config.hpp stops the compile there).
 #   cmake "-DCOMMAND=<compiler and flags, ';'-separated>" "-DSOURCES=<one .cpp or .cu per header>" -P check_cxx17.cmake
+cmake_minimum_required(VERSION 3.25)  # the policies of the project's own CMake
 foreach(var IN ITEMS COMMAND SOURCES)
   if(NOT ${var})
     message(FATAL_ERROR "check_cxx17.cmake: ${var} is not set")

@@ -3,7 +3,7 @@
 # body for both: the fault the per-compiler namespace WARPNUM_ABI prevents), or when a linked program lacks either
 # half's copy of the batch layer.
 #   cmake -DNM=nm -DGXX_OBJECT=... -DNVCC_OBJECT=... -DPROGRAMS="a;b" -P check_symbols.cmake
-cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...)
+cmake_minimum_required(VERSION 3.25)  # the policies of the project's own CMake
 foreach(var IN ITEMS NM GXX_OBJECT NVCC_OBJECT PROGRAMS)
   if(NOT ${var})
     message(FATAL_ERROR "check_symbols.cmake: ${var} is not set")

@@ -20,14 +20,14 @@
 // kernel: prime_64), PowmPerElementModulus at 1024 bits (powm_checked for even moduli, where powm in the same kernel is
 // right), MontgomeryDeviceContext at 2048 bits (the context's R mod m, R^2 mod m and -m^-1 lost) and MultiPowm and
 // Primality at 2048 bits; the same operations in smaller kernels pass (tests/device/batch, a stand-alone 2048-bit
-// reproduction: docs/compiler-workarounds.md#montgomery-product-above-32-limbs-out-of-line). One cause found
+// reproduction: docs/compiler-workarounds.md, "Montgomery product above 32 limbs out of line"). One cause found
 // (2026-11-23): the generated PTX chains (detail/ptx/) declared their outputs "+r"/"=r", so the compiler could give an
 // input the register of an in/out operand it knew to be equal, and the chain read a word it had already overwritten
 // (with constant operands: a Montgomery row whose q equalled the window's first word). With early-clobber outputs
 // ("+&r", scripts/gen_mad_row.py) ModularDeviceConstexpr passes (H100, 12:1x UTC); PowmPerElementModulus at 1024 bits,
 // MontgomeryDeviceContext, MultiPowm and Primality at 2048 bits still failed. Two more causes found (2026-11-23,
 // 14:5x-15:1x UTC, with a stand-alone copy of the failing kernels built in variants;
-// docs/compiler-workarounds.md#contexts-built-from-local-variables): a context's constants stored into the context
+// docs/compiler-workarounds.md, "Contexts built from local variables"): a context's constants stored into the context
 // under construction between calls were lost (2048 bits; the contexts are now built from local variables once: all
 // 2048-bit tests pass), and the 32-limb full product in rows made some 1024-bit Barrett exponentiations wrong (now one
 // Karatsuba step over 16-limb rows). Each was right with -Xcicc -O1, which points at nvcc's optimiser; the host runs
