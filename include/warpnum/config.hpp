@@ -112,7 +112,7 @@
 #  define WARPNUM_DETAIL_HOST_PRAGMA(text) _Pragma(text)
 #endif
 
-/// Full unrolling of a loop of constant length, host and device (style.md §4); a no-op where the compiler has
+/// Full unrolling of a loop of constant length, host and device; a no-op where the compiler has
 /// no such pragma. Not for loops over limb counts that can reach thousands (see WARPNUM_NO_UNROLL).
 #if defined(__CUDA_ARCH__)
 #  define WARPNUM_UNROLL _Pragma("unroll")

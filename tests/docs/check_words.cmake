@@ -13,6 +13,7 @@ set(patterns
     "[Ll]ent[- ](host|device|GPU|machine|H100|H200)"
     "[Tt]o come\\b"                  # promises instead of what is there
     "\\.\\./shared"                  # paths outside the repository
+    "(style|design)\\.md"
     "/work/"
     "/tmp/[a-z]")
 file(GLOB files RELATIVE "${ROOT}" "${ROOT}/*.md" "${ROOT}/CMakeLists.txt" "${ROOT}/CMakePresets.json" "${ROOT}/.ci/*")

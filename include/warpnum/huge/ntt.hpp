@@ -1,7 +1,7 @@
 // warpnum/huge/ntt.hpp: the arithmetic of the number-theoretic transforms behind warpnum::Integer's multiply:
 // Montgomery multiplication modulo three 31-bit primes, the transform plan (lengths r 2^k, r in {1, 3, 5}, split
 // into columns and rows), the butterflies of one transform step and the Chinese remainder step. One body for the
-// host loops and the kernels of src/huge/convolve.cu (style.md §4); nothing here allocates or launches.
+// host loops and the kernels of src/huge/convolve.cu (one body for both); nothing here allocates or launches.
 #pragma once
 
 #include <warpnum/config.hpp>

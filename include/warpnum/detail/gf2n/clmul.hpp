@@ -2,9 +2,10 @@
 // per-element arithmetic of GF2n on the host, on the device and in constant evaluation. Bit i of a word is the
 // coefficient of x^i; word arrays are least significant first.
 //
-// Bodies (style.md §4): clmul32_portable, a spaced integer multiply that serves constant evaluation and the device
-// (whose IMAD.WIDE makes it 16 multiplies per 32 x 32 bits); clmul64_x86, PCLMULQDQ by inline assembly where the
-// processor has it (checked once at start-up, like host_has_mulx_adx).
+// Bodies (docs/architecture.md, "One algorithm, three targets"): clmul32_portable, a spaced integer multiply that
+// serves constant evaluation and the device (whose IMAD.WIDE makes it 16 multiplies per 32 x 32 bits);
+// clmul64_x86, PCLMULQDQ by inline assembly where the processor has it (checked once at start-up, like
+// host_has_mulx_adx).
 #pragma once
 
 #include <warpnum/config.hpp>
