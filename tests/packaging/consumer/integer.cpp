@@ -1,5 +1,7 @@
-// tests/consumer/integer.cpp: Integer from an installed warpnum::huge; exits 0 when (10^600 + 7)^2 reads as the
-// decimal text written out by hand below (10^1200 + 14 10^600 + 49), on the GPU where there is one.
+// SPDX-License-Identifier: Apache-2.0
+// tests/packaging/consumer/integer.cpp: Integer through warpnum::huge; exits 0 when (10^600 + 7)^2 reads as the
+// decimal text written out by hand below (10^1200 + 14 10^600 + 49), on the GPU where warpnum::huge has CUDA and
+// there is one, in host memory otherwise.
 #include <warpnum/integer.hpp>
 
 #include <cstdio>
