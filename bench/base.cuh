@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/base.cuh: what every case of warpnum-bench shares: the case registry, the timing of kernels by CUDA
 // events, operand generation, and the widths. A case file (bench/cases/<family>.cu) registers one entry per
 // (operation, strategy, width) with a function for each mode it supports.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/warpnum_bench.cu: warpnum-bench, the benchmark driver. Runs the registered cases (bench/cases/) in compute
 // mode (CGBN's perf_tests method) and batch mode, prints a table with each figure beside its ceiling (the card's
 // measured IMAD and IMAD.WIDE rates for compute mode, its measured copy bandwidth for batch mode) and beside CGBN's published

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # FindGMP.cmake: finds the GNU MP library and defines the imported target GMP::GMP and, where GMP's C++ library is
 # there too, GMP::GMPXX (libgmpxx, <gmpxx.h>: mpz_class), which links GMP::GMP. Installed with warpnum's package
 # for its component gmp.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # FindNTL.cmake: finds Victor Shoup's NTL (the tests' reference for GF(2)[x] and GF(2^n)) and defines the
 # imported target NTL::NTL, which brings GMP::GMP and Threads::Threads along (NTL is built on GMP and, in
 # Debian's build, with NTL_THREADS).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # warpnumTargetDefaults.cmake: warpnum_target_defaults(<target> [SHARED_RUNTIME]), the compile and link settings of
 # our own programs.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/boost_dropin.cpp: warpnum-boost-dropin, a program written for boost::multiprecision::int1024_t that moves
 // to warpnum by one typedef (<warpnum/boost.hpp>): Miller-Rabin (Boost's miller_rabin_test, 25 trials) over known
 // primes and composites, random odd numbers and a prime search, then factorials, divisions, gcd, lcm, powm, integer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/cli.hpp: the command-line piece the examples share.
 #pragma once
 

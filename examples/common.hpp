@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/common.hpp: what the examples share and is not warpnum: running a function over [0, n) on every CPU
 // core (with progress for long runs), and, under nvcc, checking CUDA calls and naming GPU 0.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/demo.cu: multiplies and divides random 1024-bit numbers with warpnum on the GPU (or, without one, on
 // all CPU cores), checks every result against GMP and prints a table. Builds under nvcc and, as C++, under g++.
 //

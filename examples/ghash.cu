@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/ghash.cu: warpnum-ghash, GCM's GHASH (NIST SP 800-38D, 6.4) of many messages under one hash key, one
 // GPU thread a message with GF2n<128> (x^128 + x^7 + x^2 + x + 1, the default polynomial of degree 128), or every CPU
 // core without a GPU. Every tag is checked against the host, and the host's first thousand against the standard's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/mandelbrot.cu: warpnum-mandelbrot, a deep zoom into the Mandelbrot set in fixed-point BigInt<256>
 // arithmetic, written as a PNG. The view is 4e-62 wide (by default) around the Misiurewicz point M_{4,1}, which the
 // program computes to full precision itself. One GPU thread a pixel, or every CPU core without a GPU; with a GPU the

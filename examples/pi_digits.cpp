@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/pi_digits.cpp: digits of pi by the Chudnovsky series with binary splitting, in warpnum::Integer
 // arithmetic on the GPU (small parts of the series on the host's cores), then sqrt(10005) and the final division by
 // Newton's iteration and the decimal conversion by divide and conquer, all on the GPU's transform multiply.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/png.hpp: a minimal PNG encoder for the examples, host only and plain C++: 8-bit RGB, no filtering,
 // and a zlib stream of stored (uncompressed) deflate blocks, so the file is about 3 bytes a pixel. The checksums
 // are computed here: CRC-32 (ISO 3309, as PNG's chunks use it) and Adler-32 (RFC 1950).

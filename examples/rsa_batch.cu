@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/rsa_batch.cu: RSA-2048 over a batch of messages. GMP makes the key; warpnum encrypts every message
 // (c = m^65537 mod n) and decrypts every ciphertext with the Chinese remainder theorem (two 1024-bit
 // exponentiations and a recombination), on the GPU if there is one, else on all CPU cores. Every ciphertext is

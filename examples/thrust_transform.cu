@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // examples/thrust_transform.cu: warpnum-thrust-transform, element-wise products of BigUInt<1024> three ways:
 //   1. `a * b` in a user's own __global__ kernel, one thread an element;
 //   2. thrust::transform over thrust::device_vector<BigUInt<1024>>, with thrust::multiplies<> and with a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/bench-host.sh: builds and runs the host benchmark (BigUInt against GMP and Boost), then prints the
 # markdown table for docs/benchmarks.md and draws docs/img/host-bigint.png. Run it on a quiet machine: the
 # numbers are medians of 5 repetitions, and other work on the cores moves them. The repetitions of all the

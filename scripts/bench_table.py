@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """scripts/bench_table.py: turns bench-host-bigint_bench's JSON (Google Benchmark, with repetitions) into the
 markdown table of docs/benchmarks.md and, where matplotlib is installed, a plot.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checks, for every limb count N from 1 to 32, that the device's unrolled Montgomery rows never lose a carry: each
 PTX chain (ptx::WideRow<P>::add_carry) adds its carry out into one word above it without a further carry, so that
 word must never overflow. A model of the chains in exact integers, with the same indices as

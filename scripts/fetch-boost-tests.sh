@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/fetch-boost-tests.sh: fetches Boost 1.81's source package from Debian's archive (apt-get source
 # --download-only boost1.81) into a cache folder (.cache/boost-1.81, or $WARPNUM_BOOST_SRC_CACHE) and extracts what
 # tests/boost/ needs: the headers as boost_1_81_0/boost/ and Boost.Multiprecision's tests as

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What scripts/gen_mont_4_x86.py and scripts/gen_mul_low_x86.py share: the asm statement's text from a list of
 instructions, and writing the header (or, with --check, comparing it with the file)."""
 import pathlib

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/gpu-build.sh: builds everything for the GPU machine into build-gpu/ (preset gpu: CUDA required, sm_90,
 # GMP, GoogleTest and the C++ runtime linked statically); all binaries land in build-gpu/bin. Then prints how to
 # run them there with scripts/gpu-run.sh.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/gpu-run.sh: runs, on the GPU machine, what scripts/gpu-build.sh put in build-gpu/bin: device tests, host
 # tests, the demo and warpnum-rsa-batch, the GPU benchmark driver, the host benchmarks. Needs no cmake and no GMP. Logs go to
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.

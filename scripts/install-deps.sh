@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/install-deps.sh: installs the Debian packages warpnum's build, tests, benchmarks and plots need (apt-get,
 # only what is missing); dpkg-dev and xz-utils are for scripts/fetch-boost-tests.sh (apt-get source, the .tar.xz),
 # doxygen for the API reference (ctest docs-doxygen).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Plots what the batch layer costs, from warpnum-bench's CSVs of --op mul and --op fma2 in batch mode: left,
 c = a * b by warpnum::Batch beside the engine's fastest stand-alone kernel at each width and the memory limit;
 right, e = a * b + c * d fused (one Batch expression) and unfused (three), each with its memory limit.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Plots warpnum-bench's CSV: products per second against width, one line per strategy, one panel per mode, with
 the IMAD ceiling (compute) or the memory limit (batch) and CGBN's H100 figures for reference.
 

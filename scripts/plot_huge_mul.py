@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Plots Integer's exact product on the GPU against GMP and against the speed aims, from the logs of one GPU run
 (scripts/gpu-run.sh huge, then bench-huge-integer-mul --crossover): time in ms over decimal digits, log-log.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Plots the GPU's modular and number-theoretic operations from warpnum-bench's CSVs (one per operation): for each operation and width, the
 fastest compute-mode strategy's rate over CGBN's H100 figure, beside the aim (1.25x for powm, div_qr and sqrt,
 2x for gcd and modinv). Bars that reach their aim are filled, the others hatched.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/run-demo.sh: installs dependencies, configures (preset default), builds warpnum-demo and runs it.
 # Arguments are passed to the demo.
 set -euo pipefail

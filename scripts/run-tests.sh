@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # scripts/run-tests.sh: installs dependencies, fetches Boost 1.81's own tests (scripts/fetch-boost-tests.sh),
 # configures (preset default), builds everything (tests, header checks, examples, benchmarks) and runs ctest. Exits
 # non-zero on any failure, a failed fetch included; WARPNUM_SKIP_BOOST_TESTS=1 leaves Boost's tests out. Prints the

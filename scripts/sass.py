@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """What the compiler made of device code: an opcode histogram (and optionally the listing) of every kernel in a
 binary or cubin, from cuobjdump -sass. The development machine's CUDA toolkit has no cuobjdump; this script
 fetches NVIDIA's own from PyPI (the nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm wheels, which cuobjdump -sass

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/cases/batch.cu: what the batch layer costs. Batch mode only.
 //   op mul,  strategy "Batch":   Batch<BigUInt<Bits>> c = a * b, beside the stand-alone kernels of cases/mul.cu
 //                                  (thread-st is the same staged evaluation written by hand)

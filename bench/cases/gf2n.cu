@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/cases/gf2n.cu: c = a * b in GF(2^N), bit-sliced in chunks of 32 elements (batch/kernel/gf2n_mul.hpp), by
 // each kernel that takes N ("thread", "rcache": the warp register cache, "lanes": N / 32 lanes a chunk in registers,
 // "diag": shared-memory block diagonals):

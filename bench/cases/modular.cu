@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/cases/modular.cu: powm, division, square root, gcd and modular inverse on the GPU, one thread a number,
 // in compute mode after CGBN's perf_tests (each instance chains `loops` operations in registers, each result
 // feeding the next operand, so nothing is hoisted):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/cases/mul.cu: a * b (the low Bits bits of the product) on the GPU, per thread (operator*, the unrolled
 // PTX rows: strategy "thread"; in batch mode also "thread-pf", each thread prefetching its next operands, and
 // "thread-st", whole tiles moved through warp stages) and by lane groups of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/host/batch_bench.cpp: the batch layer's CPU evaluation (OpenMP over every core) against a loop over
 // Boost's fixed-width cpp_int (one core, what such code runs on today) and against our own one-core loop, for
 // c = a * b, d = a * b + c and q = a / b over 2^16 elements. Items per second; real time (several threads).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/host/bigint_bench.cpp: host multiply and divide of BigUInt against GMP's mpn layer and Boost's
 // fixed-width cpp_int, in one process (docs/benchmarks.md records the results).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/host/boost_bench.cpp: warpnum's Boost.Multiprecision backend (`warpnum::boost_int<Bits>`, include/warpnum/
 // boost.hpp) against Boost's own fixed-width signed `cpp_int` (what `int1024_t` is: cpp_int_backend<Bits, Bits,
 // signed_magnitude, unchecked, void>), both through the `number<>` interface as a user writes it. The aim:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/host/gf2n_bench.cpp: host multiplication in GF(2^N) on one core, c[i] = a[i] * b[i] over arrays of 4096
 // elements (items_per_second: products a second), against NTL's GF2E in the same process and, for GF(2^64), a plain
 // PCLMULQDQ loop (docs/benchmarks.md records the results). The host aims: at least 1.1e9 GF(2^64) products

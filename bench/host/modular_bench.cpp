@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/host/modular_bench.cpp: host modular arithmetic of BigUInt against GMP's mpz layer, in one process
 // (docs/benchmarks.md records the results).
 //   powm    a^e mod m, odd m of N bits (top bit set), a full N-bit exponent  vs mpz_powm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/huge/huge_mul_bench.cu: bench-huge-mul, the convolutions behind Integer's multiply (src/huge/convolve.cu)
 // over operand sizes: convolve_ntt and convolve_columns on the GPU (operands already in device memory, CUDA
 // events around each call, median of the timed calls after warm-up) and on the host's cores.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench/huge/integer_mul_bench.cpp: bench-huge-integer-mul: the exact product `a * b` (and
 // `sqr(a)`) of two warpnum::Integer of D decimal digits each, operands already in place (device memory where
 // there is a GPU), against GMP's mpz_mul on one core of the same machine in the same run. Every product is

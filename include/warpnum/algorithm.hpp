@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/algorithm.hpp: the algorithms with Thrust's signatures and an execution policy (transform, reduce,
 // transform_reduce, inner_product, count_if, sort) and the function objects they are used with. Includes Thrust:
 // under a plain C++ compiler it needs the CUDA toolkit's include folders (include/ and include/cccl) and, for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch.hpp: batches of numbers and the expressions over them, evaluated in one fused kernel, or on
 // every host core where there is no GPU (or the program was not compiled by nvcc).
 //

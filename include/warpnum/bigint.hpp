@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/bigint.hpp: BigUInt<Bits> and BigInt<Bits>, fixed-width integers for host, device and constexpr code.
 #pragma once
 

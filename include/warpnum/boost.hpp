@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/boost.hpp: BigInt and BigUInt as a Boost.Multiprecision backend, so that code written for
 // boost::multiprecision::int1024_t switches to warpnum by one typedef:
 //

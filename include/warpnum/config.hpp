@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/config.hpp: the macros every layer uses to write one body for host, device and constant evaluation,
 // the C++20 check every public header starts with, and the namespace that keeps compiler-dependent code apart.
 #pragma once

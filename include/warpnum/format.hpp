@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/format.hpp: std::formatter for BigUInt/BigInt, where the standard library has <format>.
 // Kept out of bigint.hpp because <format> is one of the slowest standard headers to compile.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/fp.hpp: Fp<Bits, Modulus>, an element of a prime field with a compile-time modulus, for curve and
 // zero-knowledge code: the operators of a number, Montgomery multiplication underneath. Host, constexpr, device.
 #pragma once

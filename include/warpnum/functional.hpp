@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/functional.hpp: function objects for host and device code, in the shape of the standard's and Thrust's
 // (std::plus<void>, thrust::plus<>): arithmetic, bitwise and comparison objects over any warpnum value type, and
 // modular ones (powm_fn, multiplies_mod, plus_mod) that carry their modulus' context by value.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/gf2n.hpp: GF2n<N, P>, an element of the binary field GF(2^N) = GF(2)[x] / P(x) in the polynomial basis,
 // for 2 <= N <= 4096 and an irreducible P known at compile time (default: default_poly(N)). Arithmetic, inverse,
 // powers, square root, trace, half trace and the roots of z^2 + z = c, in host code, constant evaluation and device

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/gpu_architecture.hpp: the GPU architectures warpnum builds device code for, with the limits its tables
 // and kernels depend on, and why the tables measured on sm_90 serve all of them. Plain C++ (no CUDA needed).
 #pragma once

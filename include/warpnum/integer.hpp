@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/integer.hpp: warpnum::Integer, a signed integer of any size whose limbs live in device memory (host
 // memory where there is no GPU), multiplied by transforms (Dieguez et al.). The operations are compiled once, in
 // the library warpnum::huge (src/huge/); this header compiles with plain g++ and includes no CUDA header.

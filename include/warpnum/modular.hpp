@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/modular.hpp: modular arithmetic on BigUInt: Montgomery and Barrett contexts, powm, modinv,
 // multi-exponentiation, fixed-base exponentiation and Miller-Rabin. Host, constexpr and device code alike.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/mul_algorithm.hpp: warpnum::MulAlgorithm, every algorithm warpnum forms a product by, for the fixed
 // widths on the GPU (mul_strategy.hpp) and for Integer (integer.hpp), which name the one they take or are told to.
 #pragma once

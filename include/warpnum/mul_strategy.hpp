@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/mul_strategy.hpp: how warpnum multiplies Bits-bit numbers on the GPU by default: one thread a number or
 // a group of lanes, with which algorithm, and (batches) how operands reach the registers. The table is what
 // warpnum-bench measured fastest on sm_90 (docs/benchmarks.md), and it serves every architecture warpnum builds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/poly.hpp: Poly, a sparse polynomial over GF(2) written as a compile-time value (its exponents), which
 // names the field of GF2n<N, Poly>; and default_poly(n), the irreducible trinomial or pentanomial of lowest weight
 // that Seroussi's table (and NTL's BuildSparseIrred) gives for each degree 2 to 4096.

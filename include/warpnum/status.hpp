@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/status.hpp: the outcome codes that device code (and non-throwing host calls) return.
 #pragma once
 

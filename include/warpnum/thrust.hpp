@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/thrust.hpp: warpnum's integers in Thrust. Nothing needs adapting, so this header states what Thrust
 // relies on, checks it at compile time, and brings in the function objects:
 //   - BigUInt and BigInt (also GF2n, Fp) are trivially copyable and standard-layout: thrust::device_vector

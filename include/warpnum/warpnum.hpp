@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/warpnum.hpp: everything a host or device program needs, in one include.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/huge/carry.cu: the linear operations on limb arrays in either place: the normalisation of a product's
 // coefficients, addition, subtraction, comparison, shifts, memory. The arithmetic is include/warpnum/huge/carry.hpp
 // (one body for the host's loops and the kernels); kernels and CUDA calls only where CUDA is on, so that g++

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/huge/convolve.cu: the convolutions behind Integer's multiply: number-theoretic transforms modulo three
 // 31-bit primes with the Chinese remainder step (convolve_ntt), and column sums (convolve_columns: Dieguez et
 // al.'s tiled convolution on the device, Comba's columns on the host). The arithmetic is include/warpnum/huge/

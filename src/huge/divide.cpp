@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/huge/divide.cpp: Integer's division: divmod_floor, / and %, on the magnitudes' floor division by Newton's
 // reciprocal (include/warpnum/huge/newton_division.hpp; Knuth D on host limbs below newton_division_base_limbs).
 #include <warpnum/huge/integer_traits.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/huge/engine.hpp (private to warpnum::huge): the limb-array operations Integer is built from, each running in
 // one place (Place::host: the host's cores; Place::device: CUDA kernels on the legacy default stream). Pointers
 // point into that place's memory. Every function returns when its work is complete (device work synchronised),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/huge/integer.cpp: warpnum::Integer's members, its additive and multiplicative operators, comparisons and
 // shifts, and the multiplication dispatch: schoolbook and Karatsuba on the host's 64-bit words, the column
 // (tiled) convolution and the transform (convolve_columns, convolve_ntt) followed by normalise in either place.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/huge/integer_access.hpp (private to warpnum::huge): how the library's files build an Integer in place: an
 // Integer with room for some limbs, their storage, and the step that makes its first limbs its value.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/huge/text.cpp: Integer's text: to_string, operator<< and the text constructor. Power-of-two bases regroup the
 // limbs' bits; other bases divide and conquer on the fast multiply (include/warpnum/huge/radix_conversion.hpp).
 #include <warpnum/huge/integer_traits.hpp>

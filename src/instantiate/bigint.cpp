@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // src/instantiate/bigint.cpp: explicit instantiation definitions of BasicInt (256-4096 bits, signed and unsigned), so every member compiles at those widths.
 #include <warpnum/bigint.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/boost/test_arithmetic_warpnum.cpp: Boost.Multiprecision 1.81's own arithmetic test
 // (libs/multiprecision/test/test_arithmetic.hpp, fetched by scripts/fetch-boost-tests.sh, never committed) on
 // warpnum's Boost backend, as Boost's test_arithmetic_cpp_int_*.cpp run it on cpp_int. tests/boost/CMakeLists.txt

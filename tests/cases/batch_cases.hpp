@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/cases/batch_cases.hpp: batch expressions against GMP, element by element, on a given Place: the host
 // test runs them on the host's cores (OpenMP), the device test on the GPU. Inputs: edge values (0, 1, all ones,
 // powers of two, the extremes) beside seeded random operands of every shape in random.hpp. A failure names the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/cases/bigint_checks.hpp: differential check bodies for BigUInt/BigInt against GMP (host only). Each
 // check runs one operation (and its compound, aliased and named forms) on given operands and returns a
 // testing::AssertionResult whose failure message names the type, the expression, the operands in hex (in the

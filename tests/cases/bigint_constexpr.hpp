@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/cases/bigint_constexpr.hpp: checks of BigUInt/BigInt on fixed values whose results were computed with
 // Python's integers. Each is a WARPNUM_HD constexpr bool, so one body is static_asserted (constant evaluation runs
 // the 32-bit word algorithms), run by a host test (the 64-bit word fast paths) and can run in a kernel. Widths

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/cases/convolution_cases.hpp: operands and oracles for the convolutions of src/huge/ (convolve_ntt,
 // convolve_columns): a quadratic reference with 128-bit column sums, and for sizes beyond it the product's value
 // (the coefficients carried by a plain sequential loop) against GMP's mpz_mul.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/cases/gf2n_constexpr.hpp: fixed-value checks of GF2n at N = 8 (AES's field), 64 and 128 as WARPNUM_HD
 // constexpr functions: static_asserted in tests/host/gf2n/gf2n_test.cpp and run in a kernel by
 // tests/device/gf2n/gf2n_test.cu. The expected values are NTL's (GF2E over the same polynomial), except the two

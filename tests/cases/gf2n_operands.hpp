@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/cases/gf2n_operands.hpp: operands for the GF2n tests (host, NTL and device): seeded random elements in the
 // shapes of random.hpp (runs of ones, single words, powers of x) cut to N bits, the edge elements, and the names
 // of GF2n types in messages and typed-test names.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/cases/huge_operands.hpp: seeded operands of any size for the tests of warpnum::Integer and of the
 // algorithms above multiplication (include/warpnum/huge/), as mpz_class: limbs from the carry-heavy mix of
 // random.hpp, runs of ones and zeros, powers of two and their neighbours; and the division oracle.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/cases/modular_constexpr.hpp: fixed-value checks of modular.hpp at 64 and 256 bits as WARPNUM_HD constexpr
 // functions: static_asserted in tests/host/modular/constexpr_test.cpp (constant evaluation: the 32-bit limb
 // bodies), run there on the host (the 64-bit word bodies) and in a kernel by tests/device/modular/. Few values

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/cases/modular_operands.hpp: the moduli and exponents the device modular tests draw (tests/device/modular/,
 // tests/device/batch/): odd and even moduli of random_value's shapes, zero and one now and then, and exponents
 // 0, 1, 2, short, all ones or of random length.

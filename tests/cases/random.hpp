@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/cases/random.hpp: seeded operands for differential tests. Besides uniform words, the generator favours
 // the shapes that break carry, borrow and division code: words of 0, all ones, 1 and 0x80..0 (long carry runs),
 // short effective lengths (short divisors, dividends shorter than divisors), runs of ones and powers of two.

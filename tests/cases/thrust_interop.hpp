@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/cases/thrust_interop.hpp: one body of checks for warpnum's integers in plain Thrust and for warpnum's
 // algorithms and function objects (<warpnum/algorithm.hpp>), run by tests/host/thrust/ (Thrust's OMP and CPP
 // device systems, g++) and tests/device/thrust/ (its CUDA system on the GPU, and its host system there).

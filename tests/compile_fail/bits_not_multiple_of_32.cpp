@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // expect: Bits must be a multiple of 32
 // tests/compile_fail/bits_not_multiple_of_32.cpp: must not compile with WARPNUM_COMPILE_FAIL defined; must compile without it.
 #include <warpnum/bigint.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // expect: degree
 // tests/compile_fail/gf2n_degree_mismatch.cpp: must not compile with WARPNUM_COMPILE_FAIL defined (a polynomial of
 // degree 7 for GF2n<8>); must compile without it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // expect: invalid_gf2n_text_see_docs_errors_md
 // tests/compile_fail/gf2n_malformed_text.cpp: must not compile with WARPNUM_COMPILE_FAIL defined (a constexpr GF2n
 // from text with a character that is not a hex digit); must compile without it.

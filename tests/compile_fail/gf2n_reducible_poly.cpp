@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // expect: irreducible
 // tests/compile_fail/gf2n_reducible_poly.cpp: must not compile with WARPNUM_COMPILE_FAIL defined (x^4 + x^2 + 1 =
 // (x^2 + x + 1)^2 is reducible, so GF(2)[x]/P is not a field); must compile without it (x^4 + x + 1 is irreducible).

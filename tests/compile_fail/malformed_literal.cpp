@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // expect: invalid_warpnum_literal_see_docs_errors_md
 // tests/compile_fail/malformed_literal.cpp: must not compile with WARPNUM_COMPILE_FAIL defined; must compile without it.
 #include <warpnum/bigint.hpp>

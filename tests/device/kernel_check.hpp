@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/kernel_check.hpp: runs a functor in a kernel, one thread per input, and compares each result
 // bitwise with the same functor evaluated on the host. Device tests skip (GTEST_SKIP) where there is no GPU.
 #pragma once

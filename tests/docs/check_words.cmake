@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/docs/check_words.cmake: README, docs and code comments speak to users of warpnum. Fails on words that
 # belong to how it was made rather than to what it is: tracker numbers ("issue 7"), work-log words, and paths
 # outside the repository. Scans README.md, docs/ and every source, script and build file; this file is exempt.

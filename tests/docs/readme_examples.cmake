@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/docs/readme_examples.cmake: compiles the README's code blocks from the README's own text. Each ```cpp block
 # is a whole program: g++ compiles it, it runs, and what it prints must equal the ```text block that follows it in
 # the README. Each ```cuda block is a whole translation unit that nvcc compiles (when NVCC is given; not run: the

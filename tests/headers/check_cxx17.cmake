@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/headers/check_cxx17.cmake: compiles each public header alone as C++17 and passes when every compile fails
 # with warpnum's one message, "warpnum needs C++20", before any other error (config.hpp stops the compile there).
 #   cmake "-DCOMMAND=<compiler and flags, ';'-separated>" "-DSOURCES=<one .cpp or .cu per header>" -P check_cxx17.cmake

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/mixed/check_symbols.cmake: the symbol half of the mixed-program test. Fails when the g++ object and the nvcc
 # object of tests/mixed define a weak symbol of the batch or algorithm layers in common (the linker would keep one
 # body for both: the fault the per-compiler namespace WARPNUM_ABI prevents), or when a linked program lacks either

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/mixed/mixed.hpp: what each half of the mixed program reports: one half compiled by g++
 // (mixed_gxx.cpp), one by nvcc (mixed_nvcc.cu), both evaluating the same batch expression. Declarations only, in
 // types that mean the same to both compilers.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/mixed/mixed_gxx.cpp: the half of the mixed program that g++ compiles.
 #include "mixed/mixed_side.hpp"
 

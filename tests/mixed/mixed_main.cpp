@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/mixed/mixed_main.cpp: a program linked from a g++ object and an nvcc object that both use Batch (the
 // ctests mixed-* link it in both orders, at -O0 and -O2). Each half must run its own compiler's batch layer: the
 // g++ half evaluates on the host and refuses device batches as "not compiled by nvcc"; the nvcc half evaluates on

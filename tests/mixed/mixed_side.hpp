@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/mixed/mixed_side.hpp: the body both halves of the mixed program compile, one under g++ and one under
 // nvcc: the batch expression of the test, its host check, and what the half's batch layer says of the GPU.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/oracle/gmp.hpp: GMP as the reference for BigUInt/BigInt: an RAII mpz, conversions between warpnum values
 // (and raw word arrays) and mpz, reduction of an exact result to a Bits-bit two's complement value, and the
 // correctly rounded conversion to double.

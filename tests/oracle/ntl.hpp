@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/oracle/ntl.hpp: NTL as the reference for GF2n: conversions between GF2n (and BigUInt) and NTL's GF2X, GF2E
 // and ZZ, a Poly as a GF2X, the field scope that sets GF2E's modulus for a GF2n type, and GF2X as text in the
 // form GF2n's string constructor reads back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/algorithm/count_if.hpp: warpnum::count_if, thrust::count_if with an execution policy.
 #pragma once
 

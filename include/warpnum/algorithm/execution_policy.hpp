@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/algorithm/execution_policy.hpp: the concept the algorithms' first parameter satisfies: a Thrust execution
 // policy (thrust::device, thrust::host, thrust::cuda::par.on(stream), thrust::omp::par, ...).
 #pragma once

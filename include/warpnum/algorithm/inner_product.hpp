@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/algorithm/inner_product.hpp: warpnum::inner_product, thrust::inner_product's two forms with an execution
 // policy.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/algorithm/reduce.hpp: warpnum::reduce, thrust::reduce's three forms with an execution policy.
 #pragma once
 

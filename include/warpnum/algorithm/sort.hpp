@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/algorithm/sort.hpp: warpnum::sort, thrust::sort's two forms with an execution policy.
 #pragma once
 

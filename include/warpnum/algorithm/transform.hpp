@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/algorithm/transform.hpp: warpnum::transform, thrust::transform's two forms with an execution policy,
 // and the point where the batch layer will take over calls it can run on its own kernels.
 #pragma once

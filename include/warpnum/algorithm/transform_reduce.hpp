@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/algorithm/transform_reduce.hpp: warpnum::transform_reduce, thrust::transform_reduce with an execution
 // policy.
 #pragma once

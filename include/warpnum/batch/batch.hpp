@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/batch.hpp: Batch<T, L>, n elements of T that one expression evaluates together: in device memory,
 // by one kernel, where the program was compiled by nvcc and a GPU is present; else in host memory, on every core
 // (OpenMP). Plain C++: compiles with g++ (host only) and nvcc.

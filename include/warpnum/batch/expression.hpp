@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/expression.hpp: batch expressions. Operators and functions on batches build a tree of nodes and
 // compute nothing; assigning the tree to a Batch evaluates it in one kernel (or one host loop). A batch named by
 // an lvalue is held by reference; a temporary batch is moved into the tree, and sub-expressions are held by value,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/layout.hpp: how a Batch<T> lays its elements out in memory, and where that memory is.
 #pragma once
 

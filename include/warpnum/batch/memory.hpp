@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/memory.hpp: the memory a batch owns: device memory from CUDA's stream-ordered pool
 // (cudaMallocAsync / cudaFreeAsync on the batch's stream) or aligned host memory, and whether a GPU is there.
 // Compiles with g++ (host memory only) and nvcc.

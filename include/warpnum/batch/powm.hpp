@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/powm.hpp: modular exponentiation over arrays in device memory, one launch for all of them (the
 // same as a Batch expression `powm(b, e, m)`, for data that already lives in device arrays). Needs nvcc: it
 // launches kernels.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/strategy.hpp: how the GPU evaluates a batch expression, chosen per expression at compile time.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/limb.hpp: single-word primitives (double-word products, bit counts) that the limb-array
 // algorithms in detail/bigint/ are written on. Each algorithm there is one template over the word type `Word`:
 // 32-bit limbs on the device and during constant evaluation, 64-bit limb pairs on the host.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/carry.hpp: the arithmetic of carry resolution over long limb arrays (Integer's additions,
 // subtractions and the normalisation of a product's coefficients) and the limbs of shifted arrays, one body for
 // the host's loops and the device's kernels (src/huge/carry.cu). Each limb of a sum is first formed on its own,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/integer_traits.hpp: NumberTraits<warpnum::Integer> (number_traits.hpp), so that Newton division,
 // isqrt and radix conversion run on Integer: large operands stay where they live (the GPU's memory), small ones
 // move to the host, where an operation costs no kernel launch.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/limb_division.hpp: long division of host limb vectors (Knuth D), the base case under Newton's
 // division (newton_division.hpp) and under radix conversion (radix_conversion.hpp). Host code, plain C++.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/newton_division.hpp: division of nonnegative integers by Newton's iteration for the reciprocal, on
 // the number type's own multiply: O(M(n)) for an n-bit quotient and divisor. Host code over any type N with
 // NumberTraits<N> (number_traits.hpp): warpnum::Integer (whose operations may run on the GPU) and mpz_class.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/newton_sqrt.hpp: isqrt(x) = floor(sqrt(x)) by Newton's iteration with doubling precision, on the
 // number type's multiply and Newton division (newton_division.hpp): O(M(n)). Host code over NumberTraits<N>.
 #pragma once

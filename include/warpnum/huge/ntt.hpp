@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/ntt.hpp: the arithmetic of the number-theoretic transforms behind warpnum::Integer's multiply:
 // Montgomery multiplication modulo three 31-bit primes, the transform plan (lengths r 2^k, r in {1, 3, 5}, split
 // into columns and rows), the butterflies of one transform step and the Chinese remainder step. One body for the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/number_traits.hpp: what the algorithms above multiplication (newton_division.hpp, newton_sqrt.hpp,
 // radix_conversion.hpp) need of a number type beyond + - * << >> and comparisons: its bits, its limbs, numbers
 // made in the same place as another, and copies between the host and that place. Specialised here for mpz_class

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/radix_conversion.hpp: conversion of nonnegative integers to and from digits in a base from 2 to
 // 36. Power-of-two bases regroup the limbs' bits (linear time); other bases divide and conquer on the powers
 // base^(w 2^i) with Newton division (newton_division.hpp) and the number type's multiply: O(M(n) log n). Host code

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/warp/carry_resolve.hpp: addition and subtraction of numbers held by a lane group (see Slice), the
 // carries between lanes resolved in one step by carry look-ahead on the tile's ballots. Device code only.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/warp/gf2n_register_cache_mul.hpp: bit-sliced multiplication in GF(2^N), N <= 64, by a whole warp per
 // chunk of 32 elements with the operands in registers exchanged by shuffles: the "register cache" of Ben-Sasson,
 // Hamilis, Silberstein, Tromer (ICS '16), Sec. 7 and Listing 3, in our own code, and the reduction of their Alg. 1

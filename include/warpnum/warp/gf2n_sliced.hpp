@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/warp/gf2n_sliced.hpp: GF2nSliced<N, P>, a chunk of 32 elements of GF(2^N) held bit-sliced by one
 // thread (N rows of 32 bits), for kernels that chain several operations on sliced data and pay the transposes once:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/warp/gf2n_sliced_mul.hpp: the per-thread building blocks of bit-sliced multiplication in GF(2^N): a
 // thread holds a chunk of 32 elements as rows (row i = the coefficients of x^i, bit e from element e), multiplies
 // two chunks row by row (c ^= a & b: one LOP3 per row pair) and reduces the 2N - 1 product rows modulo P with

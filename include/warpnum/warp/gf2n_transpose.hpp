@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/warp/gf2n_transpose.hpp: the transposes between 32 elements of GF(2^N) (each a little-endian array of
 // words, bit i = the coefficient of x^i) and their bit-sliced rows (row i = the coefficients of x^i of the 32
 // elements, bit e from element e): a 32 x 32 bit transpose in one thread's registers, and the element <-> row

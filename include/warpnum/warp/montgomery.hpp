@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/warp/montgomery.hpp: Montgomery arithmetic modulo an odd m by a lane group, for numbers too wide for
 // one thread's registers (a 2048-bit product needs more than the 255 a thread has). Device code only.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/warp/mul.hpp: the lane-group multiply for user kernels, warp::mul(tile, a, b) and warp::mul_wide, in front
 // of the algorithms (sum_rotate_mul.hpp, paired_column_mul.hpp). Device code only.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/warp/paired_column_mul.hpp: the low half of a product by a lane group, lane t summing the block
 // products of output block t (product scanning by blocks), with lanes paired so that every lane does the same
 // number of them. Device code only.

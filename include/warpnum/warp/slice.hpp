@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/warp/slice.hpp: the part of a number that one lane of a lane group holds, and the helpers that load
 // and store it. Device code only (cooperative groups).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/warp/stage.hpp: a warp moves 32 whole numbers between device memory and shared memory in coalesced
 // 16-byte pieces, laid out so that each lane then reads or writes its own number without bank conflicts. Device
 // code only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/warp/sum_rotate_mul.hpp: multiplication by a lane group: the sum-rotate multiplication of Honda,
 // Ito and Nakano ("A Warp-synchronous Implementation for Multiple-length Multiplication on the GPU", Alg. 3) with a block of K limbs per lane
 // in place of one word. Device code only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/batch/batch_test.cu: batch expressions on the GPU: the shared cases against GMP on device
 // batches, every strategy, device results bit-identical to the host's evaluation, one kernel an expression
 // (counted in a captured CUDA graph, which also proves that nothing synchronises), and the conversions to and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/batch/powm_2048_test.cu: powm_suite.hpp at 2048 bits (a file of its own, so that it compiles in
 // parallel with the narrower widths).
 #include "device/batch/powm_suite.hpp"

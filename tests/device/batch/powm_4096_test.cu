@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/batch/powm_4096_test.cu: powm_n at 4096 bits with an odd shared modulus (the lane-group path,
 // 16 lanes an element) against mpz_powm: an exponent each, then one exponent for all in place. The even and
 // per-element forms take one thread an element, too slow at this width for a test (they are the code the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/batch/powm_test.cu: powm_suite.hpp at 64, 256 and 1024 bits, and the argument checks that need no GPU.
 #include "device/batch/powm_suite.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/bigint/division_8192_test.cu: BigIntDeviceDivision (ops.hpp) at 8192 bits, apart because long division
 // is slow to compile there.
 #include "device/bigint/ops.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/bigint/ops.hpp: every BigUInt/BigInt operation in kernels, one thread per number, compared
 // bitwise with the host on seeded random and edge inputs. The typed suites BigIntDevice and BigIntDeviceDivision
 // are instantiated per width group by the *_test.cu files beside this one, so that the groups compile in parallel.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/bigint/ops_4096_test.cu: the suites of ops.hpp at 4096 bits.
 #include "device/bigint/ops.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/bigint/ops_8192_test.cu: BigIntDevice (ops.hpp) at 8192 bits; division_8192_test.cu has the rest.
 #include "device/bigint/ops.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/bigint/ops_mid_test.cu: the suites of ops.hpp at 256, 512 and 1024 bits.
 #include "device/bigint/ops.hpp"
 

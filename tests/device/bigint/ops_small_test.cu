@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/bigint/ops_small_test.cu: the suites of ops.hpp at 32, 64, 96 and 128 bits.
 #include "device/bigint/ops.hpp"
 

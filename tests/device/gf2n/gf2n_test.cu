@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/gf2n/gf2n_test.cu: GF2n's per-thread arithmetic in kernels, one thread per input, each result
 // compared bitwise with the same functor on the host (expect_device_matches_host), whose results the host suites
 // (tests/host/gf2n/*_ntl_test.cpp) check against NTL; and the fixed-value checks of cases/gf2n_constexpr.hpp (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/huge/convolve_test.cu: convolve_ntt and convolve_columns on the device (src/huge/convolve.cu)
 // against a quadratic reference, and at 10^6, 10^7 and 10^8 decimal digits the carried product against GMP.
 #include "cases/convolution_cases.hpp"

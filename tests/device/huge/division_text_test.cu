@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/huge/division_text_test.cu: the algorithms above multiplication on the GPU: Integer's divmod_floor,
 // / and %, huge::isqrt, to_string and the text constructor with Place::device operands, against GMP, up to 10^7
 // decimal digits; results stay in device memory. Skips where there is no GPU. WARPNUM_TEST_SEED overrides seeds.

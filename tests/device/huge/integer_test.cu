@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/huge/integer_test.cu: warpnum::Integer on the GPU against the host's results and GMP: the carry
 // look-ahead kernels (normalise, add, sub: carries through one tile, across tiles, and through more tiles than the
 // scan has threads), comparisons, shifts, and products of every algorithm from 1 limb to about 10^7 digits,

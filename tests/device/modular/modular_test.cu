@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/modular/modular_test.cu: the suites of modular_ops.hpp at 64 and 256 bits, and the fixed-value
 // checks of cases/modular_constexpr.hpp (static_asserted in tests/host/modular/constexpr_test.cpp) in a kernel.
 #include "cases/modular_constexpr.hpp"

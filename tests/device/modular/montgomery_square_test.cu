@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/modular/montgomery_square_test.cu: the device's Montgomery square (the product a a in unrolled
 // rows, detail::mont_mul_rows) against the host's square and product, at limb counts the modular suites do not
 // reach: odd ones (1, 3, 5, 7, 31), where the rows' two chains differ in length, and 16. Moduli: random odd ones

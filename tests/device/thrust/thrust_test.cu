@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/thrust/thrust_test.cu: tests/cases/thrust_interop.hpp with Thrust's CUDA system on the GPU, each
 // check run again with thrust::host and the two compared bitwise (both also meet GMP); plus what only the GPU
 // has: a `__device__` lambda in thrust::transform and warpnum::transform, and division by zero through the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/warp/montgomery_test.cu: the lane-group Montgomery context, warp::Montgomery<Bits, G>, against GMP:
 // its constants (R mod m, R^2 mod m, -m^-1 mod 2^32), mul, sqr, add and sub through the Montgomery form, and powm
 // with exponents 0, 1, 2, short, all ones and of random length, at 256 to 4096 bits and the lane-group sizes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/device/warp/stage_test.cu: warp::Stage moves whole tiles of 32 numbers between device and shared memory
 // (stage_async, read_staged, write_staged, unstage). Each warp stages a[] and b[], lane l multiplies its own pair
 // and writes the product back through a stage; the results must equal the host's products, for counts that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/batch/batch_test.cpp: batch expressions evaluated on the host's cores (OpenMP), against GMP.
 #include "cases/batch_cases.hpp"
 

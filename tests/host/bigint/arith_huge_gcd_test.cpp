@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/arith_huge_gcd_test.cpp: gcd and lcm of the differential suite (arith_suite.hpp) at 8192 bits.
 #include "host/bigint/arith_suite.hpp"
 

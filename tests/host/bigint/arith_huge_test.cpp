@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/arith_huge_test.cpp: the differential suite (arith_suite.hpp) at 8192 bits, except gcd and lcm
 // (arith_huge_gcd_test.cpp), so that ctest -j2 runs the two slowest parts side by side.
 #include "host/bigint/arith_suite.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/arith_large_test.cpp: the differential suite (arith_suite.hpp) at 2048 and 4096 bits.
 #include "host/bigint/arith_suite.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/arith_medium_test.cpp: the differential suite (arith_suite.hpp) at 128, 160 and 256 bits;
 // 160 bits (5 limbs) is an odd limb count above 3.
 #include "host/bigint/arith_suite.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/arith_mid_test.cpp: the differential suite (arith_suite.hpp) at 512 and 1024 bits.
 #include "host/bigint/arith_suite.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/arith_small_test.cpp: the differential suite (arith_suite.hpp) at 32, 64 and 96 bits; 96 bits
 // (3 limbs) exercises the host's padding of 32-bit limbs into 64-bit words, 32 bits the 32-bit word path.
 #include "host/bigint/arith_suite.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/arith_suite.hpp: the typed differential suite of BigUInt/BigInt against GMP, one test per
 // operation; arith_*_test.cpp instantiate it for their width groups (signed and unsigned). Each test runs
 // WARPNUM_TEST_CASES seeded random cases plus the edge values (every ordered pair of them for binary operations).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/constexpr_test.cpp: the fixed-value checks of cases/bigint_constexpr.hpp, static_asserted
 // (constant evaluation: the 32-bit word algorithms) and run on the host (the 64-bit word fast paths); and the
 // consteval string-literal constructor.

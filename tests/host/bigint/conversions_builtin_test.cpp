@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/conversions_builtin_test.cpp: conversions of BigUInt/BigInt from and to every built-in integer
 // type at every tested width (against GMP), and built-in operands mixed into the operators.
 #include "cases/bigint_checks.hpp"

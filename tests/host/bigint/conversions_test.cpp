@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/conversions_test.cpp: conversions of BigUInt/BigInt between every tested width and signedness
 // (against GMP), and which conversions are implicit. Built-in integers: conversions_builtin_test.cpp.
 #include "cases/bigint_checks.hpp"

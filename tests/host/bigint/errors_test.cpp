@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/errors_test.cpp: every error of BigUInt/BigInt on the host: division by zero (and
 // divmod_checked's defined result), isqrt of a negative, malformed and out-of-range text (the constructor,
 // from_string, from_chars, operator>>), bases outside 2 to 36, and from_bytes with bytes that do not fit.

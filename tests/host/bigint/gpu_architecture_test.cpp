@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/gpu_architecture_test.cpp: the architectures warpnum builds device code for, and the fallback of
 // the speed tables measured on sm_90: for every architecture, every width's default_mul_strategy must fit that
 // architecture's warp, registers and threads; the shared-memory allowance every kernel is held to (static_asserts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/mul_low_x86_test.cpp: the host's low-half products in assembly (detail/bigint/mul_low_x86.hpp:
 // mul_low_4_adx, mul_low_8_adx) and their fallback (mul_low_columns<4>, <8>), called directly, against mpz:
 // r = a b mod 2^(64 n). The arithmetic suites reach only the path this processor takes; here both run (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/mul_strategy_test.cpp: default_mul_strategy gives, at the widths warpnum-bench measured, the
 // strategy its tables found fastest (docs/benchmarks.md), and at every width from 32 to 65536 bits one that the
 // algorithms can run: lanes a power of two that divides the limbs, at most 32 limbs a lane, Karatsuba only on an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/nvcc_host_test.cu: a smaller run of the differential suite (arith_suite.hpp: 300 cases per
 // operation) and of the text and conversion checks at 96, 256 and 1024 bits, compiled by nvcc's host pass: the
 // headers must behave there exactly as under g++ (WARPNUM_HD, WARPNUM_IF_ELSE_DEVICE and the host fast paths).

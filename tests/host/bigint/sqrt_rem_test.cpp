@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/sqrt_rem_test.cpp: detail::sqrt_rem (Zimmermann's recursive square root, which isqrt takes
 // for widths that are multiples of 64 bits) against mpz_sqrtrem: root and remainder for normalised inputs (top two
 // bits not both zero) at root widths whose word counts split evenly and unevenly (h > l) down the recursion, on

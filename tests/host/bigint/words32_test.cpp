@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/words32_test.cpp: the word-array algorithms of detail/bigint/ called directly with 32-bit
 // words (what the GPU and constant evaluation run) and with 64-bit words (the host's fast path), at the limb counts
 // of the tested widths and at odd counts (3, 5, 17, 33), against GMP. BasicInt only reaches the 32-bit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/boost/boost_backend_test.cpp: warpnum's Boost.Multiprecision backend with this machine's Boost
 // headers (Debian's 1.74): arithmetic against GMP on random and edge operands, text in and out with Boost's
 // flags, conversions to built-ins by Boost's rules, to and from cpp_int, mpz_int and mpz_class, and the error

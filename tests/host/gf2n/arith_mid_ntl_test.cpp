@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/gf2n/arith_mid_ntl_test.cpp: the NTL suite (ntl_suite.hpp) for N from 96 to 283 with the default
 // polynomials, among them the NIST binary-curve degrees 163, 233 and 283 and the trinomial x^127 + x + 1.
 #include "host/gf2n/ntl_suite.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/gf2n/arith_small_ntl_test.cpp: the NTL suite (ntl_suite.hpp) for N from 2 to 65 with the default
 // polynomials: one and two 32-bit words (N <= 32), one and two 64-bit words, N at and around the word sizes.
 #include "host/gf2n/ntl_suite.hpp"

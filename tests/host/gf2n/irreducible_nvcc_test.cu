@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/gf2n/irreducible_nvcc_test.cu: detail::is_irreducible in nvcc's host pass, where the front end (EDG)
 // and then g++ each evaluate the static_asserts; and the default table's degrees to 300 at run time.
 #include <warpnum/detail/gf2n/irreducible.hpp>

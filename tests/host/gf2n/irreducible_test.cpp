@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/gf2n/irreducible_test.cpp: detail::is_irreducible against trial division for every polynomial of
 // degree 2 to 16 (with at most 16 terms), on squares and products of larger irreducibles (which no small factor
 // gives away), on bad Polys, and static_asserted on a few fixed cases. NTL checks it on larger random polynomials

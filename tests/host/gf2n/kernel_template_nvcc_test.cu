@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/gf2n/kernel_template_nvcc_test.cu: kernel templates over GF2n compile (nvcc 13.0 once wrote a Poly
 // template argument into the host stub as code g++ could not parse); the kernels' results are checked by
 // tests/device/gf2n/. Host only: takes the kernels' addresses, launches nothing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/gf2n/laws_test.cpp: the field laws on seeded random elements and the edge elements, at every width
 // group and some explicit polynomials, with no oracle: + and * commute and associate, * distributes over +,
 // a * inverse(a) == 1 and (a / b) * b == a, squaring is additive (Frobenius) and sqrt undoes it, pow(a, 2^N) == a and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/gf2n/ntl_suite.hpp: the typed differential suite of GF2n<N, Poly> against NTL's GF2X and GF2E, one test
 // per operation; *_ntl_test.cpp instantiate it for their width groups and polynomials. Each test runs seeded
 // random cases (fewer as N grows) plus the edge elements of cases/gf2n_operands.hpp (every ordered pair of them for

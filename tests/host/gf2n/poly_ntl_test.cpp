@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/gf2n/poly_ntl_test.cpp: the NTL suite (ntl_suite.hpp) with explicit polynomials other than the
 // defaults: ones that are not 2-gapped (the second exponent above N / 2, so a product needs more than two reduction
 // rounds), a 7-term one, the reciprocals of default trinomials, and x^127 + x^63 + 1 (the second

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/gf2n/poly_table_ntl_test.cpp: default_poly (the generated table) against NTL's BuildSparseIrred,
 // and detail::is_irreducible against NTL's IterIrredTest on seeded random sparse polynomials, products and
 // fixed cases.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/huge/convolve_test.cpp: convolve_ntt and convolve_columns on the host (src/huge/convolve.cu) against
 // a quadratic reference, and at sizes beyond it the carried product against GMP.
 #include "cases/convolution_cases.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/huge/division_test.cpp: Integer's divmod_floor, / and % on the host against GMP (mpz_fdiv_qr,
 // mpz_tdiv_q, mpz_tdiv_r): every sign, Knuth D and Newton sizes, divisors near powers of 2^32, exact divisions.
 #include "cases/huge_operands.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/huge/integer_test.cpp: warpnum::Integer on the host against GMP: construction and conversions,
 // + - * sqr << >> comparisons over signed random and edge-case values, every multiplication algorithm forced,
 // the multiplication dispatch, and the engine's carry resolution (normalise, add, sub) with carries that run

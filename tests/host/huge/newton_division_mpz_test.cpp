@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/huge/newton_division_mpz_test.cpp: the algorithms of include/warpnum/huge/ (limb_division.hpp,
 // newton_division.hpp, newton_sqrt.hpp) instantiated for mpz_class, against GMP's own division and square root.
 #include "cases/huge_operands.hpp"

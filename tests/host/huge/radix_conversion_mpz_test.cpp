@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/huge/radix_conversion_mpz_test.cpp: include/warpnum/huge/radix_conversion.hpp instantiated for
 // mpz_class, against mpz_get_str and mpz_set_str in every base from 2 to 36.
 #include "cases/huge_operands.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/huge/text_test.cpp: Integer's to_string, text constructor and operator<< on the host against GMP
 // (mpz_get_str, mpz_set_str): every base from 2 to 36, prefixes, signs, bad text, up to 10^6 decimal digits.
 #include "cases/huge_operands.hpp"

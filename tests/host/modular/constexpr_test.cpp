@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/modular/constexpr_test.cpp: the fixed-value checks of cases/modular_constexpr.hpp, static_asserted
 // (constant evaluation: powm, modinv, Montgomery, Barrett and is_probable_prime on 32-bit limbs) and run on the
 // host (the 64-bit word bodies). The expected values come from Python 3, not from warpnum.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/modular/errors_test.cpp: every error of modular.hpp on the host: Montgomery with an even or zero
 // modulus (std::domain_error, and the statuses and modulo-1 context of Montgomery::checked), Barrett with a zero
 // modulus, powm and multi_powm with a zero modulus (and the {0, division_by_zero} of their checked forms), modinv

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/modular/modular_mid_test.cpp: the modular suite (modular_suite.hpp) at 256, 512 and 1024 bits.
 #include "host/modular/modular_suite.hpp"
 

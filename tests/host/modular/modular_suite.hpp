@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/modular/modular_suite.hpp: the typed differential suite of modular.hpp (BigUInt only) against GMP:
 // powm (mpz_powm), the Montgomery and Barrett contexts (mpz arithmetic modulo m), modinv (mpz_invert, mpz_gcd),
 // multi_powm (a product of mpz_powm), FixedBaseTable (mpz_powm), miller_rabin_round (the strong probable prime

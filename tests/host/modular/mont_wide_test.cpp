@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/modular/mont_wide_test.cpp: the host's wide Montgomery pieces (detail/modular/mont_wide.hpp and the
 // column blocks of detail/bigint/mul.hpp) against GMP's mpz: the 16-word full products and squares, the
 // Karatsuba products of 32 and 64 words, REDC by 16-word blocks, and the Montgomery context at 2048 and 4096

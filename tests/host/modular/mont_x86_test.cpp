@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/modular/mont_x86_test.cpp: the host's 4-word Montgomery assembly (detail/modular/mont_4_x86.hpp:
 // mont_mul_4_adx, mont_sqr_4_adx, mont_sqr_4_adx_n) and its fallback (mont_mul_columns<4>, mont_sqr_columns<4>),
 // called directly, against mpz arithmetic: r = a b 2^-256 mod m. The modular suite reaches only the path this

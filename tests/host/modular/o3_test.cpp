@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/modular/o3_test.cpp: division and modinv chains built at -O3 (CMake's default for Release; the
 // project builds at -O2), against GMP. At -O3 GCC 12 hoisted reciprocal_word's divq, then a plain asm, above the
 // test that picks a two-word divisor, so x % m of 2048-bit numbers died of SIGFPE inside this very chain (found

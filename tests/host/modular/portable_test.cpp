@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/modular/portable_test.cpp: the modular suite (modular_suite.hpp) with WARPNUM_NO_INT128, at 256, 1024
 // and 2048 bits: the host then runs the 32-bit word algorithms that the device and constant evaluation run (all
 // but the device's PTX rows and its out-of-line calls), checked against GMP at the widths where device tests

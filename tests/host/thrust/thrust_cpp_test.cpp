@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/thrust/thrust_cpp_test.cpp: tests/cases/thrust_interop.hpp with Thrust's CPP device system (g++,
 // -DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP: thrust::device is sequential host code), and division by zero
 // through Thrust there, where the exception reaches the caller.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tests/host/thrust/thrust_omp_test.cpp: tests/cases/thrust_interop.hpp with Thrust's OMP device system (g++,
 // -DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP, OpenMP on: thrust::device runs on every core), and the host's
 // side of division by zero in the function objects.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/algorithm/detail/callable.hpp: whether a function object takes the elements an algorithm gives it, for
 // the algorithms' static_asserts.
 #pragma once

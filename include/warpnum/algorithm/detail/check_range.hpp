@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/algorithm/detail/check_range.hpp: the argument check every algorithm makes before it forwards a range.
 #pragma once
 

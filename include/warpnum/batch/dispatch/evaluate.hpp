@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/dispatch/evaluate.hpp: evaluates an expression into a batch: builds its views, checks sizes and
 // places, and runs one kernel (the strategy chosen at compile time, batch/kernel/evaluate.hpp) or one host loop
 // over every core (OpenMP). Compiles with g++ (the host loop only) and nvcc.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/dispatch/transform.hpp: warpnum::transform's route onto the batch kernels: a call with
 // thrust::device, contiguous device ranges of one element type and a warpnum function object (functional.hpp)
 // is evaluated as the batch expression it is (`c = a * b`), by the kernel the batch layer picks for the width

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/kernel/evaluate.hpp: the kernels that evaluate a batch expression, and the launcher that picks
 // one at compile time (Strategy). Device code; nvcc only.
 //   evaluate_thread   one thread an element, a grid-stride loop, operands read directly

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/kernel/gf2n_mul.hpp: batch multiplication in GF(2^N) on the GPU, bit-sliced in chunks of 32
 // elements (Ben-Sasson, Hamilis, Silberstein, Tromer, ICS '16), and its host launchers:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/kernel/powm.hpp: the kernels behind warpnum::powm_n (batch/powm.hpp): one thread or one lane
 // group an element, a grid-stride loop. Device code only.
 #pragma once

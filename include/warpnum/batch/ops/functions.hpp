@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/ops/functions.hpp: what each node of a batch expression does to one element. Every operation is
 // a function object called as op(sink, x...) in host and device code; operations that can fail on an element
 // give the defined result of docs/errors.md and raise their Status into the sink instead of throwing, so that

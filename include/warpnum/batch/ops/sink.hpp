@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/ops/sink.hpp: where an element's error goes during a batch evaluation: a word of sticky flags
 // (bit s for Status s) that the destination batch owns, set with an atomic OR on the device and on the host.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/batch/ops/views.hpp: what a kernel (or the host's evaluation loop) receives of a batch expression: a
 // tree of small, trivially copyable views, one per node. An element is evaluated in two steps, so that a kernel
 // can read every operand of a tile before it computes anything (and fetch the next tile meanwhile):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/bigint/add.hpp: addition, subtraction, negation and comparison of limb arrays.
 #pragma once
 

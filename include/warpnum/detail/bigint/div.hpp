@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/bigint/div.hpp: division of limb arrays (short division, Knuth's algorithm D).
 #pragma once
 

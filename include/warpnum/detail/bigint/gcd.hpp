@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/bigint/gcd.hpp: gcd and the modular inverse of word arrays by Pornin's binary GCD, which
 // takes its decisions for 30 steps at a time from 64-bit approximations of the two numbers and then applies
 // them to the whole numbers in one pass: T. Pornin, "Optimized Binary GCD for Modular Inversion", IACR ePrint

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/bigint/mul.hpp: per-thread multiplication of limb arrays (Comba's column order).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/bigint/mul_rows.hpp: the device's per-thread multiplication and squaring of N-limb numbers
 // (N <= ptx::max_mad_row), fully unrolled schoolbook by rows, each row two PTX carry chains; and the row
 // r -= a w of division's steps.

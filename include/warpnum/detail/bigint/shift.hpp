@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/bigint/shift.hpp: shifts of limb arrays by any number of bits.
 #pragma once
 

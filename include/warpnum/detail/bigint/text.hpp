@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/bigint/text.hpp: digit conversion between limb arrays and text in bases 2 to 36.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/gf2n/clmul.hpp: carry-less (GF(2)[x]) products of 64-bit words and of word arrays, for the
 // per-element arithmetic of GF2n on the host, on the device and in constant evaluation. Bit i of a word is the
 // coefficient of x^i; word arrays are least significant first.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/gf2n/irreducible.hpp: is_irreducible, Rabin's irreducibility test for a sparse polynomial over
 // GF(2) (a Poly) on 64-bit words, in plain constexpr C++: GF2n static_asserts it for a user's polynomial, and
 // scripts/gen_gf2n_poly_table.cpp runs it to prove every default polynomial irreducible.

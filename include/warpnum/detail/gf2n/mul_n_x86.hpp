@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/gf2n/mul_n_x86.hpp: arrays of GF(2^64) and GF(2^128) products with AVX-512 VPCLMULQDQ (four
 // 128-bit carry-less products an instruction), chosen at run time; the body of warpnum::mul_n for N = 64 and 128 on
 // hosts that have it. Host only.

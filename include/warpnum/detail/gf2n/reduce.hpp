@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/gf2n/reduce.hpp: reduction of a polynomial product modulo a sparse polynomial P (a Poly known
 // at compile time) by shifts and XORs on 64-bit words: the two rounds of Ben-Sasson, Hamilis, Silberstein and
 // Tromer's Alg. 1 when P is 2-gapped, else chunks of bits from the top down. Host, device and constant evaluation.

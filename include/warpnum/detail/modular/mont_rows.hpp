@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/modular/mont_rows.hpp: the device's per-thread Montgomery multiplication of N-limb numbers
 // (N <= 32: 1024 bits) in unrolled rows of fused multiply-adds (ptx::WideRow), the reduction interleaved with the
 // product word by word (CIOS order) so that one thread holds only a, b, m and a window of the sum. 3.74 G

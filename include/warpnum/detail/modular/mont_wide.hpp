@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/modular/mont_wide.hpp: the host's Montgomery product above 16 words (2048 and 4096 bits) on
 // 64-bit words: the full product or square by Karatsuba steps over unrolled 16-word column blocks, and REDC by
 // 16-word blocks of columns. Host only (modular.hpp calls it from host64::mont_mul).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/modular/montgomery.hpp: Montgomery multiplication and reduction of word arrays (modular.hpp).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/ptx/mad_column.hpp: the three-word column accumulator of Comba's method (ColumnSum in
 // detail/bigint/mul.hpp) on the device, each step one PTX carry chain (mad.lo.cc, madc.hi.cc, addc; add.cc,
 // addc.cc, addc: every sm). The outputs are early-clobber, as in the generated chains (scripts/gen_mad_row.py):
