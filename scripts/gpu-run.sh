@@ -4,9 +4,11 @@
 # tests, the demo and warpnum-rsa-batch, the GPU benchmark driver, the host benchmarks. Needs no cmake and no GMP. Logs go to
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
-#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [sass]
-# (default: the first six, in that order; sass: the registers and SASS of warpnum-bench's kernels, for reading
-# what the compiler made of them, when the machine has cuobjdump)
+#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [mixed] [compare] [sass]
+# (default: the first six, in that order; mixed: the programs linked from a g++ and an nvcc object (tests/mixed);
+# compare: warpnum-bench against a baseline build of it, BASE_BENCH, alternating COMPARE_ROUNDS times (default 3)
+# over GPU_BENCH_OPS with GPU_BENCH_ARGS, then scripts/compare_bench.py's table; sass: the registers and SASS of
+# warpnum-bench's kernels, for reading what the compiler made of them, when the machine has cuobjdump)
 # Environment: BIN (default build-gpu/bin; a .tar.xz from scripts/gpu-build.sh is unpacked first), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
 # after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
@@ -94,6 +96,25 @@ for section in "${sections[@]}"; do
         run_one "$exe" --benchmark_out="$logs/$(basename "$exe").json" --benchmark_out_format=json ${BENCH_ARGS:-}
       done
       ;;
+    mixed) for exe in "$bin"/mixed-*; do run_one "$exe"; done ;;
+    compare)
+      base_bench=${BASE_BENCH:?"gpu-run: compare needs BASE_BENCH, the baseline warpnum-bench"}
+      if [[ $base_bench == *.xz ]]; then xz -dc "$base_bench" > "$logs/warpnum-bench-base" && base_bench=$logs/warpnum-bench-base; fi
+      chmod +x "$base_bench"
+      for round in $(seq 1 "${COMPARE_ROUNDS:-3}"); do
+        for op in ${GPU_BENCH_OPS:-mul}; do
+          for which in base new; do # alternating, so that a drift of the clocks touches both builds alike
+            exe=$bin/warpnum-bench
+            [[ $which == base ]] && exe=$base_bench
+            echo "=== compare round $round: $which warpnum-bench --op $op ${GPU_BENCH_ARGS:-}"
+            # shellcheck disable=SC2086 # GPU_BENCH_ARGS is a list of arguments
+            timeout "$timeout_s" "$exe" --op "$op" --csv "$logs/compare-$which-$op-$round.csv" ${GPU_BENCH_ARGS:-} \
+              > "$logs/compare-$which-$op-$round.log" 2>&1 || { echo "gpu-run: $which $op round $round failed"; failed=1; }
+          done
+        done
+      done
+      python3 scripts/compare_bench.py "$logs" --markdown "$logs/compare.md" || failed=1
+      ;;
     sass)
       cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
       if [[ -x $cuobjdump && -x $bin/warpnum-bench ]]; then
@@ -104,7 +125,7 @@ for section in "${sections[@]}"; do
         echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
       fi
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench sass)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench mixed compare sass)" >&2; exit 2 ;;
   esac
 done
 

@@ -97,6 +97,15 @@
 #  define WARPNUM_FORCEINLINE inline
 #endif
 
+/// Before a host-device function template that calls a user's callable (a random generator): nvcc then does not
+/// warn (#20011-D) when host code instantiates it with a host-only callable, as CCCL's _CCCL_EXEC_CHECK_DISABLE.
+/// Empty elsewhere; it changes no code.
+#if defined(__CUDACC__) && !defined(__clang__)
+#  define WARPNUM_DETAIL_EXEC_CHECK_DISABLE _Pragma("nv_exec_check_disable")
+#else
+#  define WARPNUM_DETAIL_EXEC_CHECK_DISABLE
+#endif
+
 /// True during constant evaluation. A builtin, because nvcc 13.0 has no device `if consteval`.
 #define WARPNUM_IS_CONSTANT_EVALUATED() __builtin_is_constant_evaluated()
 

@@ -17,6 +17,7 @@
 #include <warpnum/detail/gf2n/irreducible.hpp>
 #include <warpnum/detail/gf2n/mul_n_x86.hpp>
 #include <warpnum/detail/gf2n/reduce.hpp>
+#include <warpnum/detail/random/bit_source.hpp>
 #include <warpnum/poly.hpp>
 #include <warpnum/status.hpp>
 
@@ -199,18 +200,16 @@ template <int N, Poly P = default_poly(N)> class GF2n {
     if (i >= 0 && i < N) r.words_[i / word_bits] = word_type{1} << (i % word_bits);
     return r;
   }
-  /// A uniformly random element from a UniformRandomBitGenerator (std::mt19937_64, ...).
+  /// A uniformly random element from any UniformRandomBitGenerator (std::mt19937_64, std::minstd_rand,
+  /// Philox4x32, ...): its uniform bits by detail::urbg::BitSource (random.hpp's), which subtracts min() and draws
+  /// again where the generator's number of values is not a power of two.
   template <class URBG> static GF2n random(URBG& g) {
     check_field();
     GF2n r{};
+    detail::urbg::BitSource<URBG> bits(g);
     for (int i = 0; i < num_words; ++i) {
-      std::uint64_t w = 0;
-      for (int got = 0; got < word_bits;) {  // URBG may give fewer than 64 random bits a call
-        using R = typename URBG::result_type;
-        constexpr int rbits = (URBG::max() == static_cast<R>(~R{0}) && URBG::min() == 0) ? static_cast<int>(sizeof(R) * 8) : 16;
-        w |= (static_cast<std::uint64_t>(g()) & (rbits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << rbits) - 1)) << got;
-        got += rbits;
-      }
+      std::uint64_t w = bits.take(32);
+      if constexpr (word_bits == 64) w |= std::uint64_t{bits.take(32)} << 32;
       r.words_[i] = static_cast<word_type>(w);
     }
     r.clear_excess();

@@ -85,7 +85,7 @@ template <std::size_t Bits, bool Signed> void to_mpz(mpz_ptr out, const BasicInt
 
 template <std::size_t Bits, bool Signed> Mpz to_mpz(const BasicInt<Bits, Signed>& x) {
   Mpz z;
-  to_mpz(z, x);
+  oracle::to_mpz(z, x);  // qualified: <warpnum/gmp.hpp> has a warpnum::to_mpz of the same shape
   return z;
 }
 
