@@ -6,11 +6,7 @@ cmake_minimum_required(VERSION 3.25)  # the policies of the project's own CMake
 if(NOT ROOT)
   message(FATAL_ERROR "check_spdx.cmake: ROOT is not set")
 endif()
-file(GLOB files RELATIVE "${ROOT}" "${ROOT}/*.md" "${ROOT}/CMakeLists.txt" "${ROOT}/REUSE.toml" "${ROOT}/.ci/*")
-foreach(folder IN ITEMS docs include src tests examples bench scripts cmake)
-  file(GLOB_RECURSE more RELATIVE "${ROOT}" "${ROOT}/${folder}/*")
-  list(APPEND files ${more})
-endforeach()
+include("${CMAKE_CURRENT_LIST_DIR}/source_files.cmake")  # sets files
 set(missing "")
 set(count 0)
 foreach(file IN LISTS files)

@@ -17,11 +17,7 @@ set(patterns
     "(style|design)\\.md"
     "/work/"
     "/tmp/[a-z]")
-file(GLOB files RELATIVE "${ROOT}" "${ROOT}/*.md" "${ROOT}/CMakeLists.txt" "${ROOT}/CMakePresets.json" "${ROOT}/.ci/*")
-foreach(folder IN ITEMS docs include src tests examples bench scripts cmake)
-  file(GLOB_RECURSE more RELATIVE "${ROOT}" "${ROOT}/${folder}/*")
-  list(APPEND files ${more})
-endforeach()
+include("${CMAKE_CURRENT_LIST_DIR}/source_files.cmake")  # sets files
 set(found "")
 set(count 0)
 foreach(file IN LISTS files)

@@ -3,6 +3,7 @@
 // divmod_checked's defined result), isqrt of a negative, malformed and out-of-range text (the constructor,
 // from_string, from_chars, operator>>), bases outside 2 to 36, and from_bytes with bytes that do not fit.
 #include "cases/bigint_checks.hpp"
+#include "cases/thrown.hpp"
 
 #include <warpnum/bigint.hpp>
 
@@ -22,22 +23,12 @@
 namespace warpnum {
 namespace {
 
+using test::thrown_message;
+
 template <class T> class Errors : public ::testing::Test {};
 using ErrorTypes = ::testing::Types<BigUInt<32>, BigInt<32>, BigUInt<96>, BigInt<96>, BigUInt<256>, BigInt<256>,
                                     BigUInt<8192>, BigInt<8192>>;
 TYPED_TEST_SUITE(Errors, ErrorTypes, test::TypeNames);
-
-/// The exception message of f(), which must throw E.
-template <class E, class F> std::string thrown_message(F&& f) {
-  try {
-    f();
-  } catch (const E& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    return std::string("wrong exception: ") + e.what();
-  }
-  return "no exception";
-}
 
 /// 2^k as text in base 10 (via the library's own shift and to_string: the values are checked against GMP
 /// elsewhere).

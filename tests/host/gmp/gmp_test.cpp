@@ -7,6 +7,7 @@
 // random integers of up to three times the width. For GF2n of degrees 7 to 571 (32-bit and 64-bit words, N a
 // multiple of the word and not): both ways, x^i as 2^i, + as GMP's xor, and the errors.
 #include "cases/random.hpp"
+#include "cases/thrown.hpp"
 
 #include <warpnum/bigint.hpp>
 #include <warpnum/gf2n.hpp>
@@ -66,18 +67,6 @@ mpz_class random_integer(Rng& rng, int max_words) {
   mpz_class z;
   mpz_import(z.get_mpz_t(), static_cast<std::size_t>(n), -1, sizeof(std::uint32_t), 0, 0, words.data());
   return rng.chance(1, 2) ? mpz_class(-z) : z;
-}
-
-/// The exception message of f(), which must throw E.
-template <class E, class F> std::string thrown_message(F&& f) {
-  try {
-    f();
-  } catch (const E& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    return std::string("wrong exception: ") + e.what();
-  }
-  return "no exception";
 }
 
 template <class T> constexpr int cases_for() { return T::bits <= 1024 ? 2000 : (T::bits <= 4096 ? 300 : 40); }

@@ -5,6 +5,7 @@
 // without an inverse, FixedBaseTable's bad window, exponent width and modulus; and the edge cases that are not
 // errors (modulus 1, 0^0, the empty product).
 #include "cases/bigint_checks.hpp"
+#include "cases/thrown.hpp"
 
 #include <warpnum/bigint.hpp>
 #include <warpnum/modular.hpp>
@@ -20,21 +21,11 @@
 namespace warpnum {
 namespace {
 
+using test::thrown_message;
+
 template <class T> class ModularErrors : public ::testing::Test {};
 using ErrorTypes = ::testing::Types<BigUInt<32>, BigUInt<64>, BigUInt<96>, BigUInt<256>, BigUInt<1024>>;
 TYPED_TEST_SUITE(ModularErrors, ErrorTypes, test::TypeNames);
-
-/// The exception message of f(), which must throw E.
-template <class E, class F> std::string thrown_message(F&& f) {
-  try {
-    f();
-  } catch (const E& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    return std::string("wrong exception: ") + e.what();
-  }
-  return "no exception";
-}
 
 /// Zero and even moduli: 0, 2, 10, 2^(Bits-1), all ones but bit 0, and an even value spanning every limb.
 template <class T> std::vector<T> even_moduli() {

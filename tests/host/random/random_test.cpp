@@ -9,6 +9,7 @@
 // it links CUDA::curand) its tests run, otherwise they skip.
 #include "cases/random.hpp"
 #include "cases/random_checks.hpp"
+#include "cases/thrown.hpp"
 
 #include <warpnum/bigint.hpp>
 #include <warpnum/gf2n.hpp>
@@ -563,18 +564,6 @@ TEST(Distribution, Interface) {
 }
 
 // ---- errors ------------------------------------------------------------------------------------------------------
-
-/// The exception message of f(), which must throw E.
-template <class E, class F> std::string thrown_message(F&& f) {
-  try {
-    f();
-  } catch (const E& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    return std::string("wrong exception: ") + e.what();
-  }
-  return "no exception";
-}
 
 /// Whether F{}() is a constant expression (F: a captureless lambda's type or a literal function object).
 template <class F> concept constant_call = requires { typename std::integral_constant<int, (F{}(), 0)>; };
