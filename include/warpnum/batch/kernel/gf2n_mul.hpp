@@ -351,7 +351,10 @@ template <int N, int K> struct DiagonalShape {
   static constexpr int product_words = 66 * w;
   static_assert(2 * operand_words >= product_words, "the leaf operands' space serves as the reduction's scratch");
   static constexpr std::size_t shared_bytes = 4 * static_cast<std::size_t>(chunks) * (2 * operand_words + product_words);
-  static_assert(shared_bytes <= min_shared_bytes_per_block,
+  // The default shape (no Karatsuba level) fits every architecture warpnum builds for; a shape with levels, asked
+  // for through Levels, may need more than sm_86, sm_89 and sm_120 allow (2048 bits with 4 levels: 100 KiB), and
+  // gf2n_mul_launch checks it against the GPU's allowance.
+  static_assert(K > 0 || shared_bytes <= min_shared_bytes_per_block,
                 "warpnum: the diagonal kernel's block must fit the shared memory of every GPU architecture warpnum builds for");
 };
 
@@ -625,6 +628,17 @@ void gf2n_mul_launch(const std::uint32_t* a, const std::uint32_t* b, std::uint32
     if constexpr (n > 32) {
       using S = kernel::DiagonalShape<n, levels>;
       const auto k = kernel::gf2n_mul_diagonal<L, levels, decltype(e)::value...>;
+      int device = 0;
+      int allowed = 0;
+      if (cudaGetDevice(&device) != cudaSuccess ||
+          cudaDeviceGetAttribute(&allowed, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
+        return;  // the error stays the last one: gf2n_check_launch throws it
+      if (S::shared_bytes > static_cast<std::size_t>(allowed)) {
+        throw std::invalid_argument(std::string("warpnum::batch::") + what + ": the diagonal kernel with " +
+                                    std::to_string(levels) + " Karatsuba levels at N = " + std::to_string(n) + " needs " +
+                                    std::to_string(S::shared_bytes) + " bytes of shared memory a block, and this GPU allows " +
+                                    std::to_string(allowed) + ": ask for fewer levels (Levels = -1: the default)");
+      }
       if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(S::shared_bytes)) != cudaSuccess)
         return;
       k<<<static_cast<unsigned>((chunks + S::chunks - 1) / S::chunks), S::threads, S::shared_bytes, stream>>>(a, b, c, count);
