@@ -745,19 +745,50 @@ WARPNUM_HD constexpr BasicInt<Bits, Signed>::operator double() const noexcept {
   return negative ? -result : result;
 }
 
+namespace detail {
+
+/// `text` as an error message quotes it: printable ASCII as it is; every other byte (control characters, NUL,
+/// DEL, bytes 0x80 and above) and the quote marks ' and " and the backslash as `\xHH` (two lower-case hex
+/// digits), so that the message is one C string that shows every byte. Every parser's message (BasicInt,
+/// from_string, GF2n, Integer) quotes through this function.
+inline std::string escape_text(std::string_view text) {
+  constexpr char hex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (u >= 0x20 && u < 0x7f && ch != '\'' && ch != '"' && ch != '\\') {
+      out.push_back(ch);
+    } else {
+      out += "\\x";
+      out.push_back(hex[u >> 4]);
+      out.push_back(hex[u & 15]);
+    }
+  }
+  return out;
+}
+
+/// "invalid character 'c' at position p", the character escaped as escape_text does; position < text.size().
+inline std::string invalid_character_text(std::string_view text, std::size_t position) {
+  return "invalid character '" + escape_text(text.substr(position, 1)) + "' at position " + std::to_string(position);
+}
+
+/// `"text"`, escaped as escape_text does.
+inline std::string quoted_text(std::string_view text) { return "\"" + escape_text(text) + "\""; }
+
+}  // namespace detail
+
 template <std::size_t Bits, bool Signed> BasicInt<Bits, Signed>::BasicInt(std::string_view text) : limbs_{} {
   const auto [status, position] = detail::parse_text<Signed>(limbs_, num_limbs, text.data(), text.size());
   if (status == Status::ok) return;
-  const std::string quoted = "\"" + std::string(text) + "\"";
+  const std::string quoted = detail::quoted_text(text);
   if (status == Status::out_of_range) {
     throw std::out_of_range("warpnum: " + quoted + " does not fit in " + (Signed ? "BigInt<" : "BigUInt<") +
                             std::to_string(Bits) + ">");
   }
   if (position >= text.size()) throw std::invalid_argument("warpnum: no digits in " + quoted);
-  const char c = text[position];
-  std::string what = "warpnum: invalid character '" + std::string(1, c) + "' at position " + std::to_string(position) +
-                     " in " + quoted;
-  if (c == '-' && position == 0) what += ": a negative number for an unsigned type";
+  std::string what = "warpnum: " + detail::invalid_character_text(text, position) + " in " + quoted;
+  if (text[position] == '-' && position == 0) what += ": a negative number for an unsigned type";
   throw std::invalid_argument(what);
 }
 
@@ -1150,14 +1181,17 @@ template <class T> T from_string(std::string_view text, int base = 0) {
   if (base < 2 || base > 36) throw std::invalid_argument("warpnum: from_string: base must be 0 or from 2 to 36, got " + std::to_string(base));
   T value{};
   const auto res = from_chars(text.data(), text.data() + text.size(), value, base);
-  if (res.ec == std::errc::result_out_of_range)
-    throw std::out_of_range("warpnum: \"" + std::string(text) + "\" does not fit in the type");
-  if (res.ec != std::errc{} || res.ptr != text.data() + text.size()) {
-    const std::size_t pos = res.ec == std::errc{} ? static_cast<std::size_t>(res.ptr - text.data())
-                                                   : (text.empty() || text[0] != '-' || !T::is_signed ? 0 : 1);
-    if (pos >= text.size()) throw std::invalid_argument("warpnum: no digits in \"" + std::string(text) + "\"");
-    throw std::invalid_argument("warpnum: invalid character '" + std::string(1, text[pos]) + "' at position " +
-                                std::to_string(pos) + " in \"" + std::string(text) + "\" (base " + std::to_string(base) + ")");
+  // A bad character comes first, as in the constructor: digits too many for the type, then a non-digit, are
+  // malformed text (std::invalid_argument), not std::out_of_range.
+  const bool whole = res.ptr == text.data() + text.size();
+  if (res.ec == std::errc::result_out_of_range && whole)
+    throw std::out_of_range("warpnum: " + detail::quoted_text(text) + " does not fit in the type");
+  if (res.ec != std::errc{} || !whole) {
+    const std::size_t pos = res.ec != std::errc::invalid_argument ? static_cast<std::size_t>(res.ptr - text.data())
+                                                                  : (text.empty() || text[0] != '-' || !T::is_signed ? 0 : 1);
+    if (pos >= text.size()) throw std::invalid_argument("warpnum: no digits in " + detail::quoted_text(text));
+    throw std::invalid_argument("warpnum: " + detail::invalid_character_text(text, pos) + " in " + detail::quoted_text(text) +
+                                " (base " + std::to_string(base) + ")");
   }
   return value;
 }
@@ -1219,7 +1253,9 @@ std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>&
   std::string text;
   auto peek = [&]() -> int {
     const auto c = is.rdbuf()->sgetc();
-    return Traits::eq_int_type(c, Traits::eof()) ? -1 : static_cast<int>(is.narrow(Traits::to_char_type(c), '\0'));
+    // 0 to 255 for a character, -1 only at the end: a char such as '\xff' must not read as the end.
+    return Traits::eq_int_type(c, Traits::eof()) ? -1
+                                                 : static_cast<int>(static_cast<unsigned char>(is.narrow(Traits::to_char_type(c), '\0')));
   };
   auto take = [&]() { text.push_back(static_cast<char>(peek())); is.rdbuf()->sbumpc(); };
   bool eof = false;

@@ -153,25 +153,27 @@ template <int N, Poly P = default_poly(N)> class GF2n {
     if (hex.size() >= 2 && hex[0] == '0' && (hex[1] == 'x' || hex[1] == 'X')) start = 2;
     if (start == hex.size()) {
       if (WARPNUM_IS_CONSTANT_EVALUATED()) detail::gf2x::invalid_gf2n_text_see_docs_errors_md();
-      throw std::invalid_argument("warpnum: no digits in \"" + std::string(hex) + "\"");
+      throw std::invalid_argument("warpnum: no digits in " + detail::quoted_text(hex));
+    }
+    // Every character first, left to right, so that the message names the first bad one, and malformed text is
+    // std::invalid_argument even where it also holds a coefficient beyond x^(N-1) (as BigUInt's constructor).
+    for (std::size_t i = start; i < hex.size(); ++i) {
+      const char c = hex[i];
+      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+        if (WARPNUM_IS_CONSTANT_EVALUATED()) detail::gf2x::invalid_gf2n_text_see_docs_errors_md();
+        throw std::invalid_argument("warpnum: " + detail::invalid_character_text(hex, i) + " in " + detail::quoted_text(hex) +
+                                    " (hexadecimal coefficients)");
+      }
     }
     for (std::size_t i = hex.size(); i-- > start;) {
       const char c = hex[i];
-      int d = -1;
-      if (c >= '0' && c <= '9') d = c - '0';
-      if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-      if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
-      if (d < 0) {
-        if (WARPNUM_IS_CONSTANT_EVALUATED()) detail::gf2x::invalid_gf2n_text_see_docs_errors_md();
-        throw std::invalid_argument("warpnum: invalid character '" + std::string(1, c) + "' at position " + std::to_string(i) +
-                                    " in \"" + std::string(hex) + "\" (hexadecimal coefficients)");
-      }
+      const int d = c <= '9' ? c - '0' : c <= 'F' ? c - 'A' + 10 : c - 'a' + 10;
       const std::size_t bit = 4 * (hex.size() - 1 - i);
       for (int k = 0; k < 4; ++k) {
         if (((d >> k) & 1) == 0) continue;
         if (bit + k >= static_cast<std::size_t>(N)) {
           if (WARPNUM_IS_CONSTANT_EVALUATED()) detail::gf2x::invalid_gf2n_text_see_docs_errors_md();
-          throw std::out_of_range("warpnum: \"" + std::string(hex) + "\" has a coefficient at x^" + std::to_string(bit + k) +
+          throw std::out_of_range("warpnum: " + detail::quoted_text(hex) + " has a coefficient at x^" + std::to_string(bit + k) +
                                   ", beyond GF2n<" + std::to_string(N) + ">");
         }
         words_[(bit + k) / word_bits] |= word_type{1} << ((bit + k) % word_bits);

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace warpnum {
@@ -734,7 +735,7 @@ template <std::size_t Bits> struct FixedBaseView {
     const int per = (1 << window) - 1;
     BigUInt<Bits> acc = ctx.one();
     bool started = false;
-    const int windows = (exponent_bits + window - 1) / window;
+    const int windows = exponent_bits / window + (exponent_bits % window != 0 ? 1 : 0);  // no overflow near INT_MAX
     WARPNUM_NO_UNROLL
     for (int j = 0; j < windows; ++j) {
       const int d = detail::exponent_digit(e, j * window, window);
@@ -750,13 +751,22 @@ template <std::size_t Bits> struct FixedBaseView {
 /// A fixed-base table on the host for g modulo an odd m: exponents up to exponent_bits bits, windows of w bits
 /// ((exponent_bits / w) (2^w - 1) entries; w = 4 at 2048 bits: 7,680 entries, 1.9 MiB). Copy table() to the
 /// device and use view(device_pointer) in kernels. Throws std::domain_error for an even or zero m and
-/// std::invalid_argument for a window outside 1 to 8 or exponent_bits < 1.
+/// std::invalid_argument for a window outside 1 to 8 or exponent_bits outside 1 to max_exponent_bits.
 template <std::size_t Bits> class FixedBaseTable {
  public:
+  /// The widest exponent a table covers, 2^24 bits: its entries, at most (2^24 / w) (2^w - 1), are counted in
+  /// an int (the view's index), and a table that size already takes 2^24 to 2^29 numbers of memory.
+  static constexpr int max_exponent_bits = 1 << 24;
+
   FixedBaseTable(const BigUInt<Bits>& g, const BigUInt<Bits>& m, int exponent_bits, int window = 4)
       : ctx_(m), window_(window), bits_(exponent_bits) {
-    if (window < 1 || window > 8) throw std::invalid_argument("warpnum: FixedBaseTable: the window must be 1 to 8 bits");
-    if (exponent_bits < 1) throw std::invalid_argument("warpnum: FixedBaseTable: exponent_bits must be at least 1");
+    if (window < 1 || window > 8) {
+      throw std::invalid_argument("warpnum: FixedBaseTable: the window must be 1 to 8 bits, got " + std::to_string(window));
+    }
+    if (exponent_bits < 1 || exponent_bits > max_exponent_bits) {
+      throw std::invalid_argument("warpnum: FixedBaseTable: exponent_bits must be 1 to " + std::to_string(max_exponent_bits) +
+                                  ", got " + std::to_string(exponent_bits));
+    }
     const int per = (1 << window) - 1;
     const int windows = (exponent_bits + window - 1) / window;
     table_.resize(static_cast<std::size_t>(windows) * static_cast<std::size_t>(per));

@@ -64,28 +64,33 @@ template <class Stream> CarrySummary host_summarise_run(Stream s, std::size_t fi
 }
 
 /// r[0, n) from the limbs of `stream_at(k)`; returns the carry out of limb n - 1. Each limb is read (by its
-/// stream) before it is written, by the same thread, so r may alias the stream's inputs limb for limb.
+/// stream) before it is written, in the same run, so r may alias the stream's inputs limb for limb.
+///
+/// The limbs are cut into a fixed number of runs, and each pass hands the runs out by `omp for`: OpenMP may give
+/// the region fewer threads than omp_get_max_threads() says (inside a caller's parallel region, under
+/// OMP_THREAD_LIMIT or OMP_DYNAMIC), and every run is still done, by whichever threads there are.
 template <class StreamAt> std::uint32_t host_resolve(const StreamAt& stream_at, limb_t* r, std::size_t n) {
 #if defined(_OPENMP)
   if (n >= host_parallel_limbs && omp_get_max_threads() > 1) {
-    const std::size_t runs = static_cast<std::size_t>(omp_get_max_threads());
-    const std::size_t per = (n + runs - 1) / runs;
-    std::vector<CarrySummary> summary(runs);
-    std::vector<std::uint32_t> carry_in(runs + 1);
+    const auto runs = static_cast<long>(omp_get_max_threads());
+    const std::size_t per = (n + static_cast<std::size_t>(runs) - 1) / static_cast<std::size_t>(runs);
+    const auto first_of = [&](long t) { return std::min(n, static_cast<std::size_t>(t) * per); };
+    const auto last_of = [&](long t) { return std::min(n, first_of(t) + per); };
+    std::vector<CarrySummary> summary(static_cast<std::size_t>(runs));
+    std::vector<std::uint32_t> carry_in(static_cast<std::size_t>(runs) + 1);
 #  pragma omp parallel num_threads(static_cast<int>(runs))
     {
-      const auto t = static_cast<std::size_t>(omp_get_thread_num());
-      const std::size_t first = std::min(n, t * per), last = std::min(n, first + per);
-      summary[t] = host_summarise_run(stream_at(first), first, last);
-#  pragma omp barrier
+#  pragma omp for schedule(static)
+      for (long t = 0; t < runs; ++t) summary[t] = host_summarise_run(stream_at(first_of(t)), first_of(t), last_of(t));
 #  pragma omp single
       {
         carry_in[0] = 0;
-        for (std::size_t i = 0; i < runs; ++i) carry_in[i + 1] = carry_out(summary[i], carry_in[i]);
+        for (std::size_t i = 0; i < static_cast<std::size_t>(runs); ++i) carry_in[i + 1] = carry_out(summary[i], carry_in[i]);
       }
-      host_resolve_run(stream_at(first), r, first, last, carry_in[t]);
+#  pragma omp for schedule(static)
+      for (long t = 0; t < runs; ++t) host_resolve_run(stream_at(first_of(t)), r, first_of(t), last_of(t), carry_in[t]);
     }
-    return carry_in[runs];
+    return carry_in[static_cast<std::size_t>(runs)];
   }
 #endif
   return host_resolve_run(stream_at(0), r, 0, n, 0);
@@ -361,6 +366,10 @@ bool device_present() noexcept {
 // ---- the engine's entry points ----
 
 Place resolve_place(Place place) {
+  if (place != Place::automatic && place != Place::host && place != Place::device) {
+    throw std::invalid_argument("warpnum: Integer: Place value " + std::to_string(static_cast<unsigned>(place)) +
+                                " is not Place::automatic, host or device");
+  }
   if (place == Place::automatic) return device_present() ? Place::device : Place::host;
   if (place == Place::device && !device_present()) {
 #if WARPNUM_HAS_CUDA

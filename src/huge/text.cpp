@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // src/huge/text.cpp: Integer's text: to_string, operator<< and the text constructor. Power-of-two bases regroup the
 // limbs' bits; other bases divide and conquer on the fast multiply (include/warpnum/huge/radix_conversion.hpp).
+#include <warpnum/bigint.hpp>
 #include <warpnum/huge/integer_traits.hpp>
 #include <warpnum/huge/radix_conversion.hpp>
 #include <warpnum/integer.hpp>
@@ -25,7 +26,7 @@ void check_base(int base) {
 
 [[noreturn]] void throw_bad_text(std::string_view text, const std::string& why) {
   constexpr std::size_t shown = 40;
-  std::string quoted(text.substr(0, shown));
+  std::string quoted = detail::escape_text(text.substr(0, shown));
   if (text.size() > shown) quoted += "...";
   throw std::invalid_argument("warpnum::Integer: \"" + quoted + "\" is not a number: " + why);
 }
@@ -60,7 +61,7 @@ Integer::Integer(std::string_view text, int base, Place place) {
   for (std::size_t i = 0; i < digits.size(); ++i) {
     const int v = huge::radix_digit_value(digits[i]);
     if (v < 0 || v >= base) {
-      throw_bad_text(text, "bad digit at " + std::to_string(pos + i) + " for base " + std::to_string(base));
+      throw_bad_text(text, detail::invalid_character_text(text, pos + i) + " (base " + std::to_string(base) + ")");
     }
   }
   Integer value = huge::from_text_nonnegative(digits, base, Integer(place));

@@ -30,14 +30,37 @@ template <int N, Poly P = default_poly(N)> class GF2nSliced {
 
   /// Elements src[0 .. count - 1] (count <= 32; the rest of the chunk is zero), each gf2n_element_words32<N> 32-bit
   /// words, little-endian (the layout of GF2n<N>: one 32-bit word up to N = 32, else 64-bit words).
+  /// The 64-bit words are read as 64-bit words (split into halves in registers), never through a 32-bit pointer,
+  /// so a kernel that writes the elements as GF2nWord and loads them here has no accesses of one object through
+  /// two types.
   __device__ static GF2nSliced load(const GF2nWord<degree>* src, unsigned count = 32) noexcept {
     GF2nSliced x;
-    elements_to_rows<degree>(reinterpret_cast<const std::uint32_t*>(src), count, x.rows_);
+    if constexpr (sizeof(GF2nWord<degree>) == 4) {
+      elements_to_rows<degree>(src, count, x.rows_);
+    } else {
+      std::uint32_t halves[2 * 32];
+      WARPNUM_UNROLL
+      for (int e = 0; e < 32; ++e) {
+        const std::uint64_t w = static_cast<unsigned>(e) < count ? src[e] : 0u;
+        halves[2 * e] = static_cast<std::uint32_t>(w);
+        halves[2 * e + 1] = static_cast<std::uint32_t>(w >> 32);
+      }
+      elements_to_rows<degree>(halves, count, x.rows_);
+    }
     return x;
   }
-  /// Writes elements 0 .. count - 1 of the chunk to dst (the inverse of load).
+  /// Writes elements 0 .. count - 1 of the chunk to dst (the inverse of load), 64-bit words as 64-bit words.
   __device__ void store(GF2nWord<degree>* dst, unsigned count = 32) const noexcept {
-    rows_to_elements<degree>(rows_, reinterpret_cast<std::uint32_t*>(dst), count);
+    if constexpr (sizeof(GF2nWord<degree>) == 4) {
+      rows_to_elements<degree>(rows_, dst, count);
+    } else {
+      std::uint32_t halves[2 * 32];
+      rows_to_elements<degree>(rows_, halves, 32);
+      WARPNUM_UNROLL
+      for (int e = 0; e < 32; ++e) {
+        if (static_cast<unsigned>(e) < count) dst[e] = (std::uint64_t{halves[2 * e + 1]} << 32) | halves[2 * e];
+      }
+    }
   }
   /// The chunk from N rows in chunk layout (rows[i] = coefficients of x^i), and back.
   __device__ static GF2nSliced from_rows(const std::uint32_t* rows) noexcept {

@@ -597,6 +597,11 @@ void gf2n_mul_launch(const std::uint32_t* a, const std::uint32_t* b, std::uint32
   static_assert(n <= 32 || gf2n_levels_fit(n, levels), "warpnum: Levels needs 2^Levels | ceil(N / 32) and at most 512 threads a chunk");
   const std::size_t chunks = kernel::gf2n_chunks<L>(count);
   if (chunks == 0) return;
+  if (which != GF2nMulKernel::automatic && which != GF2nMulKernel::thread && which != GF2nMulKernel::register_cache &&
+      which != GF2nMulKernel::diagonal && which != GF2nMulKernel::lanes) {
+    throw std::invalid_argument(std::string("warpnum::batch::") + what + ": GF2nMulKernel value " +
+                                std::to_string(static_cast<int>(which)) + " is not one of the enumeration's");
+  }
   if (which == GF2nMulKernel::automatic) which = gf2n_default_kernel(n, P.exp(1));
   if (which == GF2nMulKernel::diagonal && n <= 32) which = GF2nMulKernel::thread;
   if (n > 64 && (which == GF2nMulKernel::thread || which == GF2nMulKernel::register_cache))

@@ -90,7 +90,9 @@ template <class Word> struct ColumnSum {
         "addq %[o0], %[c0]\n\t"
         "adcq %[o1], %[c1]\n\t"
         "adcq %[o2], %[c2]"
-        : [c0] "+r"(c0), [c1] "+r"(c1), [c2] "+r"(c2)
+        // c0 and c1 are written before o1 and o2 are read: early-clobber, so that no input shares their registers
+        // (GCC gives one register to equal values: c0 == o.c1 from the same variable would read the new c0).
+        : [c0] "+&r"(c0), [c1] "+&r"(c1), [c2] "+r"(c2)
         : [o0] "r"(o.c0), [o1] "r"(o.c1), [o2] "r"(o.c2)
         : "cc");
 #else

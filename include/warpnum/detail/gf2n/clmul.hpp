@@ -98,7 +98,8 @@ WARPNUM_FORCEINLINE void mul_mod64_x86(std::uint64_t* res, const std::uint64_t* 
       "pclmulqdq $0x01, %[r], %[u]\n\t"  // u = high(t) r1 (degree < 64)
       "pxor %[t], %[x]\n\t"
       "pxor %[u], %[x]"
-      : [x] "+x"(x), [t] "=&x"(t), [u] "=&x"(u)
+      // x is written before r is read: early-clobber, so that r never shares its register (equal values may).
+      : [x] "+&x"(x), [t] "=&x"(t), [u] "=&x"(u)
       : [y] "x"(y), [r] "x"(r));
   _mm_storel_epi64(reinterpret_cast<__m128i*>(res), x);
 }

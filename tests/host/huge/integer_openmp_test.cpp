@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+// tests/host/huge/integer_openmp_test.cpp: Integer's + - * on the host against GMP when OpenMP gives fewer threads
+// than omp_get_max_threads() says: inside a caller's parallel region here, and under OMP_THREAD_LIMIT=1,
+// OMP_DYNAMIC=true and OMP_NUM_THREADS=3 as the ctest variants (tests/CMakeLists.txt). Results of 2^17 limbs and
+// more, where the host resolves carries in parallel runs, past every multiplication threshold.
+#include <warpnum/integer.hpp>
+
+#include <gmp.h>
+#include <gmpxx.h>
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <functional>
+#include <string>
+
+#if defined(_OPENMP)
+#  include <omp.h>
+#endif
+
+namespace {
+
+using warpnum::Integer;
+using warpnum::MulAlgorithm;
+using warpnum::Place;
+
+/// Past the host's parallel carry cut-off (2^17 limbs) with room to spare.
+constexpr std::size_t big_limbs = 140000;
+
+mpz_class ones(std::size_t limbs) { return (mpz_class(1) << static_cast<mp_bitcnt_t>(32 * limbs)) - 1; }
+
+mpz_class random_number(gmp_randstate_t state, std::size_t limbs) {
+  mpz_class z;
+  mpz_urandomb(z.get_mpz_t(), state, static_cast<mp_bitcnt_t>(32 * limbs));
+  mpz_setbit(z.get_mpz_t(), static_cast<mp_bitcnt_t>(32 * limbs - 1));
+  return z;
+}
+
+Integer host(const mpz_class& z) { return warpnum::from_mpz(z, Place::host); }
+
+/// got == want, without printing numbers of a million digits when they differ.
+void expect_equal(const Integer& got, const mpz_class& want, const std::string& what) {
+  EXPECT_TRUE(warpnum::to_mpz_class(got) == want) << what;
+}
+
+/// Runs `body` the way a program with its own OpenMP threads would call the library: from one thread of a
+/// parallel region of two (nested regions inactive, so the library's regions get one thread).
+void in_parallel_region(const std::function<void()>& body) {
+#if defined(_OPENMP)
+#  pragma omp parallel num_threads(2)
+#  pragma omp single
+  body();
+#else
+  body();
+#endif
+}
+
+/// The cases: a carry through every limb (+), a borrow through every limb (-), random sums and differences, and
+/// products whose carry step covers 2^17 limbs and more by each host algorithm (schoolbook, Karatsuba, the
+/// transform) and by the automatic choice.
+void check_all() {
+  gmp_randstate_t state;
+  gmp_randinit_default(state);
+  gmp_randseed_ui(state, 20261126);
+
+  const mpz_class x = ones(big_limbs);
+  expect_equal(host(x) + host(mpz_class(1)), x + 1, "x + 1, a carry through every limb");
+  expect_equal(host(x + 1) - host(mpz_class(1)), x, "2^n - 1, a borrow through every limb");
+  expect_equal(host(mpz_class(1)) - host(x + 1), -x, "1 - 2^n");
+
+  const mpz_class a = random_number(state, big_limbs), b = random_number(state, big_limbs - 7);
+  expect_equal(host(a) + host(b), a + b, "a + b");
+  expect_equal(host(a) - host(b), a - b, "a - b");
+  expect_equal(host(b) - host(a), b - a, "b - a");
+
+  struct Product {
+    std::size_t na, nb;
+    MulAlgorithm algorithm;
+  };
+  // Shorter operand below host_karatsuba (64), below host_ntt (12,289), and above it; the product at least 2^17 limbs.
+  const Product products[] = {
+      {60, big_limbs, MulAlgorithm::schoolbook},
+      {12000, 125000, MulAlgorithm::karatsuba},
+      {70000, 70000, MulAlgorithm::ntt},
+      {70000, 70000, MulAlgorithm::automatic},
+  };
+  for (const Product& p : products) {
+    const mpz_class u = ones(p.na), v = ones(p.nb);  // u v = 2^(n+m) - 2^n - 2^m + 1: long runs of carries
+    const mpz_class s = random_number(state, p.na), t = random_number(state, p.nb);
+    const std::string what = std::to_string(p.na) + " x " + std::to_string(p.nb) + " limbs, algorithm " +
+                             std::to_string(static_cast<int>(p.algorithm));
+    expect_equal(warpnum::multiply(host(u), host(v), p.algorithm), u * v, what + ", all ones");
+    expect_equal(warpnum::multiply(host(s), host(t), p.algorithm), s * t, what + ", random");
+  }
+  expect_equal(host(a) * host(b), a * b, "a * b");
+  gmp_randclear(state);
+}
+
+TEST(IntegerOpenMP, FromTheProgramsOwnThreads) {
+  in_parallel_region([] { check_all(); });
+}
+
+TEST(IntegerOpenMP, AsTheEnvironmentSays) { check_all(); }
+
+}  // namespace
