@@ -147,11 +147,13 @@ def redc_rows():
 
 def function(name, doc, params, setup, lines, t7_constraint, extra_outs="", extra_ins=""):
     """An inline function around one asm statement; extra_outs and extra_ins: the looped form's counter and
-    result address, and a becomes an in/out operand (the loop points it at r)."""
+    result address, and a becomes an in/out operand (the loop points it at r). Every output is early-clobber: the
+    loop writes a and n before it reads m, minv and r again on its next pass, so none of those may share a register
+    with them (without the "&" a caller whose a equals m, or whose constant n equals minv, could get one)."""
     outs = ", ".join(f'[t{i}] "=&r"(t{i})' for i in range(7))
     ins = extra_ins + '[m] "r"(m), [minv] "rm"(minv)'
     if extra_outs:
-        extra_outs = ', [a] "+r"(a)' + extra_outs
+        extra_outs = ', [a] "+&r"(a)' + extra_outs
     else:
         ins = '[a] "r"(a), ' + ins
     return f"""{doc}
@@ -199,7 +201,7 @@ def header():
         "std::uint64_t t7;",
         loop,
         '"=&r"',
-        extra_outs=', [n] "+rm"(n)',
+        extra_outs=', [n] "+&rm"(n)',
         extra_ins='[r] "rm"(r), ',
     )
     return f"""// SPDX-License-Identifier: Apache-2.0

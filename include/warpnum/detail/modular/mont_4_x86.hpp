@@ -326,7 +326,7 @@ WARPNUM_FORCEINLINE void mont_sqr_4_adx_n(void* r, const void* a, const void* m,
       "jmp 1b\n\t"
       "2:"
       : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5), [t6] "=&r"(t6),
-        [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi), [a] "+r"(a), [n] "+rm"(n)
+        [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi), [a] "+&r"(a), [n] "+&rm"(n)
       : [r] "rm"(r), [m] "r"(m), [minv] "rm"(minv)
       : "rdx", "cc", "memory");
   // Two 16-byte stores: the caller copies the value with 16-byte loads, which cannot take their data from two
