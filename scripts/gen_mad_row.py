@@ -3,19 +3,102 @@
 """Writes include/warpnum/detail/ptx/mad_row.hpp: one row of schoolbook multiplication as one PTX carry chain,
 for every row length from 1 to MAX_LENGTH limbs, and the diagonal of squaring; and add_chain.hpp: additions
 of up to MAX_LENGTH limbs. Inline PTX needs a literal instruction string per length, so the
-rows are generated rather than written by hand. Run from the repository root: python3 scripts/gen_mad_row.py
+rows are generated rather than written by hand. Beside each asm statement the same instructions are written out
+as C++ over 32-bit words (detail/ptx/emulation.hpp, one function per PTX instruction), which a host compiler
+runs when WARPNUM_EMULATE_DEVICE is defined (config.hpp): translated from the asm text itself, so that the
+emulated chain is the PTX. Run from the repository root: python3 scripts/gen_mad_row.py [--check]
+(--check: exit 1 when a generated header differs from what this script writes, or when an emulation written by
+hand beside an asm statement of detail/ptx/mad_column.hpp is not the translation of that statement.)
 """
 import pathlib
+import re
+import sys
 
 MAX_LENGTH = 64  # 2048 bits: above that a thread cannot hold its operands in registers
 OUT = pathlib.Path(__file__).resolve().parent.parent / "include/warpnum/detail/ptx/mad_row.hpp"
 ADD_OUT = OUT.with_name("add_chain.hpp")
+COLUMN = OUT.with_name("mad_column.hpp")  # written by hand; --check compares its emulations with the translation
 
 
 # Every output operand is early-clobber ("+&r", "=&r"): each chain writes its first words before it reads its
 # last inputs, so no input may share a register with an output. Without the "&" the compiler may give an input
 # and an in/out operand that it knows to be equal one register (it did: a Montgomery row whose q equalled the
 # window's first word, with constant operands), and the chain then reads a word it has already overwritten.
+
+
+# The emulation (WARPNUM_EMULATE_DEVICE) runs an asm statement as the GPU does: the operands %0, %1, ... are
+# registers, loaded from their C++ expressions when the statement starts ("+" outputs and inputs; "=" outputs hold
+# an undefined value until written), the instructions run in order over them, each writing its destination in
+# place, and the outputs are stored back when it ends. The carry flag is undefined at the start of each statement
+# (it does not survive between asm statements) and reading it then stops the program. Which operands share a
+# register is the compiler's choice and is not modelled: here every operand has a register of its own, as the
+# early-clobber constraints ask.
+EMULATED = {
+    "add.cc.u32", "addc.u32", "addc.cc.u32", "sub.cc.u32", "subc.u32", "subc.cc.u32",
+    "mad.lo.u32", "mad.lo.cc.u32", "madc.lo.u32", "madc.lo.cc.u32",
+    "mad.hi.u32", "mad.hi.cc.u32", "madc.hi.u32", "madc.hi.cc.u32",
+}  # each one function of detail/ptx/emulation.hpp: the opcode with "." as "_" and without ".u32"
+
+
+class Asm:
+    """One asm statement: its instruction lines (C string literals), outputs and inputs (constraint lists)."""
+
+    def __init__(self, lines, outs, ins):
+        self.lines, self.outs, self.ins = lines, outs, ins
+
+    def statement(self):
+        """The asm statement, as nvcc compiles it."""
+        body = "\n        ".join(self.lines)
+        return f"asm({body}\n        : {self.outs}\n        : {self.ins});"
+
+    def emulation(self, indent):
+        """The statement as C++ over the register array `reg`: one call a PTX instruction, read from the asm text."""
+        operands = re.findall(r'"([=+]?&?r)"\(([^()]*(?:\([^()]*\))?[^()]*)\)', self.outs + ", " + self.ins)
+        values = ["emulated::undefined_register" if c.startswith("=") else e for c, e in operands]
+        pad = " " * indent
+        out = [f"{pad}std::uint32_t reg[{len(operands)}] = {{{', '.join(values)}}};", f"{pad}emulated::CarryFlag cc;"]
+        text = "".join(re.fullmatch(r'"(.*)"', line).group(1) for line in self.lines)
+        depth = 0
+        for token in re.findall(r"[{}]|[^{};]+;", text):
+            token = token.strip()
+            if token == "{":
+                out.append(f"{pad}{'  ' * depth}{{")
+                depth += 1
+            elif token == "}":
+                depth -= 1
+                out.append(f"{pad}{'  ' * depth}}}")
+            elif token.startswith(".reg"):
+                kind, name = re.fullmatch(r"\.reg\s+(\.u32)\s+(\w+);", token).groups()
+                out.append(f"{pad}{'  ' * depth}std::uint32_t {name} = emulated::undefined_register;")
+            else:
+                opcode, args = re.fullmatch(r"(\S+)\s+(.*);", token).groups()
+                if opcode not in EMULATED:
+                    raise ValueError(f"no emulation of {opcode}")
+                fn = opcode.removesuffix(".u32").replace(".", "_")
+                mapped = []
+                for arg in (a.strip() for a in args.split(",")):
+                    if arg.startswith("%"):
+                        mapped.append(f"reg[{int(arg[1:])}]")
+                    elif re.fullmatch(r"(0x[0-9a-fA-F]+|[0-9]+)", arg):
+                        mapped.append(f"{arg}u")
+                    else:
+                        mapped.append(arg)  # a register of the statement's own (.reg)
+                out.append(f"{pad}{'  ' * depth}emulated::{fn}(cc, {', '.join(mapped)});")
+        stores = [f"{e} = reg[{k}];" for k, (c, e) in enumerate(operands) if c.startswith(("=", "+"))]
+        line = ""
+        for store in stores:  # a few stores a line
+            if line and len(pad + line + " " + store) > 116:
+                out.append(pad + line)
+                line = ""
+            line = f"{line} {store}" if line else store
+        out.append(pad + line)
+        return out
+
+    def body(self, indent):
+        """The asm statement and, selected by WARPNUM_EMULATE_DEVICE, its emulation."""
+        pad = " " * indent
+        return (["#if defined(WARPNUM_EMULATE_DEVICE)"] + self.emulation(indent) + ["#else", pad + self.statement(),
+                "#endif"])
 
 
 def chain(length, half, carry_out):
@@ -35,8 +118,7 @@ def chain(length, half, carry_out):
         lines.append(f'"addc.u32 %{length}, %{length}, 0;"')
     outs = ", ".join(f'"+&r"(r[{i}])' for i in range(n_out))
     ins = ", ".join(f'"r"(a[{i}])' for i in range(length))
-    body = "\n        ".join(lines)
-    return f"asm({body}\n        : {outs}\n        : {ins}, \"r\"(b));"
+    return Asm(lines, outs, f"{ins}, \"r\"(b)")
 
 
 def wide_chain(products, variant):
@@ -59,8 +141,7 @@ def wide_chain(products, variant):
         lines.append(f'"addc.u32 %{words}, %{words}, 0;"')
     outs = ", ".join(f'"+&r"(r[{k}])' for k in range(n_out))
     ins = ", ".join(f'"r"(a[{2 * m}])' for m in range(products))
-    body = "\n        ".join(lines)
-    return f"asm({body}\n        : {outs}\n        : {ins}, \"r\"(b));"
+    return Asm(lines, outs, f"{ins}, \"r\"(b)")
 
 
 def diagonal(count, positions):
@@ -75,8 +156,7 @@ def diagonal(count, positions):
         lines.append(f'"{op} %{k}, %{a0 + i}, %{a0 + i}, %{k};"')
     outs = ", ".join(f'"+&r"(r[{k}])' for k in range(positions))
     ins = ", ".join(f'"r"(a[{i}])' for i in range((positions + 1) // 2))
-    body = "\n        ".join(lines)
-    return f"asm({body}\n        : {outs}\n        : {ins});"
+    return Asm(lines, outs, ins)
 
 
 def carry_chain(length, op, carry_in=False):
@@ -94,8 +174,7 @@ def carry_chain(length, op, carry_in=False):
     result = "carry" if op == "add" else "mask"
     outs = ", ".join([f'"+&r"(r[{i}])' for i in range(length)] + [f'"=&r"({result})'])
     ins = ", ".join([f'"r"(a[{i}])' for i in range(length)] + (['"r"(carry_in)'] if carry_in else []))
-    body = "\n        ".join(lines)
-    return f"asm({body}\n        : {outs}\n        : {ins});"
+    return Asm(lines, outs, ins)
 
 
 def header(name, description):
@@ -104,7 +183,9 @@ def header(name, description):
         ["// SPDX-License-Identifier: Apache-2.0",
          f"// warpnum/detail/ptx/{name}: generated by scripts/gen_mad_row.py; do not edit."]
         + [f"// {line}" for line in description]
-        + ["#pragma once", "", "#include <warpnum/config.hpp>", "", "#include <cstdint>", "", "#if WARPNUM_HAS_CUDA",
+        + ["// Beside each asm statement, its instructions as C++ for a host compiler that emulates the device branch",
+           "// (WARPNUM_EMULATE_DEVICE, config.hpp; detail/ptx/emulation.hpp)."]
+        + ["#pragma once", "", "#include <warpnum/config.hpp>", "", "#include <cstdint>", "", "#if WARPNUM_DEVICE_BRANCH",
            "namespace warpnum::detail::ptx {", ""]
     )
 
@@ -131,8 +212,8 @@ def main():
         for half in ("lo", "hi"):
             for carry_out in (False, True):
                 name = half + ("_carry" if carry_out else "")
-                parts.append(f"  __device__ __forceinline__ static void {name}(std::uint32_t* r, const std::uint32_t* a, std::uint32_t b) {{")
-                parts.append("    " + chain(length, half, carry_out))
+                parts.append(f"  WARPNUM_DEVICE_INLINE static void {name}(std::uint32_t* r, const std::uint32_t* a, std::uint32_t b) {{")
+                parts += chain(length, half, carry_out).body(4)
                 parts.append("  }")
         parts.append("};")
         parts.append("")
@@ -151,8 +232,8 @@ def main():
     for products in range(1, MAX_LENGTH // 2 + 1):
         parts.append(f"template <> struct WideRow<{products}> {{")
         for variant, name in (("add", "add"), ("carry", "add_carry"), ("tail", "add_tail")):
-            parts.append(f"  __device__ __forceinline__ static void {name}(std::uint32_t* r, const std::uint32_t* a, std::uint32_t b) {{")
-            parts.append("    " + wide_chain(products, variant))
+            parts.append(f"  WARPNUM_DEVICE_INLINE static void {name}(std::uint32_t* r, const std::uint32_t* a, std::uint32_t b) {{")
+            parts += wide_chain(products, variant).body(4)
             parts.append("  }")
         parts.append("};")
         parts.append("")
@@ -164,16 +245,16 @@ def main():
     ]
     for count in range(1, MAX_LENGTH + 1):
         parts.append(f"template <> struct SqrDiagonal<{count}> {{")
-        parts.append("  __device__ __forceinline__ static void full(std::uint32_t* r, const std::uint32_t* a) {")
-        parts.append("    " + diagonal(count, 2 * count))
+        parts.append("  WARPNUM_DEVICE_INLINE static void full(std::uint32_t* r, const std::uint32_t* a) {")
+        parts += diagonal(count, 2 * count).body(4)
         parts.append("  }")
-        parts.append("  __device__ __forceinline__ static void low(std::uint32_t* r, const std::uint32_t* a) {")
-        parts.append("    " + diagonal(count, count))
+        parts.append("  WARPNUM_DEVICE_INLINE static void low(std::uint32_t* r, const std::uint32_t* a) {")
+        parts += diagonal(count, count).body(4)
         parts.append("  }")
         parts.append("};")
         parts.append("")
     parts += ["}  // namespace warpnum::detail::ptx", "#endif", ""]
-    OUT.write_text("\n".join(parts))
+    outputs = {OUT: "\n".join(parts)}
 
     adds = header(
         "add_chain.hpp",
@@ -189,8 +270,8 @@ def main():
     ]
     def method(name, params, result, chain):
         """One static member: runs `chain` and returns its last output, `result`."""
-        return [f"  __device__ __forceinline__ static std::uint32_t {name}({params}) {{",
-                f"    std::uint32_t {result};", "    " + chain, f"    return {result};", "  }"]
+        return [f"  WARPNUM_DEVICE_INLINE static std::uint32_t {name}({params}) {{",
+                f"    std::uint32_t {result};"] + chain.body(4) + [f"    return {result};", "  }"]
 
     operands = "std::uint32_t* r, const std::uint32_t* a"
     for length in range(1, MAX_LENGTH + 1):
@@ -209,8 +290,36 @@ def main():
         adds += method("sub", operands, "mask", carry_chain(length, "sub"))
         adds += ["};", ""]
     adds += ["}  // namespace warpnum::detail::ptx", "#endif", ""]
-    ADD_OUT.write_text("\n".join(adds))
+    outputs[ADD_OUT] = "\n".join(adds)
+    if "--check" not in sys.argv[1:]:
+        for path, text in outputs.items():
+            path.write_text(text)
+        return 0
+    failed = [f"{path.name} differs from what scripts/gen_mad_row.py writes"
+              for path, text in outputs.items() if path.read_text() != text]
+    failed += [f"{name}: an asm statement without an emulation before it, or one that is not its translation"
+               for name in check_hand_written(COLUMN)]
+    for message in failed:
+        print(f"gen_mad_row.py --check: {message}")
+    return 1 if failed else 0
+
+
+def check_hand_written(path):
+    """Each asm statement of a hand-written header against the emulation block before it: [path.name] if one
+    differs from the statement's translation (layout aside) or a statement has none."""
+
+    def statements(lines):  # C++ statements, whitespace collapsed
+        return [" ".join(x.split()) for x in "\n".join(lines).split(";") if x.strip()]
+
+    text = path.read_text()
+    blocks = re.findall(r"#if defined\(WARPNUM_EMULATE_DEVICE\)\n(.*?)#else\n\s*asm\((.*?)\);\n#endif", text, re.S)
+    for emulation, statement in blocks:
+        lines, outs, ins = re.fullmatch(r"(.*?)\s*:\s*(.*?)\s*:\s*(.*)", statement, re.S).groups()
+        asm = Asm(re.findall(r'"[^"]*"', lines), " ".join(outs.split()), " ".join(ins.split()))
+        if statements(emulation.splitlines()) != statements(asm.emulation(0)):
+            return [path.name]
+    return [] if blocks and len(blocks) == len(re.findall(r"\basm\(", text)) else [path.name]
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

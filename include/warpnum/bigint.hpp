@@ -205,7 +205,7 @@ template <int N> WARPNUM_HD constexpr limb_t sub_limbs(limb_t* r, const limb_t* 
   return sub_n(r, a, b, N);
 }
 
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
 /// Whether the device multiplies N-limb numbers with the unrolled row chains (mul_rows.hpp) rather than loops:
 /// low halves up to 64 limbs; full products and squares (2N limbs of result) up to 32, above which a thread
 /// cannot hold them in registers anyway and the unrolled code only costs compile time (it tripled that of the
@@ -222,7 +222,7 @@ template <int N> inline constexpr bool device_rows_full = N <= ptx::max_mad_row 
 
 /// r = low N limbs of a * b.
 template <int N> WARPNUM_HD constexpr void mul_low_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
   if constexpr (device_rows<N>) {
     WARPNUM_DETAIL_ON_DEVICE_ROWS(mul_low_rows<N>(r, a, b); return;)
   }
@@ -239,7 +239,7 @@ template <int N> WARPNUM_HD constexpr void mul_low_limbs(limb_t* r, const limb_t
 /// step: docs/compiler-workarounds.md, "The 32-limb full product by a Karatsuba step"). The step is also 1-2% faster
 /// (6.67 against 6.55 G products a second, H100, 2026-11-23).
 template <int N> WARPNUM_HD constexpr void mul_full_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
   if constexpr (N == 32) {
     WARPNUM_DETAIL_ON_DEVICE_ROWS(mul_full_karatsuba<N>(r, a, b); return;)
   } else if constexpr (device_rows_full<N>) {
@@ -254,7 +254,7 @@ template <int N> WARPNUM_HD constexpr void mul_full_limbs(limb_t* r, const limb_
 
 /// r = low N limbs of a * a: the device squares with half the products; elsewhere this is mul_low_limbs.
 template <int N> WARPNUM_HD constexpr void sqr_low_limbs(limb_t* r, const limb_t* a) noexcept {
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
   if constexpr (device_rows<N>) {
     WARPNUM_DETAIL_ON_DEVICE_ROWS(sqr_low_rows<N>(r, a); return;)
   }
@@ -266,7 +266,7 @@ template <int N> WARPNUM_HD constexpr void sqr_low_limbs(limb_t* r, const limb_t
 /// rows (the looped product took 2.3 ns a 2048-bit square against 0.8 ns, H100, 2026-11-25: the top level of a
 /// 4096-bit square root).
 template <int N> WARPNUM_HD constexpr void sqr_full_limbs(limb_t* r, const limb_t* a) noexcept {
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
   if constexpr (device_rows_full<N>) {
     WARPNUM_DETAIL_ON_DEVICE_ROWS(sqr_full_rows<N>(r, a); return;)
   } else if constexpr (N == 64) {
@@ -276,7 +276,7 @@ template <int N> WARPNUM_HD constexpr void sqr_full_limbs(limb_t* r, const limb_
   mul_full_limbs<N>(r, a, a);
 }
 
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
 /// The device's division, out of line, against what looks like the nvcc 13.0 fault of gcd_limbs_device below: in the
 /// setup of a Barrett context, 1 % m came out 0 for some m in one instantiation and right in another of the same code
 /// (tests/device/modular, H100, 2026-11-22; docs/compiler-workarounds.md, "Division runs out of line"). With this, and
@@ -287,7 +287,7 @@ template <int N> WARPNUM_HD constexpr void sqr_full_limbs(limb_t* r, const limb_
 /// bits) the unrolled form was slower than the loop (div_qr at 1024 bits 346 against 423 M/s): 33 unrolled steps of 30
 /// products are about 6,000 instructions, more than the instruction cache holds; there the half path is divmod_window
 /// (a turn's code, the remainder's window moving through registers: 981 M/s, H100, 2026-11-25).
-template <int N> __device__ __noinline__ void divmod_limbs_device(limb_t* q, limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+template <int N> WARPNUM_DEVICE_NOINLINE void divmod_limbs_device(limb_t* q, limb_t* r, const limb_t* a, const limb_t* b) noexcept {
   divmod_n<limb_t, N, true>(q, r, a, b);
 }
 #endif
@@ -295,7 +295,7 @@ template <int N> __device__ __noinline__ void divmod_limbs_device(limb_t* q, lim
 /// q = a / b, r = a % b (unsigned); b must not be zero.
 template <int N>
 WARPNUM_HD constexpr void divmod_limbs(limb_t* q, limb_t* r, const limb_t* a, const limb_t* b) noexcept {
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
   if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
     WARPNUM_IF_ELSE_DEVICE((divmod_limbs_device<N>(q, r, a, b); return;), ())
   }
@@ -306,19 +306,19 @@ WARPNUM_HD constexpr void divmod_limbs(limb_t* q, limb_t* r, const limb_t* a, co
   divmod_n<limb_t, N>(q, r, a, b);
 }
 
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
 /// Workaround for nvcc 13.0 (sm_90, -O2): with gcd_n inlined into its caller, a division by the gcd that follows (as in
 /// lcm, or divmod_checked(a, gcd(a, b))) computed 2^32 - 1 instead of 1 for a == b on an H100 (tests/device/bigint
 /// GcdLcm, 2026-11-21; docs/compiler-workarounds.md, "gcd runs out of line"), while the same division called on the
 /// stored gcd was right; kept out of line, gcd and the division are right. Remove once a newer nvcc passes the device
 /// tests without it.
-template <int N> __device__ __noinline__ void gcd_limbs_device(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
+template <int N> WARPNUM_DEVICE_NOINLINE void gcd_limbs_device(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
   gcd_n<limb_t, N, bgcd_device_fixed<N>>(r, a, b);
 }
 #endif
 
 template <int N> WARPNUM_HD constexpr void gcd_limbs(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
   if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
     WARPNUM_IF_ELSE_DEVICE((gcd_limbs_device<N>(r, a, b); return;), ())
   }

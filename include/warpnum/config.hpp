@@ -31,6 +31,15 @@
 /// `WARPNUM_IF_HOST((host statements))`: host-only statements, e.g. a `throw`, inside a host/device body.
 #  define WARPNUM_IF_HOST(host) NV_IF_TARGET(NV_IS_HOST, host)
 #  define WARPNUM_HAS_CUDA 1
+#elif defined(WARPNUM_EMULATE_DEVICE)
+#  define WARPNUM_HD
+#  define WARPNUM_DEVICE
+// The device branch under a host compiler (WARPNUM_EMULATE_DEVICE below); host-only statements stay.
+#  define WARPNUM_IF_ELSE_DEVICE(dev, host) \
+    { WARPNUM_DETAIL_EXPAND dev }
+#  define WARPNUM_IF_HOST(host) \
+    { WARPNUM_DETAIL_EXPAND host }
+#  define WARPNUM_HAS_CUDA 0
 #else
 #  define WARPNUM_HD
 #  define WARPNUM_DEVICE
@@ -41,6 +50,35 @@
 #  define WARPNUM_HAS_CUDA 0
 #endif
 #define WARPNUM_DETAIL_EXPAND(...) __VA_ARGS__
+
+/// WARPNUM_EMULATE_DEVICE, defined on the command line of a host compiler (g++, clang++; not nvcc), makes it
+/// compile the device branch of the per-thread algorithms, so that their device code runs, and is checked, on
+/// a machine without a GPU (warpnum's tests/emulation/): WARPNUM_IF_ELSE_DEVICE picks its device statements, the
+/// algorithm selections under WARPNUM_DEVICE_BRANCH compile, the device's PTX carry chains run as C++ that
+/// executes their instructions one by one (detail/ptx/emulation.hpp), and CUDA's intrinsics are host functions
+/// of the same names. Host-only statements (WARPNUM_IF_HOST: exceptions, text) stay, as do the loop pragmas;
+/// the lane-group code (warp/), the batch layer, its function objects (functional.hpp) and warpnum::huge are
+/// not emulated and are not for such a program. Inline functions change their bodies under it, so every
+/// translation unit of a program must be compiled with it, or none; for testing warpnum only.
+///
+/// WARPNUM_DEVICE_BRANCH: 1 where the per-thread device code is compiled (a CUDA compiler, or a host compiler
+/// emulating it), 0 otherwise. The per-thread algorithms define their device-only code and pick it under
+/// `#if WARPNUM_DEVICE_BRANCH` and WARPNUM_IF_ELSE_DEVICE. WARPNUM_DEVICE_INLINE and WARPNUM_DEVICE_NOINLINE
+/// declare that code's functions: `__device__ __forceinline__` and `__device__ __noinline__` under CUDA.
+#if defined(WARPNUM_EMULATE_DEVICE)
+#  if WARPNUM_HAS_CUDA || !(defined(__GNUC__) || defined(__clang__))
+#    error "warpnum: WARPNUM_EMULATE_DEVICE is for a host compiler (g++ or clang++), not a CUDA compiler."
+#  endif
+#  define WARPNUM_DEVICE_BRANCH 1
+#  define WARPNUM_DEVICE_INLINE inline
+#  define WARPNUM_DEVICE_NOINLINE __attribute__((noinline))
+#elif WARPNUM_HAS_CUDA
+#  define WARPNUM_DEVICE_BRANCH 1
+#  define WARPNUM_DEVICE_INLINE __device__ __forceinline__
+#  define WARPNUM_DEVICE_NOINLINE __device__ __noinline__
+#else
+#  define WARPNUM_DEVICE_BRANCH 0
+#endif
 
 /// `namespace warpnum::WARPNUM_ABI { ... }` (C++20's nested inline namespace) holds the layers whose host code
 /// depends on the compiler: the batch layer (kernels or a host loop; device or host memory) and the algorithms
@@ -221,6 +259,10 @@
 #  define WARPNUM_HAS_EXCEPTIONS 1
 #else
 #  define WARPNUM_HAS_EXCEPTIONS 0
+#endif
+
+#if defined(WARPNUM_EMULATE_DEVICE)
+#  include <warpnum/detail/ptx/emulation.hpp>
 #endif
 
 #define WARPNUM_VERSION_MAJOR 0

@@ -122,13 +122,13 @@ WARPNUM_HD constexpr void mont_mul_generic(limb_t* r, const limb_t* a, const lim
   redc_n<limb_t>(r, t, m, N, static_cast<limb_t>(minv));
 }
 
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
 /// The device's Montgomery product above 32 limbs, out of line. Inlined into the setup of a 2048-bit context, nvcc 13.0
 /// (-O3, sm_90) lost the setup's results (R mod m, R^2 mod m and -m^-1 read back as 0 on an H100, every input; right
 /// with -Xcicc -O1 or with this call out of line: docs/compiler-workarounds.md, "Montgomery product above 32 limbs out
 /// of line", 2026-11-22). One copy of the loops per kernel is also smaller code.
 template <int N, bool Square>
-__device__ __noinline__ void mont_mul_device_loops(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) {
+WARPNUM_DEVICE_NOINLINE void mont_mul_device_loops(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) {
   mont_mul_generic<N, Square>(r, a, b, m, minv);
 }
 #endif
@@ -147,7 +147,7 @@ template <int N> inline constexpr bool device_mont_sqr_columns = N >= 16 && N <=
 /// or rows on 64-bit words (the same R). Elsewhere mont_mul_generic.
 template <int N, bool Square>
 WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
   if constexpr (device_mont_sqr_columns<N> && Square) {
     WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_sqr_columns<N>(r, a, m, static_cast<std::uint32_t>(minv)); return;)
   } else if constexpr (device_mont_rows<N>) {
@@ -605,12 +605,12 @@ template <int N> inline bool inverse_odd(limb_t* r, const limb_t* a, const limb_
 }  // namespace host64
 #endif
 
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
 /// The device's inverse up to 32 limbs, out of line: one copy of its unrolled passes per kernel, as with
 /// gcd_limbs_device. Above 32 limbs inverse_odd_limbs inlines it: its numbers live in local memory there, and
 /// through a call they were reached by generic pointers (2048 bits at 8 warps an SM: 16.1 M/s out of line against
 /// 22.8 M/s inline, H100, 2026-11-25).
-template <int N> __device__ __noinline__ bool inverse_odd_limbs_device(limb_t* r, const limb_t* a, const limb_t* m) noexcept {
+template <int N> WARPNUM_DEVICE_NOINLINE bool inverse_odd_limbs_device(limb_t* r, const limb_t* a, const limb_t* m) noexcept {
   return inverse_odd_n<limb_t, N, bgcd_device_fixed<N>>(r, a, m).invertible;
 }
 #endif
@@ -618,7 +618,7 @@ template <int N> __device__ __noinline__ bool inverse_odd_limbs_device(limb_t* r
 /// r = a^-1 mod m over N limbs for odd m > 1 and a < m (detail/bigint/gcd.hpp: Pornin's binary GCD); returns
 /// false (r = 0) when gcd(a, m) > 1.
 template <int N> WARPNUM_HD constexpr bool inverse_odd_limbs(limb_t* r, const limb_t* a, const limb_t* m) noexcept {
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
   if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
     if constexpr (N <= 32) {
       WARPNUM_IF_ELSE_DEVICE((return inverse_odd_limbs_device<N>(r, a, m);), ())

@@ -76,7 +76,7 @@ WARPNUM_HD constexpr void divrem_2(Limb* q, Limb* r, const Limb* u, int m, const
 /// device (32-bit words, up to 126 limbs) the unrolled carry chains of submul_rows (mul_rows.hpp), elsewhere
 /// submul_1_portable.
 template <int L, class Word> WARPNUM_HD WARPNUM_FORCEINLINE constexpr Word submul_fixed(Word* r, const Word* a, Word w) noexcept {
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
   if constexpr (std::is_same_v<Word, std::uint32_t> && device_submul_rows<L>) {
     if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
       WARPNUM_IF_ELSE_DEVICE((return submul_rows<L>(r, a, w, 0u);), ())

@@ -9,7 +9,7 @@
 #  include <cpuid.h>
 #endif
 
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
 // The device body of a 32-bit ColumnSum step (detail/ptx/mad_column.hpp); nothing elsewhere.
 #  define WARPNUM_DETAIL_ON_DEVICE_COLUMN(...) WARPNUM_IF_ELSE_DEVICE(({ __VA_ARGS__ }), ())
 #else

@@ -11,10 +11,10 @@
 #include <cstdint>
 #include <utility>
 
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
 namespace warpnum::detail {
 
-template <class F, int... J> __device__ __forceinline__ void for_each_row_in(F& f, std::integer_sequence<int, J...>) {
+template <class F, int... J> WARPNUM_DEVICE_INLINE void for_each_row_in(F& f, std::integer_sequence<int, J...>) {
   (f(std::integral_constant<int, J>{}), ...);
 }
 
@@ -22,7 +22,7 @@ template <class F, int... J> __device__ __forceinline__ void for_each_row_in(F& 
 /// compile-time constant, as each row's PTX chain needs. The expansion is a __forceinline__ function, not a
 /// lambda: NVVM (CUDA 13.0) kept a lambda's expansion of 32 Montgomery rows out of line, a call with every
 /// operand in local memory.
-template <int Count, class F> __device__ __forceinline__ void for_each_row(F&& f) {
+template <int Count, class F> WARPNUM_DEVICE_INLINE void for_each_row(F&& f) {
   for_each_row_in(f, std::make_integer_sequence<int, Count>{});
 }
 
@@ -41,7 +41,7 @@ template <int Count, class F> __device__ __forceinline__ void for_each_row(F&& f
 /// and that limb is still zero: before row J both arrays are below 2^(32 (N + J))). Full == false: limbs at
 /// and above N are dropped (the low half), a pair that straddles limb N - 1 contributing its low word only.
 template <int N, int J, bool Full>
-__device__ __forceinline__ void split_row(std::uint32_t* acc_even, std::uint32_t* acc_odd, const std::uint32_t* a, std::uint32_t bj) {
+WARPNUM_DEVICE_INLINE void split_row(std::uint32_t* acc_even, std::uint32_t* acc_odd, const std::uint32_t* a, std::uint32_t bj) {
   std::uint32_t* ev = J % 2 == 0 ? acc_even : acc_odd;  // where a[2m] b[J] starts: limb J + 2m
   std::uint32_t* od = J % 2 == 0 ? acc_odd : acc_even;  // a[2m + 1] b[J]: limb J + 1 + 2m
   if constexpr (Full) {
@@ -72,7 +72,7 @@ __device__ __forceinline__ void split_row(std::uint32_t* acc_even, std::uint32_t
 }
 
 /// r (2N limbs) = a * b: N^2 fused multiply-adds and a final addition of 2N - 1 limbs. r must not alias a or b.
-template <int N> __device__ __forceinline__ void mul_full_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b) {
+template <int N> WARPNUM_DEVICE_INLINE void mul_full_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b) {
   std::uint32_t x[2 * N];  // pairs at even limbs
   std::uint32_t y[2 * N];  // pairs at odd limbs (y[0] stays zero)
   WARPNUM_UNROLL
@@ -90,7 +90,7 @@ template <int N> __device__ __forceinline__ void mul_full_rows(std::uint32_t* r,
 /// the two halves of r, then a0 b1 + a1 b0 = a0 b0 + a1 b1 + (a0 - a1)(b1 - b0) from |a0 - a1| |b1 - b0| and the
 /// two signs. 3 M^2 fused multiply-adds instead of 4 M^2, for about 15 M additions, which the SM issues to its
 /// integer pipe while the multiply-adds keep the other busy. r must not alias a or b.
-template <int N> __device__ __forceinline__ void mul_full_karatsuba(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b) {
+template <int N> WARPNUM_DEVICE_INLINE void mul_full_karatsuba(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b) {
   static_assert(N % 2 == 0, "warpnum: a Karatsuba step splits an even number of limbs");
   constexpr int M = N / 2;
   mul_full_rows<M>(r, a, b);                  // r[0, 2M) = a0 b0
@@ -130,7 +130,7 @@ template <int N> __device__ __forceinline__ void mul_full_karatsuba(std::uint32_
 
 /// r = (r + a * b) mod b^N for N-limb numbers: the N (N + 1) / 2 products below limb N (those that straddle limb
 /// N - 1 as a low word only), then a final addition of N - 1 limbs. r must not alias a or b.
-template <int N> __device__ __forceinline__ void mul_low_add_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b) {
+template <int N> WARPNUM_DEVICE_INLINE void mul_low_add_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b) {
   std::uint32_t y[N];  // pairs at odd limbs (y[0] stays zero); r takes those at even limbs
   WARPNUM_UNROLL
   for (int i = 0; i < N; ++i) y[i] = 0;
@@ -144,7 +144,7 @@ template <int N> __device__ __forceinline__ void mul_low_add_rows(std::uint32_t*
 /// low(a b) = a0 b0 + b^M low(a1 b0 + a0 b1), the same N (N + 1) / 2 products. With whole 64-limb arrays nvcc 13.0
 /// kept the operands in local memory (an 832-byte stack frame at 2048 bits, 4.5% of the IMAD rate on an H200);
 /// with the halves they stay in registers (208 at 2048 bits, no stack).
-template <int N> __device__ __forceinline__ void mul_low_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b) {
+template <int N> WARPNUM_DEVICE_INLINE void mul_low_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b) {
   if constexpr (N > 32 && N % 2 == 0) {
     constexpr int M = N / 2;
     std::uint32_t a0[M];
@@ -178,7 +178,7 @@ template <int N> __device__ __forceinline__ void mul_low_rows(std::uint32_t* r, 
 }
 
 /// r = r << 1 over Count limbs (the top bit is dropped).
-template <int Count> __device__ __forceinline__ void shl1_rows(std::uint32_t* r) {
+template <int Count> WARPNUM_DEVICE_INLINE void shl1_rows(std::uint32_t* r) {
   WARPNUM_UNROLL
   for (int i = Count - 1; i > 0; --i) r[i] = (r[i] << 1) | (r[i - 1] >> 31);
   r[0] <<= 1;
@@ -187,7 +187,7 @@ template <int Count> __device__ __forceinline__ void shl1_rows(std::uint32_t* r)
 /// r (2N limbs) = a * a: the products a[i] a[j] with i < j once (row j multiplies a[j + 1, N) by a[j] at limb
 /// 2j + 1), doubled, plus the squares on the diagonal: N (N - 1) / 2 + N products instead of N^2.
 /// r must not alias a.
-template <int N> __device__ __forceinline__ void sqr_full_rows(std::uint32_t* r, const std::uint32_t* a) {
+template <int N> WARPNUM_DEVICE_INLINE void sqr_full_rows(std::uint32_t* r, const std::uint32_t* a) {
   WARPNUM_UNROLL
   for (int i = 0; i < 2 * N; ++i) r[i] = 0;
   for_each_row<N - 1>([&](auto j) {
@@ -202,7 +202,7 @@ template <int N> __device__ __forceinline__ void sqr_full_rows(std::uint32_t* r,
 
 /// r = low N limbs of a * a: sqr_full_rows restricted to the products below limb N, about N^2 / 4 + N / 2.
 /// r must not alias a.
-template <int N> __device__ __forceinline__ void sqr_low_rows(std::uint32_t* r, const std::uint32_t* a) {
+template <int N> WARPNUM_DEVICE_INLINE void sqr_low_rows(std::uint32_t* r, const std::uint32_t* a) {
   WARPNUM_UNROLL
   for (int i = 0; i < N; ++i) r[i] = 0;
   // Row j starts at limb 2j + 1, so rows exist while 2j + 1 < N.
@@ -227,7 +227,7 @@ template <int L> inline constexpr bool device_submul_rows = L >= 2 && L <= 4 * p
 /// is held at a time; c goes in as the odd set's limb 0, which its pairs leave free. Three instructions a limb,
 /// where the portable loop over 32-bit words (submul_1_portable) took about 14 (sm_90, CUDA 13.0: the 62-limb
 /// multiply-subtract of a 4096 / 2048-bit division's step, 873 instructions). r must not alias a.
-template <int L> __device__ __forceinline__ std::uint32_t submul_rows(std::uint32_t* r, const std::uint32_t* a, std::uint32_t w,
+template <int L> WARPNUM_DEVICE_INLINE std::uint32_t submul_rows(std::uint32_t* r, const std::uint32_t* a, std::uint32_t w,
                                                                   std::uint32_t c) {
   static_assert(device_submul_rows<L>);
   if constexpr (L >= 2 * ptx::max_wide_row) {  // two pieces, the low one's top word carried into the high one
@@ -255,7 +255,7 @@ template <int L> __device__ __forceinline__ std::uint32_t submul_rows(std::uint3
 /// halves of r, then 2 a0 a1 = a0^2 + a1^2 - (a0 - a1)^2: three squares of M limbs by sqr_full_rows, 3 M (M + 1) / 2
 /// products instead of N (N + 1) / 2. The halves are copied into arrays of their own (see mul_low_rows). r must not
 /// alias a.
-template <int N> __device__ __forceinline__ void sqr_full_karatsuba(std::uint32_t* r, const std::uint32_t* a) {
+template <int N> WARPNUM_DEVICE_INLINE void sqr_full_karatsuba(std::uint32_t* r, const std::uint32_t* a) {
   static_assert(N % 2 == 0, "warpnum: a Karatsuba step splits an even number of limbs");
   constexpr int M = N / 2;
   std::uint32_t a0[M];

@@ -253,17 +253,17 @@ WARPNUM_HD constexpr void mul_words_split(std::uint64_t* r, const std::uint64_t*
   }
 }
 
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
 /// The device's product from 4 words (256 bits), out of line: inlined, a 1024-bit product is about 10,000 PTX
 /// lines, and an inverse or a power that inlines one in each of its loops took ptxas minutes (2026-11-25).
-template <int W> __device__ __noinline__ void mul_words_device(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept {
+template <int W> WARPNUM_DEVICE_NOINLINE void mul_words_device(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept {
   mul_words_split<W, true>(r, a, b);
 }
 #endif
 
 /// r[0, 2W) = a[0, W) * b[0, W), split as the target does best. r must not alias a or b.
 template <int W> WARPNUM_HD constexpr void mul_words(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) noexcept {
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
   if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
     if constexpr (W >= 4) {
       WARPNUM_IF_ELSE_DEVICE((mul_words_device<W>(r, a, b); return;), ())

@@ -12,7 +12,7 @@
 
 #include <cstdint>
 
-#if WARPNUM_HAS_CUDA
+#if WARPNUM_DEVICE_BRANCH
 namespace warpnum::detail {
 
 /// Whether the device's Montgomery product of N limbs takes the unrolled rows below (else the looped REDC).
@@ -33,7 +33,7 @@ template <int N> struct MontWindow {
 /// one the sum has not reached before, and it takes at most the carries of four chains (two steps, each a
 /// product row and a reduction row) before a chain of a later step covers it (scripts/check_row_carries.py models
 /// the chains for every N to 32, worst cases included).
-template <int N> __device__ __forceinline__ void mont_row(MontWindow<N>& w, const std::uint32_t* v, std::uint32_t s) {
+template <int N> WARPNUM_DEVICE_INLINE void mont_row(MontWindow<N>& w, const std::uint32_t* v, std::uint32_t s) {
   ptx::WideRow<(N + 1) / 2>::add_carry(w.e, v, s);
   if constexpr (N / 2 > 0) ptx::WideRow<N / 2>::add_carry(w.o + 1, v + 1, s);
 }
@@ -41,7 +41,7 @@ template <int N> __device__ __forceinline__ void mont_row(MontWindow<N>& w, cons
 /// The reduction at the window's first limb J: the word the sum has there (e[0] + o[0] + c) times -m^-1 gives q,
 /// the row q m clears it, c becomes the carry out of it (three words below 2^32 summed: at most 2), and the
 /// window moves up a limb. Moving up a limb changes every pair's parity: o becomes e and e becomes o.
-template <int N> __device__ __forceinline__ void mont_reduce_step(MontWindow<N>& w, const std::uint32_t* m, std::uint32_t minv) {
+template <int N> WARPNUM_DEVICE_INLINE void mont_reduce_step(MontWindow<N>& w, const std::uint32_t* m, std::uint32_t minv) {
   const std::uint32_t q = (w.e[0] + w.o[0] + w.c) * minv;
   mont_row<N>(w, m, q);
   w.c = static_cast<std::uint32_t>((std::uint64_t{w.e[0]} + w.o[0] + w.c) >> 32);
@@ -58,7 +58,7 @@ template <int N> __device__ __forceinline__ void mont_reduce_step(MontWindow<N>&
 }
 
 /// r = (window + c) reduced below m, for a window that starts at limb N and a sum below 2m.
-template <int N> __device__ __forceinline__ void mont_finish(std::uint32_t* r, const MontWindow<N>& w, const std::uint32_t* m) {
+template <int N> WARPNUM_DEVICE_INLINE void mont_finish(std::uint32_t* r, const MontWindow<N>& w, const std::uint32_t* m) {
   std::uint32_t s[N + 1];
   std::uint32_t add[N + 1];
   WARPNUM_UNROLL
@@ -80,7 +80,7 @@ template <int N> __device__ __forceinline__ void mont_finish(std::uint32_t* r, c
   for (int i = 0; i < N; ++i) r[i] = keep ? s[i] : d[i];
 }
 
-template <int N> __device__ __forceinline__ MontWindow<N> mont_window_zero() {
+template <int N> WARPNUM_DEVICE_INLINE MontWindow<N> mont_window_zero() {
   MontWindow<N> w;
   WARPNUM_UNROLL
   for (int i = 0; i < N + 2; ++i) {
@@ -96,7 +96,7 @@ template <int N> __device__ __forceinline__ MontWindow<N> mont_window_zero() {
 /// shift, a renaming of registers once the steps are unrolled). 2 N^2 fused multiply-adds; a thread holds a, b,
 /// m and the 2N + 4 limbs of the window (5 N registers and a few). r may alias a or b.
 template <int N>
-__device__ __forceinline__ void mont_mul_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b,
+WARPNUM_DEVICE_INLINE void mont_mul_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b,
                                               const std::uint32_t* m, std::uint32_t minv) {
   MontWindow<N> w = mont_window_zero<N>();
   for_each_row<N>([&](auto j) {
