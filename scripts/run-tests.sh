@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # scripts/run-tests.sh: installs dependencies, fetches Boost 1.81's own tests (scripts/fetch-boost-tests.sh),
-# configures (preset default), builds everything (tests, header checks, examples, benchmarks) and runs ctest. Exits
-# non-zero on any failure, a failed fetch included; WARPNUM_SKIP_BOOST_TESTS=1 leaves Boost's tests out. Prints the
-# total wall time.
+# configures (preset default), builds everything (tests, header checks, examples, benchmarks) and runs ctest; then
+# the host tests under AddressSanitizer and UndefinedBehaviorSanitizer (presets sanitize: g++, a subset of the host
+# tests and the emulated device tests) and the fuzzers of the text parsers (preset fuzz: clang and libFuzzer, each
+# harness for a bounded time; docs/build.md, "Sanitizers and fuzzing"). Exits non-zero on any failure, a failed
+# fetch included; WARPNUM_SKIP_BOOST_TESTS=1 leaves Boost's tests out, WARPNUM_SKIP_SANITIZERS=1 the sanitizer
+# build and the fuzzers. Prints the wall time of each step and the total.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 start=$SECONDS
 report() { echo "run-tests: $1 after $((SECONDS - start)) s wall time"; }
 trap 'report "FAILED (exit $?)"' ERR
+step_start=$SECONDS
+step_done() {
+  echo "run-tests: step $1: $((SECONDS - step_start)) s wall time"
+  step_start=$SECONDS
+}
 
 ./scripts/install-deps.sh
 # Boost.Multiprecision 1.81's test_arithmetic on warpnum's Boost backend (tests/boost/): its sources come from Debian's
@@ -23,9 +31,28 @@ elif ! boost_source=$(./scripts/fetch-boost-tests.sh); then
   report "FAILED (fetch-boost-tests)"
   exit 1
 fi
+step_done "dependencies and Boost's tests"
 cmake --preset default "-DWARPNUM_BOOST_TEST_SOURCE=$boost_source"
 cmake --build --preset default -j "$(nproc)"
+step_done "build (preset default)"
 ctest --test-dir build --output-on-failure -j2
+step_done "ctest (preset default)"
+
+if [[ ${WARPNUM_SKIP_SANITIZERS:-0} == 1 ]]; then
+  echo "run-tests: WARPNUM_SKIP_SANITIZERS=1: the sanitizer build (preset sanitize) and the fuzzers (preset fuzz)" \
+       "are not built or run"
+else
+  cmake --preset sanitize
+  cmake --build --preset sanitize
+  step_done "build (preset sanitize)"
+  ctest --preset sanitize
+  step_done "ctest (preset sanitize)"
+  cmake --preset fuzz
+  cmake --build --preset fuzz
+  step_done "build (preset fuzz)"
+  ctest --preset fuzz
+  step_done "ctest (preset fuzz)"
+fi
 
 trap - ERR
 report "passed"
