@@ -26,8 +26,8 @@ echo "gpu-build: $(find "$bin" -maxdepth 1 -type f -executable ! -name '*.so*' |
 glibc=$(find "$bin" -maxdepth 1 -type f -executable -exec objdump -T {} + 2>/dev/null |
         grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -n1)
 echo "gpu-build: newest glibc symbol version needed: ${glibc:-unknown}"
-# What the GPU machine runs (device tests, demo, benchmarks and their bundled libraries), stripped, in one folder
-# small enough to copy there in one go (64 MiB); the host tests run here, in CI.
+# What the GPU machine runs (device tests and device-fuzz, demo, benchmarks and their bundled libraries),
+# stripped, in one folder small enough to copy there in one go (64 MiB); the host tests run here, in CI.
 carry=build-gpu/carry
 rm -rf "$carry"
 mkdir -p "$carry"
@@ -51,6 +51,7 @@ cat <<'MSG'
 
 On the GPU machine, from a copy of this repository that carries build-gpu/bin (no configure, no GMP needed):
     BIN=build-gpu/carry.tar.xz scripts/gpu-run.sh device demo gpubench bench   # what build-gpu/carry holds
+    BIN=build-gpu/carry.tar.xz scripts/gpu-run.sh fuzz sanitize   # device-fuzz; compute-sanitizer over device-*
     scripts/gpu-run.sh                      # all sections, from build-gpu/bin (host tests too)
 Logs and a summary go to ${OUT:-build-gpu/gpu-run}.
 MSG

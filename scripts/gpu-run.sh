@@ -4,15 +4,19 @@
 # tests, the demo and warpnum-rsa-batch, the GPU benchmark driver, the host benchmarks. Needs no cmake and no GMP. Logs go to
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
-#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [mixed] [compare] [sass]
-# (default: the first six, in that order; mixed: the programs linked from a g++ and an nvcc object (tests/mixed);
+#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [fuzz] [sanitize] [mixed] [compare] [compiler] [sass]
+# (default: the first eight, in that order; fuzz: device-fuzz, every device operation against the host's in three
+# kernel shapes, after a planted fault that it must report; sanitize: compute-sanitizer over every device-* binary,
+# see the section; mixed: the programs linked from a g++ and an nvcc object (tests/mixed);
 # compare: warpnum-bench against a baseline build of it, BASE_BENCH, alternating COMPARE_ROUNDS times (default 3)
-# over GPU_BENCH_OPS with GPU_BENCH_ARGS, then scripts/compare_bench.py's table; sass: the registers and SASS of
+# over GPU_BENCH_OPS with GPU_BENCH_ARGS, then scripts/compare_bench.py's table; compiler: the nvcc-fault reproducers
+# of tests/compiler, built by tests/compiler/build.sh (COMPILER_BIN: their folders); sass: the registers and SASS of
 # warpnum-bench's kernels, for reading what the compiler made of them, when the machine has cuobjdump)
 # Environment: BIN (default build-gpu/bin; a .tar.xz from scripts/gpu-build.sh is unpacked first), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
 # after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
-# e.g. --benchmark_filter=mul).
+# e.g. --benchmark_filter=mul), FUZZ_ARGS (for device-fuzz, e.g. --quick, --ops 50000000, --seed 0x1234),
+# SANITIZE_TOOLS, SANITIZE_SHARDS, SANITIZE_TIMEOUT, SANITIZE_BUDGET (see the section sanitize).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -20,7 +24,7 @@ bin=${BIN:-build-gpu/bin}
 logs=${OUT:-build-gpu/gpu-run}
 timeout_s=${RUN_TIMEOUT:-900}
 sections=("$@")
-((${#sections[@]})) || sections=(device host demo gpubench huge bench)
+((${#sections[@]})) || sections=(device host demo gpubench huge bench fuzz sanitize)
 mkdir -p "$logs"
 if [[ $bin == *.tar.xz && -f $bin ]]; then # scripts/gpu-build.sh's packed carry folder
   unpacked=$(mktemp -d)
@@ -63,7 +67,81 @@ run_one() { # run_one <executable> [arguments...]
 shopt -s nullglob # a section with no binaries runs nothing
 for section in "${sections[@]}"; do
   case $section in
-    device) for exe in "$bin"/device-*; do run_one "$exe"; done ;;
+    device) # the GoogleTest binaries; device-fuzz has its own section
+      for exe in "$bin"/device-*; do [[ $(basename "$exe") == device-fuzz ]] || run_one "$exe"; done ;;
+    fuzz) # device-fuzz (tests/device/fuzz/): first a short run with a planted fault (bit 0 of every device result of
+      # two tasks flipped), which must report mismatches and exit 1, so the checker is seen to fail; then the run
+      # itself (default about 10^7 operations; FUZZ_ARGS), whose mismatches, if any, are printed in full
+      if [[ -x $bin/device-fuzz ]]; then
+        planted=0
+        "$bin/device-fuzz" --quick --plant --only 'BigUInt<64>/alone/add' --only 'BigInt<4096>/alone/mul' \
+          > "$logs/device-fuzz-planted.log" 2>&1 || planted=$?
+        if [[ $planted == 1 ]] && grep -q '^MISMATCH ' "$logs/device-fuzz-planted.log"; then
+          echo "gpu-run: device-fuzz reported the planted fault ($(grep -c '^MISMATCH ' "$logs/device-fuzz-planted.log") mismatches printed, exit 1)"
+        elif grep -q 'no GPU' "$logs/device-fuzz-planted.log"; then
+          echo "gpu-run: device-fuzz found no GPU"
+        else
+          echo "gpu-run: device-fuzz did NOT report the planted fault (exit $planted); see $logs/device-fuzz-planted.log"
+          failed=1
+          rows+=("$(printf '%-48s %6s %7s %7s %8s' device-fuzz-planted "$planted" - - -)")
+        fi
+        # shellcheck disable=SC2086 # FUZZ_ARGS is a list of arguments
+        run_one "$bin/device-fuzz" ${FUZZ_ARGS:-}
+      fi
+      ;;
+    sanitize)
+      # compute-sanitizer over every device-* binary: memcheck and initcheck on each; racecheck and synccheck only on
+      # the binaries whose kernels use shared memory or block barriers (SANITIZE_SHARED below: the batch kernels,
+      # the lane-group stage, product and GF(2^N) tests, Integer's carries and convolutions, Thrust; the other
+      # kernels are one thread per number, with neither). To fit a run of about 9 minutes on the GPU machine, each
+      # GoogleTest binary runs one shard of its tests per tool (GoogleTest's GTEST_TOTAL_SHARDS=SANITIZE_SHARDS,
+      # default 8, a different shard for each tool and binary), device-fuzz a --quick run of its fused and chained
+      # kernels;
+      # a run stops after SANITIZE_TIMEOUT s (default 60), and none starts after SANITIZE_BUDGET s (default 420).
+      # One row per binary and tool: tool:binary, exit status, tests passed, the sanitizer's errors (or timeout,
+      # or not run), seconds.
+      sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+      if [[ ! -x $sanitizer ]]; then
+        echo "gpu-run: no compute-sanitizer; sanitize skipped"
+        failed=1
+      else
+        shards=${SANITIZE_SHARDS:-8}
+        sanitize_start=$SECONDS
+        shared_re=${SANITIZE_SHARED:-'^device-(batch-|warp-stage_test|warp-mul_test|warp-gf2n_sliced_mul_test|huge-|thrust-)'}
+        shard=0
+        for tool in ${SANITIZE_TOOLS:-memcheck initcheck racecheck synccheck}; do # tool by tool: a cut budget
+          for exe in "$bin"/device-*; do                                           # leaves out the last tools
+            name=$(basename "$exe")
+            if [[ $tool == racecheck || $tool == synccheck ]] && ! [[ $name =~ $shared_re ]]; then continue; fi
+            log="$logs/sanitize-$tool-$name.log"
+            if ((SECONDS - sanitize_start > ${SANITIZE_BUDGET:-420})); then
+              rows+=("$(printf '%-48s %6s %7s %7s %8s' "$tool:$name" - - - "not run")")
+              continue
+            fi
+            args=()
+            envs=()
+            if [[ $name == device-fuzz ]]; then
+              args=(--quick --ops 20000 --only /fused/ --only /chained/)
+            else
+              envs=(GTEST_TOTAL_SHARDS="$shards" GTEST_SHARD_INDEX=$((shard % shards)))
+              shard=$((shard + 1))
+            fi
+            echo "=== $tool $name ${envs[*]} ${args[*]}"
+            rc=0
+            t0=$SECONDS
+            env "${envs[@]}" timeout "${SANITIZE_TIMEOUT:-60}" "$sanitizer" --tool "$tool" --error-exitcode 99 \
+              --print-limit 20 "$exe" "${args[@]}" > "$log" 2>&1 || rc=$?
+            errors=$(sed -n 's/^========= ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$log" | tail -n1)
+            passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) tests\{0,1\}\..*/\1/p' "$log" | tail -n1)
+            if ((rc == 124)); then errors=timeout; fi
+            echo "gpu-run: $tool $name: exit $rc, errors ${errors:-?}, $((SECONDS - t0)) s"
+            ((rc == 0)) || failed=1
+            rows+=("$(printf '%-48s %6s %7s %7s %8s' "$tool:$name" "$rc" "${passed:--}" "${errors:--}" "$((SECONDS - t0))s")")
+          done
+        done
+        echo "gpu-run: sanitize took $((SECONDS - sanitize_start)) s (rows: tool:binary, exit, tests passed, sanitizer errors, seconds)"
+      fi
+      ;;
     host) for exe in "$bin"/host-* "$bin"/host_nvcc-*; do run_one "$exe"; done ;;
     demo) # the examples that check themselves: the demo, RSA-2048 over 100,000 messages, GHASH over 2^20 messages,
       # the Mandelbrot deep zoom (GPU against CPU rows and GMP), the Thrust and batch usages
@@ -115,6 +193,16 @@ for section in "${sections[@]}"; do
       done
       python3 scripts/compare_bench.py "$logs" --markdown "$logs/compare.md" || failed=1
       ;;
+    compiler) # the nvcc-fault reproducers of tests/compiler (build.sh builds them, per compiler, into
+      # build-compiler/nvcc-<version>; COMPILER_BIN: those folders), and their table; fails only where a control
+      # (the -O1 or workaround-kept form) fails: a fault form that fails is the finding
+      rc=0
+      # shellcheck disable=SC2086 # COMPILER_BIN is a list of folders
+      tests/compiler/run.sh ${COMPILER_BIN:-} 2>&1 | tee "$logs/compiler.txt" || rc=${PIPESTATUS[0]}
+      ((rc == 0)) || failed=1
+      rows+=("$(printf '%-48s %6s %7s %7s %8s' compiler-reproducers "$rc" "$(grep -c '): .* PASS ' "$logs/compiler.txt")" \
+                "$(grep -c '): .* FAIL ' "$logs/compiler.txt")" -)")
+      ;;
     sass)
       cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
       if [[ -x $cuobjdump && -x $bin/warpnum-bench ]]; then
@@ -125,7 +213,7 @@ for section in "${sections[@]}"; do
         echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
       fi
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench mixed compare sass)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compiler sass)" >&2; exit 2 ;;
   esac
 done
 
