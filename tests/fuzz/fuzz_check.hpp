@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -95,6 +96,21 @@ inline bool names_position(const char* message, std::size_t position) {
 }
 inline bool says_no_digits(const char* message) {
   return std::string_view(message).find("no digits") != std::string_view::npos;
+}
+
+/// A parser refused text with std::invalid_argument: right only if the syntax refuses it too, with the documented
+/// message: "no digits" where it has none, else the position of its first bad character `bad` (npos: the syntax
+/// takes the text, and the refusal is the failure, named by `what`, e.g. "a number").
+inline void check_refusal(const std::invalid_argument& e, bool no_digits, std::size_t bad, const char* what,
+                          const std::string& context, std::string_view text) {
+  if (no_digits) {
+    check(says_no_digits(e.what()), std::string("expected \"no digits\": ") + e.what(), context, text);
+  } else if (bad != std::string_view::npos) {
+    check(names_position(e.what(), bad), "expected the bad character at position " + std::to_string(bad) + ": " + e.what(),
+          context, text);
+  } else {
+    fail(std::string("refused ") + what + ": " + e.what(), context, text);
+  }
 }
 
 }  // namespace warpnum::fuzz

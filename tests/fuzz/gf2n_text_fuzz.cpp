@@ -51,14 +51,7 @@ template <class F> void run(std::string_view text) {
   try {
     x = F(text);
   } catch (const std::invalid_argument& e) {
-    if (no_digits) {
-      check(warpnum::fuzz::says_no_digits(e.what()), std::string("expected \"no digits\": ") + e.what(), context, text);
-    } else if (bad != std::string_view::npos) {
-      check(warpnum::fuzz::names_position(e.what(), bad),
-            "expected the bad character at position " + std::to_string(bad) + ": " + e.what(), context, text);
-    } else {
-      fail(std::string("refused a polynomial: ") + e.what(), context, text);
-    }
+    warpnum::fuzz::check_refusal(e, no_digits, bad, "a polynomial", context, text);
     return;
   } catch (const std::out_of_range& e) {
     check(!no_digits && bad == std::string_view::npos && !fits,

@@ -73,14 +73,7 @@ void run(std::string_view text, int base) {
   try {
     x = Integer(text, base, Place::host);
   } catch (const std::invalid_argument& e) {
-    if (no_digits) {
-      check(warpnum::fuzz::says_no_digits(e.what()), std::string("expected \"no digits\": ") + e.what(), context, text);
-    } else if (bad != std::string_view::npos) {
-      check(warpnum::fuzz::names_position(e.what(), bad),
-            "expected the bad character at position " + std::to_string(bad) + ": " + e.what(), context, text);
-    } else {
-      fail(std::string("refused a number: ") + e.what(), context, text);
-    }
+    warpnum::fuzz::check_refusal(e, no_digits, bad, "a number", context, text);
     return;
   } catch (const std::exception& e) {
     fail(std::string("an undocumented exception: ") + e.what(), context, text);
