@@ -134,6 +134,9 @@ for section in "${sections[@]}"; do
             errors=$(sed -n 's/^========= ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$log" | tail -n1)
             passed=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) tests\{0,1\}\..*/\1/p' "$log" | tail -n1)
             if ((rc == 124)); then errors=timeout; fi
+            # A shard with no tests (a binary of fewer tests than shards): compute-sanitizer exits 255, as the
+            # program ends before any CUDA call. Nothing was checked there; not a failure.
+            if grep -q '^\[==========\] Running 0 tests' "$log"; then rc=0; errors="empty shard"; fi
             echo "gpu-run: $tool $name: exit $rc, errors ${errors:-?}, $((SECONDS - t0)) s"
             ((rc == 0)) || failed=1
             rows+=("$(printf '%-48s %6s %7s %7s %8s' "$tool:$name" "$rc" "${passed:--}" "${errors:--}" "$((SECONDS - t0))s")")
