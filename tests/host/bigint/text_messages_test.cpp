@@ -60,9 +60,12 @@ TEST(TextMessages, FromString) {
   }
   EXPECT_EQ(thrown_message<std::invalid_argument>([] { (void)from_string<BigUInt<64>>(std::string_view("\0", 1), 16); }),
             "warpnum: invalid character '\\x00' at position 0 in \"\\x00\" (base 16)");
-  // Out of range before the bad character is reached: the quoted text is escaped too.
-  EXPECT_EQ(thrown_message<std::out_of_range>([] { (void)from_string<BigUInt<32>>("ffffffffff\x7f", 16); }),
-            "warpnum: \"ffffffffff\\x7f\" does not fit in the type");
+  // A bad character after more digits than fit: the bad character is reported, not the overflow (GMP, too, rejects
+  // the text rather than reading a prefix of it).
+  EXPECT_EQ(thrown_message<std::invalid_argument>([] { (void)from_string<BigUInt<32>>("ffffffffff\x7f", 16); }),
+            "warpnum: invalid character '\\x7f' at position 10 in \"ffffffffff\\x7f\" (base 16)");
+  EXPECT_EQ(thrown_message<std::out_of_range>([] { (void)from_string<BigUInt<32>>("ffffffffff", 16); }),
+            "warpnum: \"ffffffffff\" does not fit in the type");
 }
 
 TEST(TextMessages, GF2nConstructor) {
@@ -73,9 +76,13 @@ TEST(TextMessages, GF2nConstructor) {
     EXPECT_EQ(thrown_message<std::invalid_argument>([&] { (void)GF2n<64>(std::string_view(text)); }), want);
     EXPECT_EQ(thrown_message<std::invalid_argument>([&] { (void)GF2n<163>(std::string_view(text)); }), want);
   }
-  // Out of range before the bad character is reached (the digits are read from the last): the text is escaped.
-  EXPECT_EQ(thrown_message<std::out_of_range>([] { (void)GF2n<8>(std::string_view("\x01" "100", 4)); }),
-            "warpnum: \"\\x01100\" has a coefficient at x^8, beyond GF2n<8>");
+  // A bad character and a coefficient beyond the field: the bad character is reported, the first one if several.
+  EXPECT_EQ(thrown_message<std::invalid_argument>([] { (void)GF2n<8>(std::string_view("\x01" "100", 4)); }),
+            "warpnum: invalid character '\\x01' at position 0 in \"\\x01100\" (hexadecimal coefficients)");
+  EXPECT_EQ(thrown_message<std::invalid_argument>([] { (void)GF2n<8>(std::string_view("1g0h", 4)); }),
+            "warpnum: invalid character 'g' at position 1 in \"1g0h\" (hexadecimal coefficients)");
+  EXPECT_EQ(thrown_message<std::out_of_range>([] { (void)GF2n<8>(std::string_view("100", 3)); }),
+            "warpnum: \"100\" has a coefficient at x^8, beyond GF2n<8>");
   EXPECT_EQ(thrown_message<std::invalid_argument>([] { (void)GF2n<8>(std::string_view("0x", 2)); }), "warpnum: no digits in \"0x\"");
 }
 
