@@ -16,7 +16,14 @@
 // "one-loopshl", "one-loopshr") it passes: the fault needs the whole kernel (the three primality tests).
 // PTX evidence: the shift stages themselves are right in the PTX (the select barrel of shr_fixed in Miller-Rabin's
 // d = (n - 1) >> s, and of shl_fixed for 1 << s127, read stage by stage against the source: selp.b32 by
-// (ws & k) == 0, then shr.u64 of each word pair by s % 32); the instruction that goes wrong was not located.
+// (ws & k) == 0, then shr.u64 of each word pair by s % 32). The PTX run in scripts/ptx_interpreter.py
+// (tests/compiler/interpret.py, 2026-11-28) is wrong for 32 of 32 threads, as on the H100, so the fault is NVVM's:
+// on the composite's path, after the trial divisions, the PTX builds its Montgomery context for the modulus 1 without
+// testing the composite (it stores the divisor 1 and the dividend 2^256 - 1 of one = (0 - mm) % mm unconditionally
+// and calls divmod_limbs_device<8>), as if NVVM had decided that the composite is even; every Montgomery value is
+// then 0 and Miller-Rabin says "prime". The optimisation that decided it was not found. It is not the stack
+// colouring of F4: the form `nosc` (-Xcicc=--Xllc,-no-stack-coloring) is wrong too.
+// build-form: nosc -Xcicc=--Xllc,-no-stack-coloring
 // build-form: one -DWARPNUM_REPRO_COMPOSITE_ONLY
 // build-form: one-O1 -DWARPNUM_REPRO_COMPOSITE_ONLY -Xcicc -O1
 // build-form: one-loopshl -DWARPNUM_REPRO_COMPOSITE_ONLY -DWARPNUM_REPRO_LOOP_SHL

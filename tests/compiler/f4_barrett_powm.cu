@@ -10,12 +10,28 @@
 // Result (H100, driver 580.159.04, 2026-11-26): REPRODUCED with nvcc 13.0.88: powm_checked(a, e, m) differs from the
 // host for 18 of 64 inputs, while powm(a, e, m) in the same kernel, which computes powm_checked(a, e, m) too, is
 // right for all. Right with -Xcicc -O1, with the Karatsuba step kept (-kept), and with nvcc 13.5.37.
-// PTX evidence (nvcc 13.0.88 -O2 -arch=sm_90 -ptx): the two identical computations are compiled twice, and differ:
-//   .func (.param .align 4 .b8 func_retval0[128]) _ZN7warpnum4powmILm1024ELm1024EE...   // powm: out of line, right
-//   call.uni (retval0), _ZN7warpnum4powmILm1024ELm1024EE..., (param0, param1, param2);   // by_bits
-// while powm_checked is inlined into the kernel (its Barrett context: calls of divmod_limbs_device<64> and <32>,
-// then Barrett<1024>::reduce, ::mul, ::sqr out of line, the 32-limb rows inline between them): wrong. The
-// instruction where the inlined copy first differs was not located.
+// Cause (found by running this PTX in scripts/ptx_interpreter.py, tests/compiler/interpret.py, 2026-11-28): NVVM's
+// stack colouring gives two objects of Barrett<1024>::reduce that are live at once one local-memory slot. In
+//     const value_type q0(q);
+//     const value_type q1 = value_type(q >> static_cast<int>(Bits)) + 1u;
+//     value_type r = u0 - q1 * d_;
+//     if (r > q0) r += d_;
+// q0 (128 bytes) and the temporary q >> Bits (256 bytes) both lie at %SPL+0 (nvcc 13.0.88 -O2 -arch=sm_90 -ptx,
+// .func _ZNK7warpnum7BarrettILm1024EE6reduceERKNS_8BasicIntILm2048ELb0EEE):
+//     add.u64           %rd1027, %SPL, 0;                     // the temporary q >> Bits
+//     add.u64           %rd2, %SPL, 0;                        // q0
+//     st.local.v4.u32   [%rd2], {%r5705, %r5704, %r5702, %r5703};  // q0 = low half of q (eight such stores)
+//   $L__BB2_15:                                              // the temporary: q's high half, over q0
+//     ld.local.u32      %r5766, [%rd1026+128];
+//     st.local.u32      [%rd1027], %r5766;
+//     ...
+//     add.s64           %rd754, %rd2, %rd752;                 // r > q0 reads q0 back: the high half of q
+//     ld.local.u32      %r28, [%rd754];
+// so `r > q0` compares with the wrong number, and where r + d then wraps past 2^1024 the result is wrong. The
+// interpreted PTX is wrong for 18 of 64 inputs, as on the H100, only in `checked` (powm, compiled out of line, is
+// right); the -O1, -kept and `nosc` forms (NVVM's stack colouring off: -Xcicc=--Xllc,-no-stack-coloring, which
+// warpnum's CMake target passes) are right on all 64.
+// build-form: nosc -Xcicc=--Xllc,-no-stack-coloring
 #include <warpnum/bigint.hpp>
 
 #ifndef WARPNUM_REPRO_KEEP_WORKAROUND
