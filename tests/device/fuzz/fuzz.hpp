@@ -112,6 +112,21 @@ template <class Out> std::string hex_words(const Out& x) {
   return os.str();
 }
 
+/// An object's bytes in hex, lowest address first: what a PTX replay of a mismatch passes to the kernel
+/// (tests/device/fuzz/replay_ptx.py).
+template <class X> std::string hex_bytes(const X& x) {
+  unsigned char b[sizeof(X)];
+  std::memcpy(b, &x, sizeof(X));
+  std::string s;
+  s.reserve(2 * sizeof(X));
+  constexpr char digits[] = "0123456789abcdef";
+  for (const unsigned char c : b) {
+    s += digits[c >> 4];
+    s += digits[c & 15];
+  }
+  return s;
+}
+
 /// One thread per input, grid-stride: out[i] = op(in[i]).
 template <class Op, class In, class Out> __global__ void fuzz_kernel(const Op op, const In* in, Out* out, std::size_t n) {
   for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
@@ -188,6 +203,11 @@ Record check(const Task& task, const Op& host_op, const Op& device_op, const std
       os << "\n  kernel: " << a.numRegs << " registers, " << a.localSizeBytes << " bytes of local memory a thread, "
          << n << " threads of 128 a block";
     }
+    // For a replay of this one thread in the PTX interpreter: the kernel's name and its arguments' bytes.
+    const char* kernel_name = nullptr;
+    if (opt.emulate || cudaFuncGetName(&kernel_name, fuzz_kernel<Op, In, Out>) != cudaSuccess) kernel_name = "?";
+    os << "\n  replay: kernel " << kernel_name << " functor " << hex_bytes(device_op) << " input " << hex_bytes(in[i])
+       << " expected " << hex_bytes(expected[i]) << " device " << hex_bytes(actual[i]);
     std::cout << os.str() << std::endl;
   }
   rec.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
