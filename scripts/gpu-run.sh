@@ -4,13 +4,15 @@
 # tests, the demo and warpnum-rsa-batch, the GPU benchmark driver, the host benchmarks. Needs no cmake and no GMP. Logs go to
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
-#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [fuzz] [sanitize] [mixed] [compare] [compiler] [sass]
+#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [fuzz] [sanitize] [mixed] [compare] [compiler]
+#                      [sass_check] [sass]
 # (default: the first eight, in that order; fuzz: device-fuzz, every device operation against the host's in three
 # kernel shapes, after a planted fault that it must report; sanitize: compute-sanitizer over every device-* binary,
 # see the section; mixed: the programs linked from a g++ and an nvcc object (tests/mixed);
 # compare: warpnum-bench against a baseline build of it, BASE_BENCH, alternating COMPARE_ROUNDS times (default 3)
 # over GPU_BENCH_OPS with GPU_BENCH_ARGS, then scripts/compare_bench.py's table; compiler: the nvcc-fault reproducers
-# of tests/compiler, built by tests/compiler/build.sh (COMPILER_BIN: their folders); sass: the registers and SASS of
+# of tests/compiler, built by tests/compiler/build.sh (COMPILER_BIN: their folders); sass_check: the machine code of
+# single kernels against their own PTX's results (SASS_DIR, from tests/compiler/sass_cases.py); sass: the registers and SASS of
 # warpnum-bench's kernels, for reading what the compiler made of them, when the machine has cuobjdump)
 # Environment: BIN (default build-gpu/bin; a .tar.xz from scripts/gpu-build.sh is unpacked first), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
@@ -206,6 +208,23 @@ for section in "${sections[@]}"; do
       rows+=("$(printf '%-48s %6s %7s %7s %8s' compiler-reproducers "$rc" "$(grep -c '): .* PASS ' "$logs/compiler.txt")" \
                 "$(grep -c '): .* FAIL ' "$logs/compiler.txt")" -)")
       ;;
+    sass_check) # ptxas's machine code of single kernels against their own PTX (tests/compiler/sass_cases.py writes
+      # the folder SASS_DIR: cubins, cases, runs.txt and the sass_check program); a row per cubin: exit 0 when the
+      # GPU gives the PTX's results, 1 when it does not (a finding, not a failure of this run), 2 on an error
+      sass_dir=${SASS_DIR:?"gpu-run: sass_check needs SASS_DIR, a folder from tests/compiler/sass_cases.py"}
+      if [[ $sass_dir == *.tar.xz ]]; then
+        unpacked_sass=$(mktemp -d)
+        tar -xJf "$sass_dir" -C "$unpacked_sass"
+        sass_dir=$(find "$unpacked_sass" -name runs.txt -printf '%h\n' | head -n1)
+      fi
+      while read -r cubin entry cases; do
+        [[ -n $cubin ]] || continue
+        rc=0
+        (cd "$sass_dir" && ./sass_check "$cubin" "$entry" "$cases") 2>&1 | tee -a "$logs/sass_check.txt" || rc=${PIPESTATUS[0]}
+        ((rc <= 1)) || failed=1
+        rows+=("$(printf '%-48s %6s %7s %7s %8s' "sass_check:${cubin%.cubin}" "$rc" - - -)")
+      done < "$sass_dir/runs.txt"
+      ;;
     sass)
       cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
       if [[ -x $cuobjdump && -x $bin/warpnum-bench ]]; then
@@ -216,7 +235,7 @@ for section in "${sections[@]}"; do
         echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
       fi
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compiler sass)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compiler sass_check sass)" >&2; exit 2 ;;
   esac
 done
 
