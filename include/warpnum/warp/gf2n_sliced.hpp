@@ -36,7 +36,7 @@ template <int N, Poly P = default_poly(N)> class GF2nSliced {
   __device__ static GF2nSliced load(const GF2nWord<degree>* src, unsigned count = 32) noexcept {
     GF2nSliced x;
     if constexpr (sizeof(GF2nWord<degree>) == 4) {
-      elements_to_rows<degree>(src, count, x.rows_);
+      elements_to_rows<degree>(ConstElementWords(src), count, x.rows_);
     } else {
       std::uint32_t halves[2 * 32];
       WARPNUM_UNROLL
@@ -45,17 +45,17 @@ template <int N, Poly P = default_poly(N)> class GF2nSliced {
         halves[2 * e] = static_cast<std::uint32_t>(w);
         halves[2 * e + 1] = static_cast<std::uint32_t>(w >> 32);
       }
-      elements_to_rows<degree>(halves, count, x.rows_);
+      elements_to_rows<degree>(ConstElementWords(halves), count, x.rows_);
     }
     return x;
   }
   /// Writes elements 0 .. count - 1 of the chunk to dst (the inverse of load), 64-bit words as 64-bit words.
   __device__ void store(GF2nWord<degree>* dst, unsigned count = 32) const noexcept {
     if constexpr (sizeof(GF2nWord<degree>) == 4) {
-      rows_to_elements<degree>(rows_, dst, count);
+      rows_to_elements<degree>(rows_, ElementWords(dst), count);
     } else {
       std::uint32_t halves[2 * 32];
-      rows_to_elements<degree>(rows_, halves, 32);
+      rows_to_elements<degree>(rows_, ElementWords(halves), 32);
       WARPNUM_UNROLL
       for (int e = 0; e < 32; ++e) {
         if (static_cast<unsigned>(e) < count) dst[e] = (std::uint64_t{halves[2 * e + 1]} << 32) | halves[2 * e];

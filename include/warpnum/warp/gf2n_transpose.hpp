@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 namespace warpnum::warp {
@@ -39,10 +40,48 @@ WARPNUM_HD WARPNUM_FORCEINLINE void transpose32(std::uint32_t (&w)[32]) noexcept
   }
 }
 
+/// Elements of GF(2^N) in memory (each a little-endian array of words, 4-byte aligned) as 32-bit words: word i at
+/// byte 4 i, whatever type the elements were written as (GF2nWord<N>: 64-bit words above N = 32). Every access
+/// copies 4 bytes (memcpy at the stated alignment, which NVVM makes one 32-bit load or store), so the memory is never
+/// read or written as std::uint32_t objects where it holds objects of another type. ConstElementWords reads,
+/// ElementWords also writes.
+class ConstElementWords {
+ public:
+  __device__ explicit ConstElementWords(const void* p) noexcept : bytes_(static_cast<const unsigned char*>(p)) {}
+  /// Word i.
+  __device__ WARPNUM_FORCEINLINE std::uint32_t operator[](std::size_t i) const noexcept {
+    std::uint32_t w;
+    std::memcpy(&w, __builtin_assume_aligned(bytes_ + 4 * i, 4), 4);
+    return w;
+  }
+  /// The words from word i on.
+  __device__ WARPNUM_FORCEINLINE ConstElementWords operator+(std::size_t i) const noexcept {
+    return ConstElementWords(bytes_ + 4 * i);
+  }
+
+ private:
+  const unsigned char* bytes_;
+};
+class ElementWords {
+ public:
+  __device__ explicit ElementWords(void* p) noexcept : bytes_(static_cast<unsigned char*>(p)) {}
+  __device__ WARPNUM_FORCEINLINE std::uint32_t operator[](std::size_t i) const noexcept {
+    return ConstElementWords(bytes_)[i];
+  }
+  /// Sets word i to w.
+  __device__ WARPNUM_FORCEINLINE void store(std::size_t i, std::uint32_t w) const noexcept {
+    std::memcpy(__builtin_assume_aligned(bytes_ + 4 * i, 4), &w, 4);
+  }
+  __device__ WARPNUM_FORCEINLINE ElementWords operator+(std::size_t i) const noexcept { return ElementWords(bytes_ + 4 * i); }
+
+ private:
+  unsigned char* bytes_;
+};
+
 /// Rows 32 * col .. 32 * col + 31 of a chunk from 32-bit word `col` of each element: elems[e * stride + col] for
 /// e < count (later elements are taken as zero). On exit rows[r] holds the coefficient of x^(32 col + r) of
 /// element e in bit e.
-__device__ WARPNUM_FORCEINLINE void load_column(const std::uint32_t* elems, int stride, int col, unsigned count,
+__device__ WARPNUM_FORCEINLINE void load_column(ConstElementWords elems, int stride, int col, unsigned count,
                                                  std::uint32_t (&rows)[32]) noexcept {
   WARPNUM_UNROLL
   for (int e = 0; e < 32; ++e) rows[e] = static_cast<unsigned>(e) < count ? elems[static_cast<std::size_t>(e) * stride + col] : 0u;
@@ -51,19 +90,19 @@ __device__ WARPNUM_FORCEINLINE void load_column(const std::uint32_t* elems, int 
 
 /// The inverse of load_column: writes word `col` of elements 0 .. count - 1 from the 32 rows of that column
 /// (rows is transposed in place).
-__device__ WARPNUM_FORCEINLINE void store_column(std::uint32_t* elems, int stride, int col, unsigned count,
+__device__ WARPNUM_FORCEINLINE void store_column(ElementWords elems, int stride, int col, unsigned count,
                                                   std::uint32_t (&rows)[32]) noexcept {
   transpose32(rows);
   WARPNUM_UNROLL
   for (int e = 0; e < 32; ++e) {
-    if (static_cast<unsigned>(e) < count) elems[static_cast<std::size_t>(e) * stride + col] = rows[e];
+    if (static_cast<unsigned>(e) < count) elems.store(static_cast<std::size_t>(e) * stride + col, rows[e]);
   }
 }
 
 /// One thread's chunk of elements 0 .. count - 1 (count <= 32) of GF(2^N), N <= 64, as N rows: element e is
 /// the 32-bit words elems[e * gf2n_element_words32<N> ..]. Bits N and up of the elements are ignored.
 template <int N>
-__device__ WARPNUM_FORCEINLINE void elements_to_rows(const std::uint32_t* elems, unsigned count, std::uint32_t (&rows)[N]) noexcept {
+__device__ WARPNUM_FORCEINLINE void elements_to_rows(ConstElementWords elems, unsigned count, std::uint32_t (&rows)[N]) noexcept {
   static_assert(N >= 1 && N <= 64, "warpnum: one thread transposes a chunk of at most 64 rows");
   constexpr int stride = gf2n_element_words32<N>;
   WARPNUM_UNROLL
@@ -80,7 +119,7 @@ __device__ WARPNUM_FORCEINLINE void elements_to_rows(const std::uint32_t* elems,
 /// The inverse of elements_to_rows: writes elements 0 .. count - 1 (bits N and up, and the unused high words of
 /// an element, as zero).
 template <int N>
-__device__ WARPNUM_FORCEINLINE void rows_to_elements(const std::uint32_t (&rows)[N], std::uint32_t* elems, unsigned count) noexcept {
+__device__ WARPNUM_FORCEINLINE void rows_to_elements(const std::uint32_t (&rows)[N], ElementWords elems, unsigned count) noexcept {
   static_assert(N >= 1 && N <= 64, "warpnum: one thread transposes a chunk of at most 64 rows");
   constexpr int stride = gf2n_element_words32<N>;
   WARPNUM_UNROLL

@@ -126,14 +126,14 @@ __global__ __launch_bounds__(128) void gf2n_mul_thread(const std::uint32_t* a, c
   } else {
     constexpr int stride = gf2n_element_words32<n>;
     const unsigned m = chunk_count(k, count);
-    warp::elements_to_rows<n>(a + 32 * k * stride, m, x);
-    warp::elements_to_rows<n>(b + 32 * k * stride, m, y);
+    warp::elements_to_rows<n>(warp::ConstElementWords(a) + 32 * k * stride, m, x);
+    warp::elements_to_rows<n>(warp::ConstElementWords(b) + 32 * k * stride, m, y);
   }
   warp::sliced_mul<P>(x, y, z);
   if constexpr (L == GF2nLayout::chunks) {
     store_rows<n>(c + k * n, z);
   } else {
-    warp::rows_to_elements<n>(z, c + 32 * k * gf2n_element_words32<n>, chunk_count(k, count));
+    warp::rows_to_elements<n>(z, warp::ElementWords(c) + 32 * k * gf2n_element_words32<n>, chunk_count(k, count));
   }
 }
 
@@ -165,8 +165,8 @@ __global__ __launch_bounds__(128) void gf2n_mul_register_cache(const std::uint32
     WARPNUM_UNROLL
     for (int p = 0; p < w; ++p) {
       const std::uint32_t keep = 32 * p + 32 <= n ? ~0u : (1u << (n - 32 * p)) - 1u;
-      const std::uint32_t wa = mine ? a[e + p] & keep : 0u;
-      const std::uint32_t wb = mine ? b[e + p] & keep : 0u;
+      const std::uint32_t wa = mine ? warp::ConstElementWords(a)[e + p] & keep : 0u;
+      const std::uint32_t wb = mine ? warp::ConstElementWords(b)[e + p] & keep : 0u;
       WARPNUM_UNROLL
       for (int r = 0; r < 32; ++r) {
         const std::uint32_t ra = __ballot_sync(0xffffffffu, (wa >> r) & 1u);
@@ -199,7 +199,7 @@ __global__ __launch_bounds__(128) void gf2n_mul_register_cache(const std::uint32
           if (lane == static_cast<unsigned>(r)) word = v;
         }
       }
-      if (mine) c[e + p] = word;
+      if (mine) warp::ElementWords(c).store(e + p, word);
     }
   }
 }
@@ -247,8 +247,8 @@ __global__ __launch_bounds__(128) void gf2n_mul_lanes(const std::uint32_t* a, co
   } else {
     const unsigned m = valid ? chunk_count(k_chunk, count) : 0u;
     const std::size_t at = valid ? 32 * k_chunk * w : 0;
-    warp::load_column(a + at, w, d, m, ao);
-    warp::load_column(b + at, w, d, m, bo);
+    warp::load_column(warp::ConstElementWords(a) + at, w, d, m, ao);
+    warp::load_column(warp::ConstElementWords(b) + at, w, d, m, bo);
   }
 
   std::uint32_t acc[32];
@@ -319,7 +319,7 @@ __global__ __launch_bounds__(128) void gf2n_mul_lanes(const std::uint32_t* a, co
   if constexpr (L == GF2nLayout::chunks) {
     store_rows<32>(c + k_chunk * n + 32 * d, saved);
   } else {
-    warp::store_column(c + 32 * k_chunk * w, w, d, chunk_count(k_chunk, count), saved);
+    warp::store_column(warp::ElementWords(c) + 32 * k_chunk * w, w, d, chunk_count(k_chunk, count), saved);
   }
 }
 
@@ -441,7 +441,7 @@ __global__ __launch_bounds__(512) void gf2n_mul_diagonal(const std::uint32_t* a,
     std::uint32_t t[32];
     WARPNUM_UNROLL
     for (int op = 0; op < 2; ++op) {
-      warp::load_column((op == 0 ? a : b) + base, stride, u, m, t);
+      warp::load_column(warp::ConstElementWords(op == 0 ? a : b) + base, stride, u, m, t);
       std::uint32_t* dst = sp + mine * S::product_words + op * 33 * w + 33 * u;
       WARPNUM_UNROLL
       for (int r = 0; r < 32; ++r) dst[r] = 32 * u + r < n ? t[r] : 0u;
@@ -544,14 +544,14 @@ __global__ __launch_bounds__(512) void gf2n_mul_diagonal(const std::uint32_t* a,
     const std::size_t chunk = first + mine;
     if (chunk < total && u < w) {
       const unsigned m = chunk_count(chunk, count);
-      std::uint32_t* const out = c + 32 * chunk * stride;
+      const warp::ElementWords out = warp::ElementWords(c) + 32 * chunk * stride;
       std::uint32_t t[32];
       WARPNUM_UNROLL
       for (int r = 0; r < 32; ++r) t[r] = 32 * u + r < n ? prod[padded(32 * u + r)] : 0u;
       warp::store_column(out, stride, u, m, t);
       if (u == w - 1) {
         for (int col = w; col < stride; ++col) {
-          for (unsigned e = 0; e < m; ++e) out[static_cast<std::size_t>(e) * stride + col] = 0u;
+          for (unsigned e = 0; e < m; ++e) out.store(static_cast<std::size_t>(e) * stride + col, 0u);
         }
       }
     }
@@ -672,6 +672,8 @@ template <int N, Poly P = default_poly(N), int Levels = -1>
 void gf2n_mul(const warp::GF2nWord<N>* a, const warp::GF2nWord<N>* b, warp::GF2nWord<N>* c, std::size_t n,
               GF2nMulKernel which = GF2nMulKernel::automatic, cudaStream_t stream = nullptr) {
   static_assert(P.degree() == N, "warpnum: gf2n_mul<N, P> needs a polynomial P of degree N");
+  // The kernels take every layout's buffers as addresses of 32-bit words; in element layout they touch them only
+  // through warp::ConstElementWords and warp::ElementWords (4-byte copies), never as std::uint32_t objects.
   detail::gf2n_mul_launch<P, GF2nLayout::elements, Levels>(reinterpret_cast<const std::uint32_t*>(a),
                                                            reinterpret_cast<const std::uint32_t*>(b),
                                                            reinterpret_cast<std::uint32_t*>(c), n, which, stream, "gf2n_mul");
