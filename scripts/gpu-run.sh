@@ -18,7 +18,9 @@
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
 # after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
 # e.g. --benchmark_filter=mul), FUZZ_ARGS (for device-fuzz, e.g. --quick, --ops 50000000, --seed 0x1234),
-# SANITIZE_TOOLS, SANITIZE_SHARDS, SANITIZE_TIMEOUT, SANITIZE_BUDGET (see the section sanitize).
+# SANITIZE_TOOLS, SANITIZE_SHARDS, SANITIZE_TIMEOUT, SANITIZE_BUDGET, SANITIZE_BINARIES (a regular expression: the
+# device-* binaries to check), SANITIZE_FILTER (a GoogleTest filter for them; with SANITIZE_SHARDS=1 one test alone)
+# (see the section sanitize).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -114,6 +116,7 @@ for section in "${sections[@]}"; do
         for tool in ${SANITIZE_TOOLS:-memcheck initcheck racecheck synccheck}; do # tool by tool: a cut budget
           for exe in "$bin"/device-*; do                                           # leaves out the last tools
             name=$(basename "$exe")
+            if [[ -n ${SANITIZE_BINARIES:-} ]] && ! [[ $name =~ $SANITIZE_BINARIES ]]; then continue; fi
             if [[ $tool == racecheck || $tool == synccheck ]] && ! [[ $name =~ $shared_re ]]; then continue; fi
             log="$logs/sanitize-$tool-$name.log"
             if ((SECONDS - sanitize_start > ${SANITIZE_BUDGET:-420})); then
@@ -126,6 +129,7 @@ for section in "${sections[@]}"; do
               args=(--quick --ops 20000 --only /fused/ --only /chained/)
             else
               envs=(GTEST_TOTAL_SHARDS="$shards" GTEST_SHARD_INDEX=$((shard % shards)))
+              [[ -z ${SANITIZE_FILTER:-} ]] || envs+=(GTEST_FILTER="$SANITIZE_FILTER")
               shard=$((shard + 1))
             fi
             echo "=== $tool $name ${envs[*]} ${args[*]}"

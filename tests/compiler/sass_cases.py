@@ -5,7 +5,7 @@ lines, tests/device/fuzz/replay_ptx.py) and the PTX the binary was built from, w
   <name>.ptx         the kernel and every function it calls, as a module of their own (ptxas makes the same machine
                      code of it as of the whole translation unit's PTX: check with cuobjdump -sass);
   <name>.cases       the records' functor and inputs, with the PTX's own results (scripts/ptx_interpreter.py) and the
-                     host's (the records' expected results);
+                     host's (the records' expected results); <name>-2.cases and so on for records of other functors;
   <name>-<v>.cubin   ptxas's machine code of it (sm_90) for each variant v of --variants (name=flags);
   runs.txt           one line per cubin: cubin, kernel, cases;
   sass_check         tests/compiler/sass_check.cpp, built with g++ against the CUDA driver API (the toolkit's stub
@@ -98,27 +98,33 @@ def main(argv=None):
     ptx_file.write_text(kernel_module(pathlib.Path(args.ptx).read_text(encoding="utf-8", errors="replace"), entry),
                         encoding="utf-8")
     module = pi.Module.from_file(ptx_file)
-    functor = chosen[0][2]
-    if any(r[2] != functor for r in chosen):
-        raise SystemExit("sass_cases: the records' functors differ (one cases file holds one functor)")
     size = len(chosen[0][4])
-    cases, ptx_wrong = [], 0
-    for _task, _kernel, _functor, inp, expected, _device in chosen:
-        got = ptx_result(module, entry, functor, inp, size)
-        if got is None:
-            raise SystemExit("sass_cases: a record's PTX result depends on bytes nothing wrote")
-        ptx_wrong += got != expected
-        cases.append((inp, got, expected))
-    with open(out / f"{args.name}.cases", "wb") as f:
-        f.write(b"WNCASES1" + struct.pack("<4I", len(cases), len(functor), len(cases[0][0]), size) + functor)
-        for inp, got, expected in cases:
-            f.write(inp + got + expected)
+    # One cases file per functor (records of other runs carry other contexts): <name>.cases, <name>-2.cases, ...
+    groups = {}
+    for record in chosen:
+        groups.setdefault(record[2], []).append(record)
+    case_files, count, ptx_wrong = [], 0, 0
+    for k, (functor, group) in enumerate(groups.items()):
+        cases = []
+        for _task, _kernel, _functor, inp, expected, _device in group:
+            got = ptx_result(module, entry, functor, inp, size)
+            if got is None:
+                raise SystemExit("sass_cases: a record's PTX result depends on bytes nothing wrote")
+            ptx_wrong += got != expected
+            cases.append((inp, got, expected))
+        name = f"{args.name}.cases" if k == 0 else f"{args.name}-{k + 1}.cases"
+        with open(out / name, "wb") as f:
+            f.write(b"WNCASES1" + struct.pack("<4I", len(cases), len(functor), len(cases[0][0]), size) + functor)
+            for inp, got, expected in cases:
+                f.write(inp + got + expected)
+        case_files.append(name)
+        count += len(cases)
     runs = []
     for variant in args.variants:
         vname, _, flags = variant.partition("=")
         cubin = out / f"{args.name}-{vname}.cubin"
         subprocess.run([args.ptxas, "-arch=sm_90", *flags.split(), str(ptx_file), "-o", str(cubin)], check=True)
-        runs.append(f"{cubin.name} {entry} {args.name}.cases\n")
+        runs += [f"{cubin.name} {entry} {name}\n" for name in case_files]
     with open(out / "runs.txt", "a", encoding="utf-8") as f:
         f.writelines(runs)
     checker = out / "sass_check"
@@ -128,8 +134,8 @@ def main(argv=None):
         subprocess.run([os.environ.get("CXX", "g++"), "-std=c++20", "-O2", f"-I{cuda / 'include'}",
                         str(ROOT / "tests" / "compiler" / "sass_check.cpp"), "-o", str(checker),
                         f"-L{cuda / 'lib64' / 'stubs'}", "-lcuda", "-static-libstdc++", "-static-libgcc"], check=True)
-    print(f"sass_cases: {out}: {len(cases)} cases of {entry[:60]}...; {ptx_wrong} whose PTX result differs from the "
-          f"host's; cubins: {', '.join(v.partition('=')[0] for v in args.variants)}")
+    print(f"sass_cases: {out}: {count} cases of {entry[:60]}... in {len(case_files)} file(s); {ptx_wrong} whose PTX "
+          f"result differs from the host's; cubins: {', '.join(v.partition('=')[0] for v in args.variants)}")
     return 0
 
 

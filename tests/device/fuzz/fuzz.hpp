@@ -115,8 +115,8 @@ template <class Out> std::string hex_words(const Out& x) {
 /// An object's bytes in hex, lowest address first: what a PTX replay of a mismatch passes to the kernel
 /// (tests/device/fuzz/replay_ptx.py).
 template <class X> std::string hex_bytes(const X& x) {
-  unsigned char b[sizeof(X)];
-  std::memcpy(b, &x, sizeof(X));
+  unsigned char b[sizeof(X)] = {};
+  if constexpr (!std::is_empty_v<X>) std::memcpy(b, &x, sizeof(X));  // an empty class's byte holds nothing: 00
   std::string s;
   s.reserve(2 * sizeof(X));
   constexpr char digits[] = "0123456789abcdef";
