@@ -35,7 +35,7 @@ if ((${#targets[@]})); then
   carried=("$bin"/*.so*)
   for t in "${targets[@]}"; do carried+=("$bin/$t"); done
 else
-  carried=("$bin"/device-* "$bin"/mixed-* "$bin"/warpnum-demo "$bin"/warpnum-rsa-batch "$bin"/warpnum-ghash "$bin"/warpnum-mandelbrot
+  carried=("$bin"/device-* "$bin"/sanitizer-* "$bin"/mixed-* "$bin"/warpnum-demo "$bin"/warpnum-rsa-batch "$bin"/warpnum-ghash "$bin"/warpnum-mandelbrot
            "$bin"/warpnum-thrust-transform "$bin"/warpnum-pi-digits "$bin"/warpnum-bench "$bin"/bench-* "$bin"/*.so*)
 fi
 for f in "${carried[@]}"; do
