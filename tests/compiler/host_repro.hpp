@@ -10,6 +10,8 @@
 
 #include <warpnum/bigint.hpp>
 
+#include "repro_inputs.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -19,21 +21,6 @@
 #include <vector>
 
 namespace warpnum::repro {
-
-/// SplitMix64: the reproducers' inputs, the same on every run (as in repro.hpp).
-inline std::uint64_t next(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-/// A random BigUInt<Bits> from the state (as in repro.hpp).
-template <std::size_t Bits> BigUInt<Bits> random(std::uint64_t& state) {
-  BigUInt<Bits> x;
-  for (int i = 0; i < BigUInt<Bits>::num_limbs; ++i) x.limbs_[i] = static_cast<std::uint32_t>(next(state));
-  return x;
-}
 
 /// Writes the inputs and the host's results (see the file's comment); returns 0, or 2 on an error.
 template <class Op, class In> int check(const char* name, const std::vector<In>& in, int threads = 64) {

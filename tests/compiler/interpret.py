@@ -70,13 +70,14 @@ def host_reference(source, out):
     cpp = folder / f"{name}.host.cpp"
     exe = folder / f"{name}.host"
     harness = ROOT / "tests" / "compiler" / "host_repro.hpp"
+    inputs = ROOT / "tests" / "compiler" / "repro_inputs.hpp"
     text = source.read_text()
     replaced, count = re.subn(r'^#include "repro.hpp"', '#include "host_repro.hpp"', text, flags=re.M)
     if count != 1:
         raise SystemExit(f"interpret: {source} does not include repro.hpp on a line of its own")
     if not cpp.exists() or cpp.read_text() != replaced:
         cpp.write_text(replaced)
-    if not newer(exe, cpp, harness):
+    if not newer(exe, cpp, harness, inputs):
         cxx = os.environ.get("CXX", "g++")
         cmd = [cxx, "-std=c++20", "-O2", "-Iinclude", "-Itests/compiler", "-x", "c++", str(cpp), "-o", str(exe)]
         print("interpret: " + " ".join(cmd), flush=True)

@@ -5,6 +5,8 @@
 
 #include <warpnum/bigint.hpp>
 
+#include "repro_inputs.hpp"
+
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -15,21 +17,6 @@
 #include <vector>
 
 namespace warpnum::repro {
-
-/// SplitMix64: the reproducers' inputs, the same on every run.
-inline std::uint64_t next(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-/// A random BigUInt<Bits> from the state.
-template <std::size_t Bits> BigUInt<Bits> random(std::uint64_t& state) {
-  BigUInt<Bits> x;
-  for (int i = 0; i < BigUInt<Bits>::num_limbs; ++i) x.limbs_[i] = static_cast<std::uint32_t>(next(state));
-  return x;
-}
 
 template <class Op, class In, class Out> __global__ void apply_kernel(const In* in, Out* out, int n) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
