@@ -677,14 +677,19 @@ template <std::size_t Bits> WARPNUM_HD constexpr BigUInt<Bits> modinv(const BigU
 namespace detail {
 /// prod g[i]^e[i] in a context's representation, 32 bases at a time through straus_pow; to_form takes a base
 /// into that representation.
+///
+/// The chunk loop counts the bases left, never min(count - first, chunk): where this function is out of line and
+/// called with a constant count, ptxas 13.0 and 13.5 (sm_90, sm_100) fuse that subtraction and minimum into one
+/// VIADDMNMX that computes min(first - count, chunk), so that only the first base was used (nvcc fault F5,
+/// docs/compiler-faults.md; tests/compiler/f5_chunk_min.cu).
 template <class Ctx, class ToForm, std::size_t EBits>
 WARPNUM_HD constexpr typename Ctx::value_type multi_pow(const Ctx& ctx, const ToForm& to_form, const typename Ctx::value_type* g,
                                                         const BigUInt<EBits>* e, int count) noexcept {
   using T = typename Ctx::value_type;
   constexpr int chunk = 32;
   T acc = ctx.one();
-  for (int first = 0; first < count; first += chunk) {
-    const int k = count - first < chunk ? count - first : chunk;
+  for (int first = 0, left = count; left > 0; first += chunk, left -= chunk) {
+    const int k = left < chunk ? left : chunk;
     T bases[chunk];
     for (int i = 0; i < k; ++i) bases[i] = to_form(g[first + i]);
     acc = ctx.mul(acc, straus_pow(ctx, bases, e + first, k));
