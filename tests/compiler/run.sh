@@ -20,9 +20,13 @@ for dir in "${folders[@]}"; do
     name=$(basename "$exe")
     form=fault
     [[ $name == *-* ]] && form=${name#*-}
-    line=$(timeout "${RUN_TIMEOUT:-300}" "$exe" 2>&1 | grep '^RESULT' | tail -n1)
-    [[ -n $line ]] || line="RESULT $name ERROR no result (exit or timeout)"
-    echo "$name ($version): ${line#RESULT }"
+    # A reproducer may print several result lines (controls first); its last is the fault form's.
+    lines=$(timeout "${RUN_TIMEOUT:-300}" "$exe" 2>&1 | grep '^RESULT')
+    while read -r other; do
+      [[ -n $other ]] && echo "$name ($version): ${other#RESULT }"
+    done <<< "$lines"
+    line=$(tail -n1 <<< "$lines")
+    [[ -n $line ]] || { line="RESULT $name ERROR no result (exit or timeout)"; echo "$name ($version): ${line#RESULT }"; }
     result=$(awk '{print $3}' <<< "$line")
     detail=$(cut -d' ' -f4- <<< "$line")
     [[ ($form == O1 || $form == kept) && $result != PASS ]] && bad=1
