@@ -95,17 +95,28 @@ int main(int argc, char** argv) {
   CHECK_CU(cuModuleGetFunction(&fn, mod, argv[2]));
   // The poison kernel: fills the local memory of every thread slot of the GPU with a pattern, so that a kernel
   // that reads local memory it never wrote shows it by results that change with the pattern.
+  // The poison kernel: fills the local memory of every thread slot of the GPU with a pattern, so that a kernel
+  // that reads local memory it never wrote shows it by results that change with the pattern. Its last load, at an
+  // index given at launch, keeps ptxas from dropping the stores as never read.
   static const char poison_ptx[] =
       ".version 8.0\n.target sm_80\n.address_size 64\n"
-      ".visible .entry poison(.param .u32 pattern)\n{\n"
-      "\t.local .align 16 .b8 depot[32768];\n\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<4>;\n\t.reg .pred %p<2>;\n"
+      ".visible .entry poison(.param .u32 pattern, .param .u32 at, .param .u64 out)\n{\n"
+      "\t.local .align 16 .b8 depot[32768];\n\t.reg .b32 %r<6>;\n\t.reg .b64 %rd<6>;\n\t.reg .pred %p<2>;\n"
       "\tld.param.u32 %r1, [pattern];\n\tmov.u64 %rd1, depot;\n\tmov.u32 %r2, 0;\n"
       "$L_fill:\n\tst.local.u32 [%rd1], %r1;\n\tadd.u64 %rd1, %rd1, 4;\n\tadd.u32 %r2, %r2, 1;\n"
-      "\tsetp.lt.u32 %p1, %r2, 8192;\n\t@%p1 bra $L_fill;\n\tret;\n}\n"
-      // the control: every thread of the poison's launch shape reads a word of local memory that it never wrote
-      ".visible .entry peek(.param .u64 out)\n{\n\t.local .align 16 .b8 depot[4096];\n\t.reg .b32 %r<6>;\n"
-      "\t.reg .b64 %rd<5>;\n\tld.param.u64 %rd2, [out];\n\tcvta.to.global.u64 %rd2, %rd2;\n\tmov.u64 %rd1, depot;\n"
-      "\tld.local.u32 %r1, [%rd1+2048];\n\tmov.u32 %r2, %ctaid.x;\n\tmov.u32 %r3, %ntid.x;\n\tmov.u32 %r4, %tid.x;\n"
+      "\tsetp.lt.u32 %p1, %r2, 8192;\n\t@%p1 bra $L_fill;\n"
+      "\tld.param.u32 %r3, [at];\n\tmov.u64 %rd2, depot;\n\tcvt.u64.u32 %rd3, %r3;\n\tadd.u64 %rd2, %rd2, %rd3;\n"
+      "\tld.local.u32 %r4, [%rd2];\n\tld.param.u64 %rd4, [out];\n\tcvta.to.global.u64 %rd4, %rd4;\n"
+      "\tst.global.u32 [%rd4], %r4;\n\tret;\n}\n"
+      // the control: every thread of the poison's launch shape reads a word of local memory that it never wrote;
+      // it writes another word, at an index given at launch, so that ptxas cannot take the read as undefined
+      ".visible .entry peek(.param .u64 out, .param .u32 wr, .param .u32 rd)\n{\n"
+      "\t.local .align 16 .b8 depot[4096];\n\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<8>;\n"
+      "\tmov.u64 %rd1, depot;\n\tld.param.u32 %r6, [wr];\n\tcvt.u64.u32 %rd5, %r6;\n\tadd.u64 %rd5, %rd1, %rd5;\n"
+      "\tmov.u32 %r7, 0;\n\tst.local.u32 [%rd5], %r7;\n"
+      "\tld.param.u32 %r6, [rd];\n\tcvt.u64.u32 %rd6, %r6;\n\tadd.u64 %rd6, %rd1, %rd6;\n\tld.local.u32 %r1, [%rd6];\n"
+      "\tld.param.u64 %rd2, [out];\n\tcvta.to.global.u64 %rd2, %rd2;\n"
+      "\tmov.u32 %r2, %ctaid.x;\n\tmov.u32 %r3, %ntid.x;\n\tmov.u32 %r4, %tid.x;\n"
       "\tmad.lo.u32 %r5, %r2, %r3, %r4;\n\tmul.wide.u32 %rd3, %r5, 4;\n\tadd.s64 %rd4, %rd2, %rd3;\n"
       "\tst.global.u32 [%rd4], %r1;\n\tret;\n}\n";
   CUmodule poison_mod;
@@ -133,10 +144,12 @@ int main(int argc, char** argv) {
   auto run = [&](const std::string& poison, std::vector<unsigned char>& out) -> int {
     if (poison != "none") {
       unsigned pattern = static_cast<unsigned>(std::stoul(poison, nullptr, 0));
-      void* pargs[] = {&pattern};
+      unsigned at = 0;
+      void* pargs[] = {&pattern, &at, &dpeek};
       CHECK_CU(cuLaunchKernel(poison_fn, poison_blocks, 1, 1, 256, 1, 1, 0, nullptr, pargs, nullptr));
       CHECK_CU(cuCtxSynchronize());
-      void* peek_args[] = {&dpeek};
+      unsigned wr = 0, rd = 2048;
+      void* peek_args[] = {&dpeek, &wr, &rd};
       CHECK_CU(cuLaunchKernel(peek_fn, poison_blocks, 1, 1, 256, 1, 1, 0, nullptr, peek_args, nullptr));
       std::vector<std::uint32_t> seen(std::size_t{poison_blocks} * 256);
       CHECK_CU(cuMemcpyDtoH(seen.data(), dpeek, seen.size() * 4));
