@@ -28,13 +28,13 @@ struct Out {
 WARPNUM_HD int chunk_sum_body(int count) {
   int total = 0;
 #ifndef WARPNUM_REPRO_KEEP_WORKAROUND
-#  pragma unroll 1
+  WARPNUM_NO_UNROLL
   for (int first = 0; first < count; first += 32) {
     const int left = count - first;
     total += (left < 32 ? left : 32) * 1000 + first;
   }
 #else
-#  pragma unroll 1
+  WARPNUM_NO_UNROLL
   for (int first = 0, left = count; left > 0; first += 32, left -= 32) total += (left < 32 ? left : 32) * 1000 + first;
 #endif
   return total;
