@@ -13,6 +13,9 @@
 // scripts/ptx_interpreter.py gives 3000.
 // The form kept (-DWARPNUM_REPRO_KEEP_WORKAROUND) counts the items left instead, as warpnum's multi_pow does since:
 // ptxas then computes 3 - first with IADD3 and takes the minimum by VIMNMX.
+// Result (H200, driver 580.159.04, 2026-11-28): REPRODUCED with nvcc 13.0.88 and 13.5.37, 32 of 32 wrong
+// (0xfffff448 = -3000), with ptxas -O1 too; right with ptxas -O0, -Xcicc -O1 and -kept; the loaded count right in
+// every form.
 // build-form: ptxas-O0 -Xptxas -O0
 // build-form: ptxas-O1 -Xptxas -O1
 #include "repro.hpp"

@@ -10,6 +10,11 @@
 // file carries a copy of the earlier loop, k = min(count - first, 32), and uses it unless
 // -DWARPNUM_REPRO_KEEP_WORKAROUND (the control: the library's multi_powm_checked). It prints Loaded's result line,
 // then Const3's (the fault form's line).
+// Result (H200, driver 580.159.04, 2026-11-28): REPRODUCED with nvcc 13.0.88 and 13.5.37: Const3 64 of 64 wrong
+// (value 0), with ptxas -O1 too and with stack colouring off; right with ptxas -O0, with -Xcicc -O1, with the
+// library's loop (-kept), and Loaded right in every form. Probed per iteration (tests/compiler/ptx_probe.py), the
+// chunk length k is 0xfffffffd on the GPU where the PTX has 3: ptxas's VIADDMNMX R27, R44, 0xfffffffd, R27 computes
+// min(first - 3, 32) (docs/compiler-faults.md, F5); only the first base goes into the product.
 // build-form: ptxas-O0 -Xptxas -O0
 // build-form: ptxas-O1 -Xptxas -O1
 // build-form: nosc -Xcicc=--Xllc,-no-stack-coloring
