@@ -5,7 +5,7 @@ at chosen lines of the kernel, into a probe area of the result buffer, so that o
 machine code's values first part from the PTX's own (scripts/ptx_interpreter.py).
 
 Input: a folder from tests/compiler/sass_cases.py (its <name>.ptx, the kernel with the functions it calls, and
-<name>.cases). Each --probe is LINE:ITEM,ITEM,... and inserts, before line LINE of <name>.ptx (1-based; in the
+<name>.cases; --entry names the kernel where the module has several). Each --probe is LINE:ITEM,ITEM,... and inserts, before line LINE of <name>.ptx (1-based; in the
 kernel or in any function it calls), stores of
   %r12, %rd7, %rs3, %p5       a register (a predicate as 0 or 1, a 16-bit register widened to 32 bits);
   [%rd570]:96                 96 bytes of local memory from the address in a register (ld.local; a multiple of 4);
