@@ -4,7 +4,8 @@
 # (reproducer, form, nvcc, result) from their RESULT lines. A reproducer's fault form FAILing means the compiler has
 # the fault; its -O1 and -kept forms must PASS (they are the controls).
 #   tests/compiler/run.sh [folder...]     (default: every build-compiler/nvcc-* folder)
-# Exits 0 when every control (-O1, -kept) passed and every reproducer ran, whatever the fault forms gave; else 1.
+# Exits 0 when every control (-O1, -kept, and a reproducer's own control lines) passed and every reproducer ran,
+# whatever the fault forms gave; else 1.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 2
 
@@ -20,10 +21,16 @@ for dir in "${folders[@]}"; do
     name=$(basename "$exe")
     form=fault
     [[ $name == *-* ]] && form=${name#*-}
-    # A reproducer may print several result lines (controls first); its last is the fault form's.
+    # A reproducer may print several result lines: its controls first, which must pass in every form, then the
+    # fault form's.
     lines=$(timeout "${RUN_TIMEOUT:-300}" "$exe" 2>&1 | grep '^RESULT')
+    count=$(grep -c . <<< "$lines")
+    k=0
     while read -r other; do
-      [[ -n $other ]] && echo "$name ($version): ${other#RESULT }"
+      [[ -n $other ]] || continue
+      k=$((k + 1))
+      echo "$name ($version): ${other#RESULT }"
+      ((k < count)) && [[ $(awk '{print $3}' <<< "$other") != PASS ]] && bad=1
     done <<< "$lines"
     line=$(tail -n1 <<< "$lines")
     [[ -n $line ]] || { line="RESULT $name ERROR no result (exit or timeout)"; echo "$name ($version): ${line#RESULT }"; }
