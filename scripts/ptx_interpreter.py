@@ -1300,6 +1300,14 @@ class _FunctionDecoder:
         found.reverse()
         return [(TYPES[t][0], TYPES[t][1], t) for t in found]
 
+    def simple_form(self, mods, ops, kinds, count):
+        """An instruction of one type and no other modifiers: its width and kind (types_of) and its count
+        operands."""
+        (w, k, _), = self.types_of(mods, 1, kinds)
+        self.no_more(mods)
+        self.nops(ops, count)
+        return w, k, tuple(self.operand(o) for o in ops)
+
     def no_more(self, mods):
         if mods:
             self.unsupported("modifier " + " ".join("." + m for m in mods) + " not implemented")
@@ -1315,10 +1323,7 @@ class _FunctionDecoder:
         sat = "sat" in mods
         if sat:
             mods.remove("sat")
-        (w, k, _), = self.types_of(mods, 1, "bus")
-        self.no_more(mods)
-        self.nops(ops, 3)
-        d, a, b = (self.operand(o) for o in ops)
+        w, k, (d, a, b) = self.simple_form(mods, ops, "bus", 3)
         m = _mask(w)
         op = "-" if sub else "+"
         if sat:
@@ -1342,10 +1347,7 @@ class _FunctionDecoder:
         cc = "cc" in mods
         if cc:
             mods.remove("cc")
-        (w, k, _), = self.types_of(mods, 1, "bus")
-        self.no_more(mods)
-        self.nops(ops, 3)
-        d, a, b = (self.operand(o) for o in ops)
+        w, k, (d, a, b) = self.simple_form(mods, ops, "bus", 3)
         m = _mask(w)
         ins.reads_cf = True
         expr = f"{self.val(a, w)} - {self.val(b, w)} - cf" if sub else f"{self.val(a, w)} + {self.val(b, w)} + cf"
@@ -1368,10 +1370,7 @@ class _FunctionDecoder:
 
     def op_mul(self, ins, mods, ops):
         mode = self._product_mode(mods)
-        (w, k, _), = self.types_of(mods, 1, "bus")
-        self.no_more(mods)
-        self.nops(ops, 3)
-        d, a, b = (self.operand(o) for o in ops)
+        w, k, (d, a, b) = self.simple_form(mods, ops, "bus", 3)
         m = _mask(w)
         if k == "s":
             prod = f"{self.sval(a, w)} * {self.sval(b, w)}"
@@ -1394,10 +1393,7 @@ class _FunctionDecoder:
         sat = "sat" in mods
         if sat:
             self.unsupported("mad.sat")
-        (w, k, _), = self.types_of(mods, 1, "bus")
-        self.no_more(mods)
-        self.nops(ops, 4)
-        d, a, b, c = (self.operand(o) for o in ops)
+        w, k, (d, a, b, c) = self.simple_form(mods, ops, "bus", 4)
         m = _mask(w)
         if k == "s":
             prod = f"{self.sval(a, w)} * {self.sval(b, w)}"
@@ -1447,18 +1443,12 @@ class _FunctionDecoder:
         self.op_mul24(ins, mods, ops, mad=True)
 
     def op_sad(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "us")
-        self.no_more(mods)
-        self.nops(ops, 4)
-        d, a, b, c = (self.operand(o) for o in ops)
+        w, k, (d, a, b, c) = self.simple_form(mods, ops, "us", 4)
         x, y = (self.sval(a, w), self.sval(b, w)) if k == "s" else (self.val(a, w), self.val(b, w))
         ins.code = [self.assign(d, f"(abs({x} - {y}) + {self.val(c, w)}) & {_mask(w):#x}", w)]
 
     def op_div(self, ins, mods, ops, rem=False):
-        (w, k, _), = self.types_of(mods, 1, "us")
-        self.no_more(mods)
-        self.nops(ops, 3)
-        d, a, b = (self.operand(o) for o in ops)
+        w, k, (d, a, b) = self.simple_form(mods, ops, "us", 3)
         if k == "s":
             fn = "SREM" if rem else "SDIV"
             ins.code = [self.assign(d, f"{fn}({self.sval(a, w)}, {self.sval(b, w)}) & {_mask(w):#x}", w)]
@@ -1470,26 +1460,17 @@ class _FunctionDecoder:
         self.op_div(ins, mods, ops, rem=True)
 
     def op_abs(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "s")
-        self.no_more(mods)
-        self.nops(ops, 2)
-        d, a = (self.operand(o) for o in ops)
+        w, k, (d, a) = self.simple_form(mods, ops, "s", 2)
         ins.code = [self.assign(d, f"abs({self.sval(a, w)}) & {_mask(w):#x}", w)]
 
     def op_neg(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "s")
-        self.no_more(mods)
-        self.nops(ops, 2)
-        d, a = (self.operand(o) for o in ops)
+        w, k, (d, a) = self.simple_form(mods, ops, "s", 2)
         ins.code = [self.assign(d, f"-{self.val(a, w)} & {_mask(w):#x}", w)]
 
     def op_min(self, ins, mods, ops, fn="min"):
         if "relu" in mods:
             self.unsupported(f"{fn}.relu")
-        (w, k, _), = self.types_of(mods, 1, "bus")
-        self.no_more(mods)
-        self.nops(ops, 3)
-        d, a, b = (self.operand(o) for o in ops)
+        w, k, (d, a, b) = self.simple_form(mods, ops, "bus", 3)
         if k == "s":
             ins.code = [self.assign(d, f"{fn}({self.sval(a, w)}, {self.sval(b, w)}) & {_mask(w):#x}", w)]
         else:
@@ -1499,10 +1480,7 @@ class _FunctionDecoder:
         self.op_min(ins, mods, ops, fn="max")
 
     def op_and(self, ins, mods, ops, op="&"):
-        (w, k, _), = self.types_of(mods, 1, "bp")
-        self.no_more(mods)
-        self.nops(ops, 3)
-        d, a, b = (self.operand(o) for o in ops)
+        w, k, (d, a, b) = self.simple_form(mods, ops, "bp", 3)
         if k == "p":
             ins.code = [self.assign(d, f"bool({self.val(a, 1)} {op} {self.val(b, 1)})", 1)]
         else:
@@ -1515,27 +1493,18 @@ class _FunctionDecoder:
         self.op_and(ins, mods, ops, "^")
 
     def op_not(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "bp")
-        self.no_more(mods)
-        self.nops(ops, 2)
-        d, a = (self.operand(o) for o in ops)
+        w, k, (d, a) = self.simple_form(mods, ops, "bp", 2)
         if k == "p":
             ins.code = [self.assign(d, f"{self.val(a, 1)} ^ True", 1)]
         else:
             ins.code = [self.assign(d, f"{self.val(a, w)} ^ {_mask(w):#x}", w)]
 
     def op_cnot(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "b")
-        self.no_more(mods)
-        self.nops(ops, 2)
-        d, a = (self.operand(o) for o in ops)
+        w, k, (d, a) = self.simple_form(mods, ops, "b", 2)
         ins.code = [self.assign(d, f"1 if ({self.val(a, w)} | 0) == 0 else 0", w)]
 
     def op_lop3(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "b")
-        self.no_more(mods)
-        self.nops(ops, 5)
-        d, a, b, c, lut = (self.operand(o) for o in ops)
+        w, k, (d, a, b, c, lut) = self.simple_form(mods, ops, "b", 5)
         if lut[0] != "imm":
             self.unsupported("lop3 with a non-constant table")
         m = _mask(w)
@@ -1550,49 +1519,31 @@ class _FunctionDecoder:
         ins.code = [self.assign(d, " | ".join(terms) if terms else "0", w)]
 
     def op_popc(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "b")
-        self.no_more(mods)
-        self.nops(ops, 2)
-        d, a = (self.operand(o) for o in ops)
+        w, k, (d, a) = self.simple_form(mods, ops, "b", 2)
         ins.code = [self.assign(d, f"{self.val(a, w)}.bit_count()", 32)]
 
     def op_clz(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "b")
-        self.no_more(mods)
-        self.nops(ops, 2)
-        d, a = (self.operand(o) for o in ops)
+        w, k, (d, a) = self.simple_form(mods, ops, "b", 2)
         ins.code = [self.assign(d, f"{w} - {self.val(a, w)}.bit_length()", 32)]
 
     def op_brev(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "b")
-        self.no_more(mods)
-        self.nops(ops, 2)
-        d, a = (self.operand(o) for o in ops)
+        w, k, (d, a) = self.simple_form(mods, ops, "b", 2)
         ins.code = [self.assign(d, f"BREV({self.val(a, w)}, {w})", w)]
 
     def op_bfind(self, ins, mods, ops):
         shiftamt = "shiftamt" in mods
         if shiftamt:
             mods.remove("shiftamt")
-        (w, k, _), = self.types_of(mods, 1, "us")
-        self.no_more(mods)
-        self.nops(ops, 2)
-        d, a = (self.operand(o) for o in ops)
+        w, k, (d, a) = self.simple_form(mods, ops, "us", 2)
         x = self.sval(a, w) if k == "s" else self.val(a, w)
         ins.code = [self.assign(d, f"BFIND({x}, {w}, {shiftamt})", 32)]
 
     def op_bfe(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "us")
-        self.no_more(mods)
-        self.nops(ops, 4)
-        d, a, b, c = (self.operand(o) for o in ops)
+        w, k, (d, a, b, c) = self.simple_form(mods, ops, "us", 4)
         ins.code = [self.assign(d, f"BFE({self.val(a, w)}, {self.val(b, 32)}, {self.val(c, 32)}, {w}, {k == 's'})", w)]
 
     def op_bfi(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "b")
-        self.no_more(mods)
-        self.nops(ops, 5)
-        f, a, b, c, d = (self.operand(o) for o in ops)
+        w, k, (f, a, b, c, d) = self.simple_form(mods, ops, "b", 5)
         ins.code = [self.assign(f, f"BFI({self.val(a, w)}, {self.val(b, w)}, {self.val(c, 32)}, "
                                    f"{self.val(d, 32)}, {w})", w)]
 
@@ -1614,10 +1565,7 @@ class _FunctionDecoder:
         return self.val(op, 32)
 
     def op_shl(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "b")
-        self.no_more(mods)
-        self.nops(ops, 3)
-        d, a, b = (self.operand(o) for o in ops)
+        w, k, (d, a, b) = self.simple_form(mods, ops, "b", 3)
         m = _mask(w)
         if b[0] == "imm":
             n = b[1] & 0xffffffff
@@ -1627,10 +1575,7 @@ class _FunctionDecoder:
                         self.assign(d, f"({self.val(a, w)} << n) & {m:#x} if n < {w} else 0", w)]
 
     def op_shr(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "bus")
-        self.no_more(mods)
-        self.nops(ops, 3)
-        d, a, b = (self.operand(o) for o in ops)
+        w, k, (d, a, b) = self.simple_form(mods, ops, "bus", 3)
         n = str(b[1] & 0xffffffff) if b[0] == "imm" else self._shift_amount(b)
         if k == "s":
             ins.code = [self.assign(d, f"({self.sval(a, w)} >> {n}) & {_mask(w):#x}", w)]
@@ -1740,10 +1685,7 @@ class _FunctionDecoder:
         self.unsupported("a condition that is not a predicate")
 
     def op_selp(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "bus")
-        self.no_more(mods)
-        self.nops(ops, 4)
-        d, a, b, c = (self.operand(o) for o in ops)
+        w, k, (d, a, b, c) = self.simple_form(mods, ops, "bus", 4)
         ins.code = [self.assign(d, f"{self.val(a, w)} if {self.pred_test(c)} else {self.val(b, w)}", w)]
 
     def op_slct(self, ins, mods, ops):
@@ -1757,10 +1699,7 @@ class _FunctionDecoder:
         ins.code = [self.assign(d, f"{self.val(a, w)} if {self.val(c, 32)} < 0x80000000 else {self.val(b, w)}", w)]
 
     def op_mov(self, ins, mods, ops):
-        (w, k, _), = self.types_of(mods, 1, "busp")
-        self.no_more(mods)
-        self.nops(ops, 2)
-        d, a = (self.operand(o) for o in ops)
+        w, k, (d, a) = self.simple_form(mods, ops, "busp", 2)
         if d[0] == "vec":  # unpack
             n = len(d[1])
             ew = w // n
