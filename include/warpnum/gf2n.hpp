@@ -15,7 +15,7 @@
 #include <warpnum/bigint.hpp>
 #include <warpnum/detail/gf2n/clmul.hpp>
 #include <warpnum/detail/gf2n/irreducible.hpp>
-#include <warpnum/detail/gf2n/mul_n_x86.hpp>
+#include <warpnum/detail/x86/gf2n_mul_n_avx512.hpp>
 #include <warpnum/detail/gf2n/reduce.hpp>
 #include <warpnum/detail/random/bit_source.hpp>
 #include <warpnum/poly.hpp>
@@ -263,7 +263,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
 #if WARPNUM_DETAIL_X86_64_ASM
     if constexpr (N == 64 && P.second_degree() <= 32) {
       if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-        WARPNUM_IF_ELSE_DEVICE((), (if (detail::gf2x::host_has_pclmul) {
+        WARPNUM_IF_ELSE_DEVICE((), (if (detail::host_has_pclmul) {
           GF2n r;
           detail::gf2x::mul_mod64_x86(r.words_, a.words_, b.words_, detail::gf2x::low_word<P>());
           return r;
@@ -272,7 +272,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
     }
     if constexpr (N == 128 && P.second_degree() < 64) {
       if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-        WARPNUM_IF_ELSE_DEVICE((), (if (detail::gf2x::host_has_pclmul) {
+        WARPNUM_IF_ELSE_DEVICE((), (if (detail::host_has_pclmul) {
           GF2n r;
           detail::gf2x::mul_mod128_x86(r.words_, a.words_, b.words_, detail::gf2x::low_word<P>());
           return r;
@@ -489,7 +489,7 @@ template <int N, Poly P> void mul_n(GF2n<N, P>* r, const GF2n<N, P>* a, const GF
   GF2n<N, P>::check_field();
 #if WARPNUM_DETAIL_X86_64_ASM
   if constexpr (N == 64 && P.second_degree() <= 32) {
-    if (detail::gf2x::host_has_vpclmul512 && detail::gf2x::host_has_pclmul) {
+    if (detail::host_has_vpclmul512 && detail::host_has_pclmul) {
       static_assert(sizeof(GF2n<N, P>) == 8, "one 64-bit word an element");
       detail::gf2x::mul_mod64_n_avx512(reinterpret_cast<std::uint64_t*>(r), reinterpret_cast<const std::uint64_t*>(a),
                                        reinterpret_cast<const std::uint64_t*>(b), n, detail::gf2x::low_word<P>());
@@ -497,7 +497,7 @@ template <int N, Poly P> void mul_n(GF2n<N, P>* r, const GF2n<N, P>* a, const GF
     }
   }
   if constexpr (N == 128 && P.second_degree() < 64) {
-    if (detail::gf2x::host_has_vpclmul512 && detail::gf2x::host_has_pclmul) {
+    if (detail::host_has_vpclmul512 && detail::host_has_pclmul) {
       static_assert(sizeof(GF2n<N, P>) == 16, "two 64-bit words an element");
       detail::gf2x::mul_mod128_n_avx512(reinterpret_cast<std::uint64_t*>(r), reinterpret_cast<const std::uint64_t*>(a),
                                         reinterpret_cast<const std::uint64_t*>(b), n, detail::gf2x::low_word<P>());

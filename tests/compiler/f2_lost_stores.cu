@@ -2,7 +2,7 @@
 // tests/compiler/f2_lost_stores.cu: reproducer of nvcc fault F2, stores into an object under construction lost.
 //
 // The library builds a Montgomery context from local variables at once (Montgomery::checked) and runs the device's
-// Montgomery product above 32 limbs out of line (mont_mul_device_loops): docs/compiler-workarounds.md, "Contexts
+// Montgomery product above 32 limbs out of line (mont_mul_limbs_device): docs/compiler-workarounds.md, "Contexts
 // built from local variables" and "Montgomery product above 32 limbs out of line". This file undoes the first for
 // 2048 bits: an explicit specialisation of Montgomery<2048>::checked is the earlier form, `Montgomery c{};` then
 // stores of status, modulus, -m^-1, R mod m and R^2 mod m into c, then `return c;`. With
@@ -33,11 +33,11 @@ namespace warpnum {
 namespace detail {
 template <> WARPNUM_HD constexpr void mont_mul_limbs<64, false>(limb_t* r, const limb_t* a, const limb_t* b,
                                                                 const limb_t* m, std::uint64_t minv) noexcept {
-  mont_mul_generic<64, false>(r, a, b, m, minv);
+  mont_mul_portable<64, false>(r, a, b, m, minv);
 }
 template <> WARPNUM_HD constexpr void mont_mul_limbs<64, true>(limb_t* r, const limb_t* a, const limb_t* b,
                                                                const limb_t* m, std::uint64_t minv) noexcept {
-  mont_mul_generic<64, true>(r, a, b, m, minv);
+  mont_mul_portable<64, true>(r, a, b, m, minv);
 }
 }  // namespace detail
 #  endif

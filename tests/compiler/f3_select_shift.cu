@@ -99,7 +99,7 @@ WARPNUM_HD constexpr T shr(const T& a, unsigned s) noexcept {
 }  // namespace
 
 namespace warpnum {
-// miller_rabin_round as in include/warpnum/modular.hpp, with n - 1 >> s by shr above.
+// miller_rabin_round as in include/warpnum/modular/prime.hpp, with n - 1 >> s by shr above.
 template <> WARPNUM_HD constexpr bool miller_rabin_round<bits>(const Montgomery<bits>& ctx, const T& base) noexcept {
   const T& n = ctx.modulus();
   const T n1 = n - 1u;

@@ -6,7 +6,7 @@
 // out of line): Const3 with the count 3 written in the call, Loaded with the count read from the input (also 3).
 // The PTX has the function once, with the count a parameter; the two calls differ only in the .param value:
 // `st.param.b32 [param2+0], 3;` against a register.
-// The library's chunk loop no longer has the fault's shape (include/warpnum/modular.hpp, detail::multi_pow): this
+// The library's chunk loop no longer has the fault's shape (include/warpnum/detail/modular/straus_pow.hpp, detail::multi_pow): this
 // file carries a copy of the earlier loop, k = min(count - first, 32), and uses it unless
 // -DWARPNUM_REPRO_KEEP_WORKAROUND (the control: the library's multi_powm_checked). It prints Loaded's result line,
 // then Const3's (the fault form's line).

@@ -8,7 +8,7 @@
 //   const auto r = ctx.powm(tile, warpnum::warp::load(tile, a[i]), e[i]);   // check ctx.status() (odd m only)
 //   warpnum::warp::store(tile, out[i], r);
 //
-// The same operations as warpnum::Montgomery (modular.hpp), whose per-thread form it follows; every lane of the
+// The same operations as warpnum::Montgomery (modular/montgomery.hpp), whose per-thread form it follows; every lane of the
 // tile calls each one with its slices (slice.hpp) and gets its slice of the result.
 #pragma once
 

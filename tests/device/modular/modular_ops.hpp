@@ -12,7 +12,7 @@
 // for even m), PowmPerElementModulus and MontgomeryHostContext at 1024 bits and MontgomeryDeviceContext at 2048 bits.
 // Built with -Xcicc -O1 every test passed (small reproductions also with -G; -Xptxas -O0 did not help), and constant
 // evaluation of failing inputs gives the host's values: most likely an NVVM optimiser fault, like the one
-// gcd_limbs_device in bigint.hpp works around. With the device division out of line too (divmod_limbs_device) and
+// gcd_limbs_device in detail/gcd/select.hpp works around. With the device division out of line too (divmod_limbs_device) and
 // Barrett's 1 mod m computed without a division, the run of 03:11 (H100) passed every test at 64 and 256 bits and still
 // failed PowmPerElementModulus and MontgomeryHostContext at 1024 bits and PowmPerElementModulus, PowmSharedModulus and
 // MontgomeryDeviceContext at 2048 bits (the 1024-bit MontgomeryHostContext failure involves no division). With the

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/host/bigint/mul_low_x86_test.cpp: the host's low-half products in assembly (detail/bigint/mul_low_x86.hpp:
+// tests/host/bigint/mul_low_x86_test.cpp: the host's low-half products in assembly (detail/x86/mul_low_adx.hpp:
 // mul_low_4_adx, mul_low_8_adx) and their fallback (mul_low_columns<4>, <8>), called directly, against mpz:
 // r = a b mod 2^(64 n). The arithmetic suites reach only the path this processor takes; here both run (the
 // assembly where the processor has BMI2 and ADX, else it is skipped). Operands of every random_words shape (runs
@@ -8,7 +8,7 @@
 #include "oracle/gmp.hpp"
 
 #include <warpnum/detail/bigint/mul.hpp>
-#include <warpnum/detail/bigint/mul_low_x86.hpp>
+#include <warpnum/detail/x86/mul_low_adx.hpp>
 
 #include <gmp.h>
 #include <gtest/gtest.h>

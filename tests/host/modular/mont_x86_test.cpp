@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/host/modular/mont_x86_test.cpp: the host's 4-word Montgomery assembly (detail/modular/mont_4_x86.hpp:
+// tests/host/modular/mont_x86_test.cpp: the host's 4-word Montgomery assembly (detail/x86/mont_4_adx.hpp:
 // mont_mul_4_adx, mont_sqr_4_adx, mont_sqr_4_adx_n) and its fallback (mont_mul_columns<4>, mont_sqr_columns<4>),
 // called directly, against mpz arithmetic: r = a b 2^-256 mod m. The modular suite reaches only the path this
 // processor takes; here both run (the assembly where the processor has BMI2 and ADX, else it is skipped).
@@ -9,7 +9,7 @@
 #include "oracle/gmp.hpp"
 
 #include <warpnum/detail/bigint/mul.hpp>
-#include <warpnum/detail/modular/mont_4_x86.hpp>
+#include <warpnum/detail/x86/mont_4_adx.hpp>
 #include <warpnum/detail/modular/montgomery.hpp>
 
 #include <gmp.h>

@@ -269,7 +269,7 @@ inline constexpr int divmod_unrolled_max_words = 32;
 
 /// q = u / v, r = u % v for numbers of N words; v must not be zero. Each word of q and r is written once;
 /// neither may overlap u or v. HalfPath, for the device, where the words of these paths stay in registers (see
-/// divmod_limbs_device in bigint.hpp for what each measured): a divisor of N / 2 words (the 2n-by-n division of
+/// divmod_limbs_device in detail/div/select.hpp for what each measured): a divisor of N / 2 words (the 2n-by-n division of
 /// modular reduction, and the Newton steps of isqrt) takes divmod_knuth unrolled for a dividend of N words up to
 /// divmod_unrolled_max_words, and divmod_window for any longer dividend above that.
 template <class Word, int N, bool HalfPath = false, class Limb>

@@ -427,15 +427,6 @@ template <class Word, int N, int Fixed = 0> WARPNUM_HD constexpr InverseResult i
   return {invertible, rounds};
 }
 
-/// Index of the lowest set bit of a non-zero number of n words.
-template <class Word> WARPNUM_HD constexpr unsigned long long countr_zero_n(const Word* a, int n) noexcept {
-  WARPNUM_NO_UNROLL
-  for (int i = 0; i < n; ++i) {
-    if (a[i] != 0) return static_cast<unsigned long long>(i) * word_bits<Word> + countr_zero_word(a[i]);
-  }
-  return static_cast<unsigned long long>(n) * word_bits<Word>;
-}
-
 /// r = x >> s over n words (s < n wb), x in memory; for a fixed pass r is written by constant indices only.
 template <int Fixed, class Word> WARPNUM_HD WARPNUM_FORCEINLINE constexpr void shr_into(Word* r, const Word* x, int n, int s) noexcept {
   if constexpr (bgcd_fixed<Fixed>) {

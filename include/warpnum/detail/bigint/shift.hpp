@@ -1,10 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// warpnum/detail/bigint/shift.hpp: shifts of limb arrays by any number of bits.
+// warpnum/detail/bigint/shift.hpp: shifts of limb arrays by any number of bits, and the count of trailing zero bits.
 #pragma once
 
 #include <warpnum/detail/limb.hpp>
 
 namespace warpnum::detail {
+
+/// Index of the lowest set bit of a number of n words (n words' bits for zero).
+template <class Word> WARPNUM_HD constexpr unsigned long long countr_zero_n(const Word* a, int n) noexcept {
+  WARPNUM_NO_UNROLL
+  for (int i = 0; i < n; ++i) {
+    if (a[i] != 0) return static_cast<unsigned long long>(i) * word_bits<Word> + countr_zero_word(a[i]);
+  }
+  return static_cast<unsigned long long>(n) * word_bits<Word>;
+}
 
 /// r = a << s over n words (bits shifted past the top are lost), 0 <= s. r may alias a.
 template <class Word> WARPNUM_HD constexpr void shl_n(Word* r, const Word* a, int n, unsigned long long s) noexcept {

@@ -10,11 +10,11 @@
 #pragma once
 
 #include <warpnum/config.hpp>
+#include <warpnum/detail/x86/cpu.hpp>
 
 #include <cstdint>
 
 #if WARPNUM_DETAIL_X86_64_ASM
-#  include <cpuid.h>
 #  include <emmintrin.h>
 #endif
 
@@ -55,21 +55,6 @@ WARPNUM_HD constexpr Clmul128 clmul64_portable(std::uint64_t a, std::uint64_t b)
 }
 
 #if WARPNUM_DETAIL_X86_64_ASM
-
-/// Whether this x86-64 processor has PCLMULQDQ (CPUID leaf 1, ECX bit 1).
-inline bool cpu_has_pclmul() noexcept {
-  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-  if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0) return false;
-  return ((ecx >> 1) & 1u) != 0;
-}
-#  if defined(__PCLMUL__)
-/// Compiled for processors that have it (-mpclmul, -march=native): a constant, so loops carry no test of it.
-inline constexpr bool host_has_pclmul = true;
-#  else
-/// Read once at start-up; until then (in other static initialisers) the portable body runs. The test costs a loop of
-/// GF(2^64) products about 14 % (601 against 701 M/s for the same loop without it, 2026-11-25).
-inline const bool host_has_pclmul = cpu_has_pclmul();
-#  endif
 
 /// PCLMULQDQ on two 64-bit words (inline assembly, so that no -mpclmul is needed and the call inlines).
 WARPNUM_FORCEINLINE Clmul128 clmul64_x86(std::uint64_t a, std::uint64_t b) noexcept {

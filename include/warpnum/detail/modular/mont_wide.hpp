@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/modular/mont_wide.hpp: the host's Montgomery product above 16 words (2048 and 4096 bits) on
 // 64-bit words: the full product or square by Karatsuba steps over unrolled 16-word column blocks, and REDC by
-// 16-word blocks of columns. Host only (modular.hpp calls it from host64::mont_mul).
+// 16-word blocks of columns. Host only (detail/montgomery/select.hpp calls it from host64::mont_mul).
 //
 // Why (AMD EPYC Zen 3 VM, 2 vCPUs at ~3.05 GHz, GCC 12 -O2, 2026-11-23; a shared, noisy machine: medians of
 // bench-host-modular_bench, two runs each): one 64x64 product costs ~0.7 ns (~2.1 cycles) in unrolled columns

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// warpnum/detail/gf2n/mul_n_x86.hpp: arrays of GF(2^64) and GF(2^128) products with AVX-512 VPCLMULQDQ (four
+// warpnum/detail/x86/gf2n_mul_n_avx512.hpp: arrays of GF(2^64) and GF(2^128) products with AVX-512 VPCLMULQDQ (four
 // 128-bit carry-less products an instruction), chosen at run time; the body of warpnum::mul_n for N = 64 and 128 on
 // hosts that have it. Host only.
 #pragma once
 
 #include <warpnum/config.hpp>
 #include <warpnum/detail/gf2n/clmul.hpp>
+#include <warpnum/detail/x86/cpu.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -15,13 +16,6 @@
 
 namespace warpnum::detail::gf2x {
 
-/// Whether the processor and the operating system support AVX-512F and VPCLMULQDQ on 512-bit registers.
-inline bool cpu_has_vpclmul512() noexcept {
-  __builtin_cpu_init();  // may run before the constructors that would initialise __builtin_cpu_supports' data
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("vpclmulqdq");
-}
-/// Read once at start-up; until then (in other static initialisers) the one-element body runs.
-inline const bool host_has_vpclmul512 = cpu_has_vpclmul512();
 
 /// r[i] = a[i] b[i] mod (x^64 + r1) for i < n, deg r1 <= 32 (r may alias a or b). Each 128-bit lane multiplies
 /// its low words (immediate 0x00) and then its high words (0x11); the reduction is mul_mod64_x86's, per lane.
