@@ -72,7 +72,7 @@ std::uint64_t mul_mod64_reference(std::uint64_t a, std::uint64_t b, std::uint64_
 }
 
 TEST(InlineAsmOperands, MulMod64EqualValues) {
-  if (!warpnum::detail::gf2x::cpu_has_pclmul()) GTEST_SKIP() << "no PCLMULQDQ on this processor";
+  if (!warpnum::detail::cpu_has_pclmul()) GTEST_SKIP() << "no PCLMULQDQ on this processor";
   // deg r1 <= 32, as mul_mod64_x86 requires.
   for (const std::uint64_t v : {std::uint64_t{0x1b}, std::uint64_t{0x8000001b}, std::uint64_t{0x100000007}, std::uint64_t{0xd}}) {
     for (const std::uint64_t b : {std::uint64_t{0xfedcba9876543210}, ~std::uint64_t{0}, std::uint64_t{1} << 63}) {
