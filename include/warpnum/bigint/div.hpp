@@ -7,7 +7,6 @@
 #include <warpnum/bigint/basic_int.hpp>
 #include <warpnum/detail/div/select.hpp>
 #include <warpnum/detail/raise.hpp>
-#include <warpnum/detail/target.hpp>
 #include <warpnum/status.hpp>
 
 #include <cstddef>
@@ -35,9 +34,7 @@ WARPNUM_HD constexpr void divmod_nonzero(BasicInt<Bits, Signed>& q, BasicInt<Bit
                                          const BasicInt<Bits, Signed>& b) noexcept {
   using T = BasicInt<Bits, Signed>;
   if constexpr (Signed) {
-    if constexpr (T::num_limbs % 2 == 0) {
-      WARPNUM_DETAIL_ON_HOST64(host64::divmod_signed<T::num_limbs>(q.limbs_, r.limbs_, a.limbs_, b.limbs_); return;)
-    }
+    if (divmod_signed_limbs<T::num_limbs>(q.limbs_, r.limbs_, a.limbs_, b.limbs_)) return;
     // Divide the magnitudes, then give the quotient the product's sign and the remainder the dividend's.
     const T ua = a.is_negative() ? -a : a;
     const T ub = b.is_negative() ? -b : b;

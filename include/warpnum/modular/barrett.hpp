@@ -7,7 +7,7 @@
 #include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
 #include <warpnum/detail/modular/add_mod.hpp>
-#include <warpnum/detail/modular/window_pow.hpp>
+#include <warpnum/detail/pow/select.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/status.hpp>
 

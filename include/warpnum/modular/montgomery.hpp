@@ -8,10 +8,9 @@
 #include <warpnum/config.hpp>
 #include <warpnum/detail/modular/add_mod.hpp>
 #include <warpnum/detail/modular/montgomery.hpp>
-#include <warpnum/detail/modular/window_pow.hpp>
 #include <warpnum/detail/montgomery/select.hpp>
+#include <warpnum/detail/pow/select.hpp>
 #include <warpnum/detail/raise.hpp>
-#include <warpnum/detail/target.hpp>
 #include <warpnum/status.hpp>
 
 #include <cstddef>
@@ -109,9 +108,9 @@ template <std::size_t Bits> class Montgomery {
   /// a loop in assembly.
   WARPNUM_HD constexpr value_type sqr_n(const value_type& a, int n) const noexcept {
     if (n <= 0) return a;
-    WARPNUM_DETAIL_ON_HOST64(value_type r;
-                             if (detail::host64::mont_sqr_n<num_limbs>(r.limbs_, a.limbs_, m_.limbs_, minv_, n)) return r;)
-    value_type r = sqr(a);
+    value_type r;
+    if (detail::mont_sqr_n_limbs<num_limbs>(r.limbs_, a.limbs_, m_.limbs_, minv_, n)) return r;
+    r = sqr(a);
     WARPNUM_NO_UNROLL
     for (int i = 1; i < n; ++i) r = sqr(r);
     return r;

@@ -104,4 +104,16 @@ WARPNUM_HD constexpr void divmod_limbs(limb_t* q, limb_t* r, const limb_t* a, co
   divmod_n<limb_t, N>(q, r, a, b);
 }
 
+/// Signed division (truncating) of N limbs where the target has a variant of its own: the host's 64-bit words for
+/// an even N (host64::divmod_signed). Returns false, writing nothing, elsewhere; the caller then divides the
+/// magnitudes by divmod_limbs.
+template <int N>
+WARPNUM_HD constexpr bool divmod_signed_limbs([[maybe_unused]] limb_t* q, [[maybe_unused]] limb_t* r, [[maybe_unused]] const limb_t* a,
+                                              [[maybe_unused]] const limb_t* b) noexcept {
+  if constexpr (N % 2 == 0) {
+    WARPNUM_DETAIL_ON_HOST64(host64::divmod_signed<N>(q, r, a, b); return true;)
+  }
+  return false;
+}
+
 }  // namespace warpnum::detail

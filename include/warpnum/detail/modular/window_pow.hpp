@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/modular/window_pow.hpp: exponentiation in a context's representation (Montgomery, Barrett,
-// warp::Montgomery: anything with mul, sqr and one): sliding windows on the host and in constant evaluation,
-// fixed windows on the device.
+// warp::Montgomery: anything with mul, sqr and one) by fixed windows and by sliding windows; detail/pow/select.hpp
+// chooses between them.
 #pragma once
 
 #include <warpnum/bigint.hpp>
@@ -90,15 +90,11 @@ WARPNUM_HD constexpr typename Ctx::value_type sqr_times(const Ctx& ctx, const ty
   }
 }
 
-/// x^e in a context's representation (Montgomery or Barrett: anything with mul, sqr and one). The host and
-/// constant evaluation: left-to-right sliding windows over the odd powers x, x^3, ..., x^(2^w - 1) (Menezes et
-/// al., Handbook, Alg. 14.85), the fewest multiplications; the device: fixed_window_pow.
+/// x^e in a context's representation by left-to-right sliding windows over the odd powers x, x^3, ...,
+/// x^(2^w - 1) (Menezes et al., Handbook, Alg. 14.85): the fewest multiplications.
 template <class Ctx, std::size_t EBits>
-WARPNUM_HD constexpr typename Ctx::value_type window_pow(const Ctx& ctx, const typename Ctx::value_type& x,
-                                                         const BigUInt<EBits>& e) noexcept {
-  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-    WARPNUM_IF_ELSE_DEVICE((return fixed_window_pow(ctx, x, e);), ())
-  }
+WARPNUM_HD constexpr typename Ctx::value_type sliding_window_pow(const Ctx& ctx, const typename Ctx::value_type& x,
+                                                                 const BigUInt<EBits>& e) noexcept {
   using T = typename Ctx::value_type;
   const int nbits = bit_width(e);
   if (nbits == 0) return ctx.one();

@@ -170,4 +170,16 @@ WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_
   mont_mul_portable<N, Square>(r, a, b, m, minv);
 }
 
+/// a^(2^n) R^(1 - 2^n) mod m (n >= 1 squarings in a row) where the target runs them in one call: the host's
+/// generated loop at 4 words with BMI2 and ADX (host64::mont_sqr_n). Returns false, writing nothing, elsewhere;
+/// the caller then squares n times.
+template <int N>
+WARPNUM_HD constexpr bool mont_sqr_n_limbs([[maybe_unused]] limb_t* r, [[maybe_unused]] const limb_t* a, [[maybe_unused]] const limb_t* m,
+                                           [[maybe_unused]] std::uint64_t minv, [[maybe_unused]] int n) noexcept {
+  if constexpr (N % 2 == 0) {
+    WARPNUM_DETAIL_ON_HOST64(return host64::mont_sqr_n<N>(r, a, m, minv, n);)
+  }
+  return false;
+}
+
 }  // namespace warpnum::detail
