@@ -4,7 +4,7 @@
 # tests, the demo and warpnum-rsa-batch, the GPU benchmark driver, the host benchmarks. Needs no cmake and no GMP. Logs go to
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
-#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [fuzz] [sanitize] [mixed] [compare] [compiler]
+#   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [fuzz] [sanitize] [mixed] [compare] [compare_host] [compiler]
 #                      [sass_check] [sass]
 # (default: the first eight, in that order; fuzz: device-fuzz, every device operation against the host's in three
 # kernel shapes, after a planted fault that it must report; sanitize: compute-sanitizer over every device-* binary,
@@ -202,6 +202,44 @@ for section in "${sections[@]}"; do
       done
       python3 scripts/compare_bench.py "$logs" --markdown "$logs/compare.md" || failed=1
       ;;
+    compare_host) # the host benchmarks (bench-host-*) of this build against a baseline build's (BASE_HOST_BENCH: a
+      # folder of bench-host-* binaries, or a .tar.xz of one), the two at once on two cores of their own (taskset;
+      # HOST_COMPARE_CORES, default "2 4"; the cores swap each round), COMPARE_ROUNDS rounds (default 2), HOST_COMPARE_ARGS for every run (default 3
+      # repetitions of 0.1 s); then scripts/compare_host_bench.py's table. The batch benchmark, which uses every
+      # core, runs alone, base and new in turn.
+      base_host=${BASE_HOST_BENCH:?"gpu-run: compare_host needs BASE_HOST_BENCH, a folder of baseline bench-host-* binaries"}
+      if [[ $base_host == *.tar.xz ]]; then
+        mkdir -p "$logs/base-host-bench" && tar -xJf "$base_host" -C "$logs/base-host-bench"
+        base_host=$(dirname "$(find "$logs/base-host-bench" -name 'bench-host-*' -type f | head -n1)")
+      fi
+      host_args=(${HOST_COMPARE_ARGS:---benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_min_time=0.1})
+      for round in $(seq 1 "${COMPARE_ROUNDS:-2}"); do
+        read -r -a cores <<< "${HOST_COMPARE_CORES:-2 4}"
+        ((round % 2 == 0)) && cores=("${cores[1]}" "${cores[0]}")
+        for exe in "$bin"/bench-host-*; do
+          name=$(basename "$exe" | sed 's/^bench-host-//; s/_bench$//')
+          [[ -x $base_host/$(basename "$exe") ]] || { echo "gpu-run: no baseline $(basename "$exe")"; continue; }
+          echo "=== compare_host round $round: $name"
+          if [[ $name == batch ]]; then
+            for which in base new; do
+              e=$exe; [[ $which == base ]] && e=$base_host/$(basename "$exe")
+              timeout "$timeout_s" "$e" "${host_args[@]}" --benchmark_out="$logs/compare-host-$which-$name-$round.json" \
+                --benchmark_out_format=json > "$logs/compare-host-$which-$name-$round.log" 2>&1 || failed=1
+            done
+          else
+            timeout "$timeout_s" taskset -c "${cores[0]}" "$base_host/$(basename "$exe")" "${host_args[@]}" \
+              --benchmark_out="$logs/compare-host-base-$name-$round.json" --benchmark_out_format=json \
+              > "$logs/compare-host-base-$name-$round.log" 2>&1 &
+            base_pid=$!
+            timeout "$timeout_s" taskset -c "${cores[1]}" "$exe" "${host_args[@]}" \
+              --benchmark_out="$logs/compare-host-new-$name-$round.json" --benchmark_out_format=json \
+              > "$logs/compare-host-new-$name-$round.log" 2>&1 || failed=1
+            wait "$base_pid" || failed=1
+          fi
+        done
+      done
+      python3 scripts/compare_host_bench.py "$logs" --markdown "$logs/compare-host.md" || failed=1
+      ;;
     compiler) # the nvcc-fault reproducers of tests/compiler (build.sh builds them, per compiler, into
       # build-compiler/nvcc-<version>; COMPILER_BIN: those folders), and their table; fails only where a control
       # (the -O1 or workaround-kept form) fails: a fault form that fails is the finding
@@ -239,7 +277,7 @@ for section in "${sections[@]}"; do
         echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
       fi
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compiler sass_check sass)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass)" >&2; exit 2 ;;
   esac
 done
 
