@@ -126,7 +126,7 @@ template <int N, Poly P, int Levels = -1> void check_kernel(GF2nMulKernel which,
   constexpr int stride = warp::gf2n_element_words32<N>;
   const std::string what = "gf2n_mul<" + std::to_string(N) + ", {" + poly_name(P) + "}, " + std::to_string(Levels) + "> " +
                            kernel_name(which);
-  const std::uint64_t seed = mix_seed(base_seed() ^ seed_for(what));
+  const std::uint64_t seed = mix_seed(base_seed() ^ mix_seed(seed_for(what)));  // both mix in WARPNUM_TEST_SEED
   Rng rng(seed);
   const Elements a = make_elements(N, stride, count, rng, 0);
   const Elements b = make_elements(N, stride, count, rng, 7);
@@ -247,7 +247,7 @@ template <int N, Poly P> void check_sliced_mul_add() {
   constexpr int stride = warp::gf2n_element_words32<N>;
   constexpr std::size_t count = 3 * 32 + 5;
   const std::string what = "GF2nSliced<" + std::to_string(N) + "> a * b + c * d";
-  const std::uint64_t seed = mix_seed(base_seed() ^ seed_for(what));
+  const std::uint64_t seed = mix_seed(base_seed() ^ mix_seed(seed_for(what)));  // both mix in WARPNUM_TEST_SEED
   Rng rng(seed);
   const Elements in[4] = {make_elements(N, stride, count, rng, 0), make_elements(N, stride, count, rng, 3),
                           make_elements(N, stride, count, rng, 11), make_elements(N, stride, count, rng, 19)};
