@@ -1,20 +1,25 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Writes include/warpnum/detail/ptx/mad_row.hpp: one row of schoolbook multiplication as one PTX carry chain,
-for every row length from 1 to MAX_LENGTH limbs, and the diagonal of squaring; and add_chain.hpp: additions
-of up to MAX_LENGTH limbs. Inline PTX needs a literal instruction string per length, so the
-rows are generated rather than written by hand. Beside each asm statement the same instructions are written out
-as C++ over 32-bit words (detail/ptx/emulation.hpp, one function per PTX instruction), which a host compiler
-runs when WARPNUM_EMULATE_DEVICE is defined (config.hpp): translated from the asm text itself, so that the
-emulated chain is the PTX. Run from the repository root: python3 scripts/gen_mad_row.py [--check]
-(--check: exit 1 when a generated header differs from what this script writes, or when an emulation written by
-hand beside an asm statement of detail/ptx/mad_column.hpp is not the translation of that statement.)
+"""Writes include/warpnum/detail/ptx/mad_row.hpp: one row of schoolbook multiplication as one PTX carry chain, for
+every row length from 1 to MAX_LENGTH limbs (the forms that carry out of the row up to MAX_FULL_ROW), and the
+diagonal of squaring (of a full square up to MAX_FULL_ROW); and add_chain.hpp: additions of up to MAX_LENGTH limbs. Inline PTX needs a literal instruction
+string per length, so the rows are generated rather than written by hand. Beside each asm statement the same
+instructions are written out as C++ over 32-bit words (detail/ptx/emulation.hpp, one function per PTX instruction),
+which a host compiler runs when WARPNUM_EMULATE_DEVICE is defined (config.hpp): translated from the asm text itself,
+so that the emulated chain is the PTX. Run from the repository root: python3 scripts/gen_mad_row.py [--check]
+(--check: exit 1 when a generated header differs from what this script writes, or when an emulation written by hand
+beside an asm statement of detail/ptx/mad_column.hpp is not the translation of that statement.)
 """
 import pathlib
 import re
 import sys
 
 MAX_LENGTH = 64  # 2048 bits: above that a thread cannot hold its operands in registers
+# Rows that carry out of their last limb (MadRow's lo_carry, hi_carry) and the diagonal of a full square
+# (SqrDiagonal's full) belong to full products, whose 2N-limb result a thread holds only up to N = MAX_LENGTH / 2 (device_rows_full in bigint.hpp; a lane's K limbs in
+# warp/sum_rotate_mul.hpp, 2 K <= max_mad_row). Longer ones would have no caller, yet every CUDA translation unit
+# would parse them. The header states the bound (max_full_row), and the callers static_assert it.
+MAX_FULL_ROW = MAX_LENGTH // 2
 OUT = pathlib.Path(__file__).resolve().parent.parent / "include/warpnum/detail/ptx/mad_row.hpp"
 ADD_OUT = OUT.with_name("add_chain.hpp")
 COLUMN = OUT.with_name("mad_column.hpp")  # written by hand; --check compares its emulations with the translation
@@ -202,15 +207,21 @@ def main():
         f"/// Longest row (limbs) there is a MadRow for.",
         f"inline constexpr int max_mad_row = {MAX_LENGTH};",
         "",
+        "/// Longest row of a full product (2L-limb result: device_rows_full in bigint.hpp, warp/sum_rotate_mul.hpp):",
+        "/// MadRow<L> has `lo_carry` and `hi_carry`, and SqrDiagonal<L> has `full`, only up to this length. Above it a",
+        "/// call of one of them does not compile.",
+        f"inline constexpr int max_full_row = {MAX_FULL_ROW};",
+        "",
         "/// MadRow<L>: r[0, L) += lo (or hi) words of a[0, L) * b, as one carry chain. `lo` and `hi` drop the carry",
-        "/// out of r[L - 1]; `lo_carry` and `hi_carry` add it into r[L], which the caller guarantees cannot overflow.",
+        "/// out of r[L - 1]; `lo_carry` and `hi_carry` (L <= max_full_row) add it into r[L], which the caller",
+        "/// guarantees cannot overflow.",
         "template <int L> struct MadRow;",
         "",
     ]
     for length in range(1, MAX_LENGTH + 1):
         parts.append(f"template <> struct MadRow<{length}> {{")
         for half in ("lo", "hi"):
-            for carry_out in (False, True):
+            for carry_out in (False, True) if length <= MAX_FULL_ROW else (False,):
                 name = half + ("_carry" if carry_out else "")
                 parts.append(f"  WARPNUM_DEVICE_INLINE static void {name}(std::uint32_t* r, const std::uint32_t* a, std::uint32_t b) {{")
                 parts += chain(length, half, carry_out).body(4)
@@ -239,15 +250,16 @@ def main():
         parts.append("")
     parts += [
         "/// SqrDiagonal<N>: adds the squares a[i]^2 of an N-limb number at limbs 2i, 2i + 1 as one carry chain:",
-        "/// `full` over r[0, 2N), `low` over r[0, N) (dropping what lies above).",
+        "/// `full` over r[0, 2N) (N <= max_full_row), `low` over r[0, N) (dropping what lies above).",
         "template <int N> struct SqrDiagonal;",
         "",
     ]
     for count in range(1, MAX_LENGTH + 1):
         parts.append(f"template <> struct SqrDiagonal<{count}> {{")
-        parts.append("  WARPNUM_DEVICE_INLINE static void full(std::uint32_t* r, const std::uint32_t* a) {")
-        parts += diagonal(count, 2 * count).body(4)
-        parts.append("  }")
+        if count <= MAX_FULL_ROW:
+            parts.append("  WARPNUM_DEVICE_INLINE static void full(std::uint32_t* r, const std::uint32_t* a) {")
+            parts += diagonal(count, 2 * count).body(4)
+            parts.append("  }")
         parts.append("  WARPNUM_DEVICE_INLINE static void low(std::uint32_t* r, const std::uint32_t* a) {")
         parts += diagonal(count, count).body(4)
         parts.append("  }")

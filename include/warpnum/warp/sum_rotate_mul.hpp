@@ -50,6 +50,7 @@ __device__ __forceinline__ void sum_rotate(const cooperative_groups::thread_bloc
                                            const Exchange& lanes) {
   constexpr int K = Slice<Bits, G>::limbs;
   static_assert(2 * K <= warpnum::detail::ptx::max_mad_row, "warpnum: at most 32 limbs a lane");
+  static_assert(K <= warpnum::detail::ptx::max_full_row, "warpnum: rows that carry out end at ptx::max_full_row");
   const unsigned rank = tile.thread_rank();
   const unsigned down = (rank + 1) & (G - 1);  // the lane whose block this lane takes in the rotation
   std::uint32_t sum[2 * K];                    // {u, v}: v = sum[0, K), u = sum[K, 2K)

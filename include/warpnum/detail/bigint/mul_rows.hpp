@@ -188,6 +188,7 @@ template <int Count> WARPNUM_DEVICE_INLINE void shl1_rows(std::uint32_t* r) {
 /// 2j + 1), doubled, plus the squares on the diagonal: N (N - 1) / 2 + N products instead of N^2.
 /// r must not alias a.
 template <int N> WARPNUM_DEVICE_INLINE void sqr_full_rows(std::uint32_t* r, const std::uint32_t* a) {
+  static_assert(N <= ptx::max_full_row, "warpnum: full squares by rows end at ptx::max_full_row limbs");
   WARPNUM_UNROLL
   for (int i = 0; i < 2 * N; ++i) r[i] = 0;
   for_each_row<N - 1>([&](auto j) {
