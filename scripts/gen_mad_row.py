@@ -16,9 +16,9 @@ import sys
 
 MAX_LENGTH = 64  # 2048 bits: above that a thread cannot hold its operands in registers
 # Rows that carry out of their last limb (MadRow's lo_carry, hi_carry) and the diagonal of a full square
-# (SqrDiagonal's full) belong to full products, whose 2N-limb result a thread holds only up to N = MAX_LENGTH / 2 (device_rows_full in bigint.hpp; a lane's K limbs in
-# warp/sum_rotate_mul.hpp, 2 K <= max_mad_row). Longer ones would have no caller, yet every CUDA translation unit
-# would parse them. The header states the bound (max_full_row), and the callers static_assert it.
+# (SqrDiagonal's full) belong to full products, whose 2N-limb result a thread holds only up to N = MAX_LENGTH / 2
+# (device_rows_full in detail/mul/select.hpp; a lane's K limbs in warp/sum_rotate_mul.hpp, 2 K <= max_mad_row).
+# Longer ones would have no caller, yet every CUDA translation unit would parse them. The header states the bound (max_full_row), and the callers static_assert it.
 MAX_FULL_ROW = MAX_LENGTH // 2
 OUT = pathlib.Path(__file__).resolve().parent.parent / "include/warpnum/detail/ptx/mad_row.hpp"
 ADD_OUT = OUT.with_name("add_chain.hpp")
@@ -207,9 +207,9 @@ def main():
         f"/// Longest row (limbs) there is a MadRow for.",
         f"inline constexpr int max_mad_row = {MAX_LENGTH};",
         "",
-        "/// Longest row of a full product (2L-limb result: device_rows_full in bigint.hpp, warp/sum_rotate_mul.hpp):",
-        "/// MadRow<L> has `lo_carry` and `hi_carry`, and SqrDiagonal<L> has `full`, only up to this length. Above it a",
-        "/// call of one of them does not compile.",
+        "/// Longest row of a full product (2L-limb result: device_rows_full in detail/mul/select.hpp and",
+        "/// warp/sum_rotate_mul.hpp): MadRow<L> has `lo_carry` and `hi_carry`, and SqrDiagonal<L> has `full`, only up",
+        "/// to this length. Above it a call of one of them does not compile.",
         f"inline constexpr int max_full_row = {MAX_FULL_ROW};",
         "",
         "/// MadRow<L>: r[0, L) += lo (or hi) words of a[0, L) * b, as one carry chain. `lo` and `hi` drop the carry",

@@ -17,9 +17,9 @@ namespace warpnum::detail::ptx {
 /// Longest row (limbs) there is a MadRow for.
 inline constexpr int max_mad_row = 64;
 
-/// Longest row of a full product (2L-limb result: device_rows_full in bigint.hpp, warp/sum_rotate_mul.hpp):
-/// MadRow<L> has `lo_carry` and `hi_carry`, and SqrDiagonal<L> has `full`, only up to this length. Above it a
-/// call of one of them does not compile.
+/// Longest row of a full product (2L-limb result: device_rows_full in detail/mul/select.hpp and
+/// warp/sum_rotate_mul.hpp): MadRow<L> has `lo_carry` and `hi_carry`, and SqrDiagonal<L> has `full`, only up
+/// to this length. Above it a call of one of them does not compile.
 inline constexpr int max_full_row = 32;
 
 /// MadRow<L>: r[0, L) += lo (or hi) words of a[0, L) * b, as one carry chain. `lo` and `hi` drop the carry
