@@ -5,9 +5,9 @@
 // code alike; text and hashing on the host.
 //
 // Errors (docs/errors.md): the inverse of zero (and division by zero) throws std::domain_error on the host and gives
-// 0 on the device (inverse_checked also reports Status::division_by_zero); text or integers with a coefficient at
-// x^N or above throw std::out_of_range on the host (the device drops those bits); malformed text throws
-// std::invalid_argument. A P that is not an irreducible polynomial of degree N does not compile.
+// 0 on the device (inverse_checked reports Status::not_invertible; a batch's a / 0, Status::division_by_zero); text
+// or integers with a coefficient at x^N or above throw std::out_of_range on the host (the device drops those bits);
+// malformed text throws std::invalid_argument. A P that is not an irreducible polynomial of degree N does not compile.
 // Nothing here runs in constant time: do not use it where timing may leak a secret.
 #pragma once
 
@@ -307,14 +307,15 @@ template <int N, Poly P = default_poly(N)> class GF2n {
   /// x == 0: std::domain_error on the host; 0 on the device (inverse_checked reports it).
   friend WARPNUM_HD constexpr GF2n inverse(const GF2n& x) {
     if (x.is_zero()) {
-      WARPNUM_IF_HOST((detail::raise<std::domain_error>(("warpnum: inverse of zero in GF(2^" + std::to_string(N) + ")").c_str());))
+      WARPNUM_IF_HOST((detail::raise<std::domain_error>(("warpnum: inverse of zero in GF(2^" + std::to_string(N) + ")")
+                                                            .c_str());))
       return GF2n{};
     }
     return inverse_nonzero(x);
   }
-  /// {1 / x, Status::ok}, or {0, Status::division_by_zero} for x == 0; never throws.
-  friend WARPNUM_HD constexpr ModResult<GF2n> inverse_checked(const GF2n& x) noexcept {
-    if (x.is_zero()) return {GF2n{}, Status::division_by_zero};
+  /// {1 / x, Status::ok}, or {0, Status::not_invertible} for x == 0 (zero has no inverse; status.hpp); never throws.
+  friend WARPNUM_HD constexpr Checked<GF2n> inverse_checked(const GF2n& x) noexcept {
+    if (x.is_zero()) return {GF2n{}, Status::not_invertible};
     return {inverse_nonzero(x), Status::ok};
   }
 
