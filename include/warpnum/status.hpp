@@ -14,7 +14,7 @@ namespace warpnum {
 /// beside a defined result. Each code means the same for every type:
 enum class Status : std::uint8_t {
   ok = 0,
-  /// A divisor or a modulus is zero: `a / 0` and `a % 0` for integers, GF2n and Fp alike; `powm(a, e, 0)`,
+  /// A divisor or a modulus is zero: `a / 0` for integers, GF2n and Fp alike, and `a % 0`; `powm(a, e, 0)`,
   /// `modinv(a, 0)`, `Montgomery(0)`, `Barrett(0)`, a zero modulus of a batch element.
   division_by_zero,
   /// An argument outside the function's domain that is not a zero divisor or modulus: an even modulus given to
