@@ -14,6 +14,11 @@
 // - bitwise operations, shifts and bit tests of negative values act on the two's complement bits (int1024_t
 //   emulates the same for & | ^ ~, and its >> of a negative value rounds toward -infinity like ours); lsb, msb
 //   of a negative value throw std::range_error, as Boost's do.
+//
+// Errors are thrown as Boost.Multiprecision throws its own, by BOOST_THROW_EXCEPTION, rather than through warpnum's
+// one throw point (detail/raise.hpp): some of them come from Boost's generic code around the backend, and a program
+// must get them all one way: as a boost::wrapexcept<E> (caught as E, or as boost::exception) with exceptions, and
+// through the program's own boost::throw_exception under BOOST_NO_EXCEPTIONS.
 #pragma once
 
 #include <warpnum/config.hpp>
@@ -22,6 +27,7 @@
 
 #include <boost/multiprecision/detail/integer_ops.hpp>  // powm, gcd, msb, bit_test, divide_qr, ... for integer backends (as gmp.hpp)
 #include <boost/multiprecision/number.hpp>
+#include <boost/throw_exception.hpp>
 #include <boost/version.hpp>
 
 #include <gmpxx.h>
@@ -143,7 +149,8 @@ template <std::size_t Bits, bool Signed> class boost_backend {
       return s;
     }
     if constexpr (Signed) {
-      if (v_.is_negative()) throw std::runtime_error("Base 8 or 16 printing of negative numbers is not supported.");
+      if (v_.is_negative())
+        BOOST_THROW_EXCEPTION(std::runtime_error("Base 8 or 16 printing of negative numbers is not supported."));
     }
     std::string s = to_string(BasicInt<Bits, false>(v_), base);
     if (f & std::ios_base::uppercase)
@@ -216,7 +223,7 @@ template <std::size_t Bits, bool Signed> class boost_backend {
   }
 
   static value_type from_float(long double f) {
-    if (!std::isfinite(f)) throw std::runtime_error("Cannot convert a non-finite number to an integer.");
+    if (!std::isfinite(f)) BOOST_THROW_EXCEPTION(std::runtime_error("Cannot convert a non-finite number to an integer."));
     const bool neg = f < 0;
     long double a = std::trunc(neg ? -f : f);
     // a = m 2^e with m an integer of at most 64 bits: take 32 bits at a time from the top.
@@ -266,7 +273,7 @@ template <std::size_t Bits, bool Signed> class boost_backend {
                          : c >= 'a' && c <= 'f' ? static_cast<unsigned>(c - 'a' + 10)
                          : c >= 'A' && c <= 'F' ? static_cast<unsigned>(c - 'A' + 10)
                                                 : 99u;
-      if (d >= radix) throw std::runtime_error("Unexpected content found while parsing character string.");
+      if (d >= radix) BOOST_THROW_EXCEPTION(std::runtime_error("Unexpected content found while parsing character string."));
       r = r * BasicInt<Bits, false>(radix) + BasicInt<Bits, false>(d);
     }
     return value_type(negative ? -r : r);
@@ -284,11 +291,14 @@ using boost_uint = boost::multiprecision::number<boost_backend<Bits, false>, boo
 // ---- the backend's operations (found by argument-dependent lookup) -------------------------------------------
 
 namespace detail::boost_adapter {
-[[noreturn]] inline void division_by_zero() { throw std::overflow_error("Division by zero."); }
+[[noreturn]] inline void division_by_zero() { BOOST_THROW_EXCEPTION(std::overflow_error("Division by zero.")); }
 template <std::size_t Bits, bool Signed> void check_bits(const BasicInt<Bits, Signed>& v) {
-  if (v.is_zero()) throw std::range_error("No bits were set in the operand.");
+  if (v.is_zero()) BOOST_THROW_EXCEPTION(std::range_error("No bits were set in the operand."));
   if constexpr (Signed) {
-    if (v.is_negative()) throw std::range_error("Testing individual bits in negative values is not supported - results are undefined.");
+    if (v.is_negative()) {
+      BOOST_THROW_EXCEPTION(
+          std::range_error("Testing individual bits in negative values is not supported - results are undefined."));
+    }
   }
 }
 }  // namespace detail::boost_adapter
@@ -435,7 +445,8 @@ template <detail::boost_adapter::arithmetic R, std::size_t B, bool S> void eval_
     }
   } else {
     if constexpr (S) {
-      if (a.value().is_negative()) throw std::range_error("Attempt to assign a negative value to an unsigned type.");
+      if (a.value().is_negative())
+        BOOST_THROW_EXCEPTION(std::range_error("Attempt to assign a negative value to an unsigned type."));
     }
     *result = a.template to_builtin_wrapping<R>();
   }
@@ -473,7 +484,7 @@ template <std::size_t B, bool S> void eval_lcm(boost_backend<B, S>& r, const boo
 }
 /// s = floor(sqrt(x)), r = x - s^2; a negative x: std::range_error.
 template <std::size_t B, bool S> void eval_integer_sqrt(boost_backend<B, S>& s, boost_backend<B, S>& r, const boost_backend<B, S>& x) {
-  if (eval_get_sign(x) < 0) throw std::range_error("Can not take the square root of a negative number.");
+  if (eval_get_sign(x) < 0) BOOST_THROW_EXCEPTION(std::range_error("Can not take the square root of a negative number."));
   s.value() = isqrt(x.value());
   r.value() = x.value() - s.value() * s.value();
 }
@@ -483,7 +494,7 @@ template <std::size_t B, bool S> void eval_integer_sqrt(boost_backend<B, S>& s, 
 template <std::size_t B, bool S>
 void eval_powm(boost_backend<B, S>& result, const boost_backend<B, S>& a, const boost_backend<B, S>& p, const boost_backend<B, S>& c) {
   using U = BigUInt<B>;
-  if (eval_get_sign(p) < 0) throw std::runtime_error("powm requires a positive exponent.");
+  if (eval_get_sign(p) < 0) BOOST_THROW_EXCEPTION(std::runtime_error("powm requires a positive exponent."));
   if (c.value().is_zero()) detail::boost_adapter::division_by_zero();
   const bool a_neg = S && a.value().is_negative();
   const bool c_neg = S && c.value().is_negative();
@@ -496,7 +507,7 @@ void eval_powm(boost_backend<B, S>& result, const boost_backend<B, S>& a, const 
 template <std::size_t B, bool S, class I>
   requires(std::is_integral_v<I>)
 void eval_powm(boost_backend<B, S>& result, const boost_backend<B, S>& a, I p, const boost_backend<B, S>& c) {
-  if (p < 0) throw std::runtime_error("powm requires a positive exponent.");
+  if (p < 0) BOOST_THROW_EXCEPTION(std::runtime_error("powm requires a positive exponent."));
   eval_powm(result, a, boost_backend<B, S>(p), c);
 }
 template <std::size_t B, bool S, class I>
@@ -507,7 +518,7 @@ void eval_powm(boost_backend<B, S>& result, const boost_backend<B, S>& a, const 
 template <std::size_t B, bool S, class I1, class I2>
   requires(std::is_integral_v<I1> && std::is_integral_v<I2>)
 void eval_powm(boost_backend<B, S>& result, const boost_backend<B, S>& a, I1 p, I2 c) {
-  if (p < 0) throw std::runtime_error("powm requires a positive exponent.");
+  if (p < 0) BOOST_THROW_EXCEPTION(std::runtime_error("powm requires a positive exponent."));
   eval_powm(result, a, boost_backend<B, S>(p), boost_backend<B, S>(c));
 }
 

@@ -5,6 +5,7 @@
 
 #include <warpnum/config.hpp>
 #include <warpnum/bigint.hpp>
+#include <warpnum/detail/raise.hpp>
 
 #include <version>
 
@@ -49,11 +50,13 @@ template <std::size_t Bits, bool Signed, class CharT> struct std::formatter<warp
     if (it != end && *it != CharT('}')) {
       const char t = static_cast<char>(*it);
       if (t != 'd' && t != 'x' && t != 'X' && t != 'o' && t != 'b' && t != 'B')
-        throw std::format_error("warpnum: unsupported format type for BigUInt/BigInt (use d, x, X, o, b or B)");
+        warpnum::detail::throw_error<std::format_error>(
+            "warpnum: unsupported format type for BigUInt/BigInt (use d, x, X, o, b or B)");
       type = t;
       ++it;
     }
-    if (it != end && *it != CharT('}')) throw std::format_error("warpnum: malformed format spec for BigUInt/BigInt");
+    if (it != end && *it != CharT('}'))
+      warpnum::detail::throw_error<std::format_error>("warpnum: malformed format spec for BigUInt/BigInt");
     return it;
   }
 

@@ -5,6 +5,7 @@
 
 #include <warpnum/config.hpp>
 #include <warpnum/bigint.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/status.hpp>
 
@@ -97,7 +98,7 @@ template <std::size_t Bits, BigUInt<Bits> Modulus> class Fp {
   friend WARPNUM_HD constexpr Fp pow(const Fp& x, std::uint64_t e) noexcept { return pow(x, BigUInt<64>(e)); }
 
   /// x^-1 without throwing: {0, Status::not_invertible} for x == 0 (or no inverse, for a composite modulus).
-  friend WARPNUM_HD constexpr ModResult<Fp> inverse_checked(const Fp& x) noexcept {
+  friend WARPNUM_HD constexpr Checked<Fp> inverse_checked(const Fp& x) noexcept {
     const auto r = modinv_checked(x.value(), Modulus);
     return {Fp(r.value), r.status};
   }

@@ -5,9 +5,9 @@
 // code alike; text and hashing on the host.
 //
 // Errors (docs/errors.md): the inverse of zero (and division by zero) throws std::domain_error on the host and gives
-// 0 on the device (inverse_checked also reports Status::division_by_zero); text or integers with a coefficient at
-// x^N or above throw std::out_of_range on the host (the device drops those bits); malformed text throws
-// std::invalid_argument. A P that is not an irreducible polynomial of degree N does not compile.
+// 0 on the device (inverse_checked reports Status::not_invertible; a batch's a / 0, Status::division_by_zero); text
+// or integers with a coefficient at x^N or above throw std::out_of_range on the host (the device drops those bits);
+// malformed text throws std::invalid_argument. A P that is not an irreducible polynomial of degree N does not compile.
 // Nothing here runs in constant time: do not use it where timing may leak a secret.
 #pragma once
 
@@ -17,6 +17,7 @@
 #include <warpnum/detail/gf2n/irreducible.hpp>
 #include <warpnum/detail/x86/gf2n_mul_n_avx512.hpp>
 #include <warpnum/detail/gf2n/reduce.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/detail/random/bit_source.hpp>
 #include <warpnum/poly.hpp>
 #include <warpnum/status.hpp>
@@ -115,8 +116,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
   WARPNUM_HD constexpr explicit GF2n(std::uint64_t coefficients) : words_{} {
     if constexpr (N < 64) {
       if ((coefficients >> N) != 0) {
-        WARPNUM_IF_HOST((throw std::out_of_range("warpnum: GF2n<" + std::to_string(N) + ">: the integer has a coefficient at x^" +
-                                                 std::to_string(N) + " or above");))
+        WARPNUM_IF_HOST((detail::raise<std::out_of_range>(excess_message("the integer").c_str());))
         coefficients &= (std::uint64_t{1} << N) - 1;
       }
     }
@@ -139,8 +139,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
       if (bit < N) words_[bit / word_bits] |= static_cast<word_type>(keep) << (bit % word_bits);
     }
     if (excess) {
-      WARPNUM_IF_HOST((throw std::out_of_range("warpnum: GF2n<" + std::to_string(N) + ">: the BigUInt has a coefficient at x^" +
-                                               std::to_string(N) + " or above");))
+      WARPNUM_IF_HOST((detail::raise<std::out_of_range>(excess_message("the BigUInt").c_str());))
     }
   }
 
@@ -153,7 +152,7 @@ template <int N, Poly P = default_poly(N)> class GF2n {
     if (hex.size() >= 2 && hex[0] == '0' && (hex[1] == 'x' || hex[1] == 'X')) start = 2;
     if (start == hex.size()) {
       if (WARPNUM_IS_CONSTANT_EVALUATED()) detail::gf2x::invalid_gf2n_text_see_docs_errors_md();
-      throw std::invalid_argument("warpnum: no digits in " + detail::quoted_text(hex));
+      detail::throw_error<std::invalid_argument>("warpnum: no digits in " + detail::quoted_text(hex));
     }
     // Every character first, left to right, so that the message names the first bad one, and malformed text is
     // std::invalid_argument even where it also holds a coefficient beyond x^(N-1) (as BigUInt's constructor).
@@ -161,8 +160,8 @@ template <int N, Poly P = default_poly(N)> class GF2n {
       const char c = hex[i];
       if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
         if (WARPNUM_IS_CONSTANT_EVALUATED()) detail::gf2x::invalid_gf2n_text_see_docs_errors_md();
-        throw std::invalid_argument("warpnum: " + detail::invalid_character_text(hex, i) + " in " + detail::quoted_text(hex) +
-                                    " (hexadecimal coefficients)");
+        detail::throw_error<std::invalid_argument>("warpnum: " + detail::invalid_character_text(hex, i) + " in " +
+                                                   detail::quoted_text(hex) + " (hexadecimal coefficients)");
       }
     }
     for (std::size_t i = hex.size(); i-- > start;) {
@@ -173,8 +172,8 @@ template <int N, Poly P = default_poly(N)> class GF2n {
         if (((d >> k) & 1) == 0) continue;
         if (bit + k >= static_cast<std::size_t>(N)) {
           if (WARPNUM_IS_CONSTANT_EVALUATED()) detail::gf2x::invalid_gf2n_text_see_docs_errors_md();
-          throw std::out_of_range("warpnum: " + detail::quoted_text(hex) + " has a coefficient at x^" + std::to_string(bit + k) +
-                                  ", beyond GF2n<" + std::to_string(N) + ">");
+          detail::throw_error<std::out_of_range>("warpnum: " + detail::quoted_text(hex) + " has a coefficient at x^" +
+                                                 std::to_string(bit + k) + ", beyond GF2n<" + std::to_string(N) + ">");
         }
         words_[(bit + k) / word_bits] |= word_type{1} << ((bit + k) % word_bits);
       }
@@ -225,8 +224,9 @@ template <int N, Poly P = default_poly(N)> class GF2n {
     if constexpr (!proved_at_compile_time) {
       static const bool irreducible = detail::is_irreducible(P);
       if (!irreducible) {
-        throw std::invalid_argument("warpnum: GF2n<" + std::to_string(N) +
-                                    ", P>: P is not irreducible over GF(2), so GF(2)[x]/P is not a field");
+        detail::throw_error<std::invalid_argument>(
+            "warpnum: GF2n<" + std::to_string(N) +
+            ", P>: P is not irreducible over GF(2), so GF(2)[x]/P is not a field");
       }
     }
   }
@@ -307,14 +307,15 @@ template <int N, Poly P = default_poly(N)> class GF2n {
   /// x == 0: std::domain_error on the host; 0 on the device (inverse_checked reports it).
   friend WARPNUM_HD constexpr GF2n inverse(const GF2n& x) {
     if (x.is_zero()) {
-      WARPNUM_IF_HOST((throw std::domain_error("warpnum: inverse of zero in GF(2^" + std::to_string(N) + ")");))
+      WARPNUM_IF_HOST((detail::raise<std::domain_error>(("warpnum: inverse of zero in GF(2^" + std::to_string(N) + ")")
+                                                            .c_str());))
       return GF2n{};
     }
     return inverse_nonzero(x);
   }
-  /// {1 / x, Status::ok}, or {0, Status::division_by_zero} for x == 0; never throws.
-  friend WARPNUM_HD constexpr ModResult<GF2n> inverse_checked(const GF2n& x) noexcept {
-    if (x.is_zero()) return {GF2n{}, Status::division_by_zero};
+  /// {1 / x, Status::ok}, or {0, Status::not_invertible} for x == 0 (zero has no inverse; status.hpp); never throws.
+  friend WARPNUM_HD constexpr Checked<GF2n> inverse_checked(const GF2n& x) noexcept {
+    if (x.is_zero()) return {GF2n{}, Status::not_invertible};
     return {inverse_nonzero(x), Status::ok};
   }
 
@@ -420,6 +421,12 @@ template <int N, Poly P = default_poly(N)> class GF2n {
   }
 
  private:
+  /// The host's message for a coefficient at x^N or above in an integer given to a constructor.
+  static std::string excess_message(const char* source) {
+    return "warpnum: GF2n<" + std::to_string(N) + ">: " + source + " has a coefficient at x^" + std::to_string(N) +
+           " or above";
+  }
+
   /// 64-bit words the algorithms of detail/gf2n work on.
   static constexpr int W = (N + 63) / 64;
   static constexpr detail::gf2x::TraceMask<P, W> trace_mask = detail::gf2x::make_trace_mask<P, W>();
@@ -512,7 +519,9 @@ template <int N, Poly P> void mul_n(GF2n<N, P>* r, const GF2n<N, P>* a, const GF
 /// leading zeros, "0" for zero: what the GF2n constructor parses (base 16). Other bases: std::invalid_argument.
 template <int N, Poly P> std::string to_string(const GF2n<N, P>& x, int base = 16) {
   GF2n<N, P>::check_field();
-  if (base != 16 && base != 2) throw std::invalid_argument("warpnum: to_string(GF2n): base must be 16 or 2, got " + std::to_string(base));
+  if (base != 16 && base != 2)
+    detail::throw_error<std::invalid_argument>("warpnum: to_string(GF2n): base must be 16 or 2, got " +
+                                               std::to_string(base));
   return to_string(x.to_biguint(), base);  // BigUInt's digits: lowercase, no prefix, no leading zeros
 }
 

@@ -163,8 +163,8 @@ template <int N, Poly P> mpz_class to_mpz_class(const GF2n<N, P>& x) {
 /// irreducible at compile time, the first call proves it (GF2n::check_field: std::invalid_argument if it is not).
 template <class T>
   requires(detail::is_basic_int<T> || detail::gmp::is_gf2n<T>)
-ModResult<T> from_mpz_checked(mpz_srcptr z) {
-  ModResult<T> r{T{}, Status::ok};
+Checked<T> from_mpz_checked(mpz_srcptr z) {
+  Checked<T> r{T{}, Status::ok};
   if constexpr (detail::is_basic_int<T>) {
     if (detail::gmp::fits<T::bits, T::is_signed>(z)) {
       detail::gmp::export_limbs<T::num_limbs>(r.value.limbs_, z);
@@ -195,7 +195,7 @@ ModResult<T> from_mpz_checked(mpz_srcptr z) {
 /// from_mpz_checked for an mpz_class (or a GMP expression, evaluated first).
 template <class T>
   requires(detail::is_basic_int<T> || detail::gmp::is_gf2n<T>)
-ModResult<T> from_mpz_checked(const mpz_class& z) {
+Checked<T> from_mpz_checked(const mpz_class& z) {
   return from_mpz_checked<T>(z.get_mpz_t());
 }
 
@@ -205,7 +205,7 @@ ModResult<T> from_mpz_checked(const mpz_class& z) {
 template <class T>
   requires(detail::is_basic_int<T> || detail::gmp::is_gf2n<T>)
 T from_mpz(mpz_srcptr z) {
-  const ModResult<T> r = from_mpz_checked<T>(z);
+  const Checked<T> r = from_mpz_checked<T>(z);
   if (r.status != Status::ok) {
     if constexpr (detail::is_basic_int<T>) {
       detail::raise<std::out_of_range>(detail::gmp::int_range_message(z, T::bits, T::is_signed).c_str());

@@ -6,6 +6,7 @@
 
 #include <warpnum/config.hpp>
 #include <warpnum/detail/gf2n/poly_table.hpp>
+#include <warpnum/detail/raise.hpp>
 
 #include <stdexcept>
 
@@ -80,7 +81,8 @@ struct Poly {
 /// (Seroussi's table, and what NTL's BuildSparseIrred gives). Bad input: std::invalid_argument, which makes a
 /// constant expression (a template argument) fail to compile.
 constexpr Poly default_poly(int n) {
-  if (n < 2 || n > Poly::max_degree) throw std::invalid_argument("warpnum::default_poly: the degree must be from 2 to 4096");
+  if (n < 2 || n > Poly::max_degree)
+    detail::throw_error<std::invalid_argument>("warpnum::default_poly: the degree must be from 2 to 4096");
   const auto& e = detail::gf2n_default_poly_table[n];
   if (e[1] == 0) return Poly{n, e[0], 0};
   return Poly{n, e[0], e[1], e[2], 0};

@@ -180,7 +180,7 @@ WARPNUM_HD constexpr T random(URBG& g) {
 /// fewer than two tries), and its status. A bound <= 0 (an empty range) gives {0, Status::invalid_argument} and draws
 /// nothing; otherwise {value, Status::ok}. Host and device alike.
 template <std::size_t Bits, bool Signed, class URBG>
-WARPNUM_HD constexpr ModResult<BasicInt<Bits, Signed>> random_below_checked(URBG& g, const BasicInt<Bits, Signed>& bound) {
+WARPNUM_HD constexpr Checked<BasicInt<Bits, Signed>> random_below_checked(URBG& g, const BasicInt<Bits, Signed>& bound) {
   using T = BasicInt<Bits, Signed>;
   using U = BasicInt<Bits, false>;
   if (bound.is_zero() || bound.is_negative()) return {T{}, Status::invalid_argument};

@@ -8,6 +8,7 @@
 #include <warpnum/batch/expression.hpp>
 #include <warpnum/batch/layout.hpp>
 #include <warpnum/batch/memory.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/status.hpp>
 
 #include <bit>
@@ -154,7 +155,9 @@ template <class T, Layout L = Layout::contiguous> class Batch {
   }
   /// The elements into host memory (out.size() == size(); waits for the batch's stream).
   void copy_to(std::span<T> out) const {
-    if (out.size() != n_) throw std::invalid_argument("warpnum: Batch::copy_to: the span's size differs from the batch's");
+    if (out.size() != n_)
+      warpnum::detail::throw_error<std::invalid_argument>(
+          "warpnum: Batch::copy_to: the span's size differs from the batch's");
     if constexpr (L == Layout::contiguous) {
       batch::detail::copy_bytes(out.data(), Place::host, raw(), place_, n_ * sizeof(T), stream_);
     } else {
@@ -173,7 +176,9 @@ template <class T, Layout L = Layout::contiguous> class Batch {
   /// The elements to a raw device pointer (n contiguous elements), device to device on the batch's stream.
   void copy_to_device(T* device_data) const {
     static_assert(L == Layout::contiguous, "warpnum: copy_to_device copies contiguous batches; convert the layout first");
-    if (place_ != Place::device) throw std::invalid_argument("warpnum: Batch::copy_to_device on a host batch; use copy_to");
+    if (place_ != Place::device)
+      warpnum::detail::throw_error<std::invalid_argument>(
+          "warpnum: Batch::copy_to_device on a host batch; use copy_to");
     batch::detail::copy_bytes(device_data, Place::device, raw(), place_, n_ * sizeof(T), stream_);
   }
 

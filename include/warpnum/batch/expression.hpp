@@ -15,6 +15,7 @@
 #include <warpnum/batch/ops/views.hpp>
 #include <warpnum/batch/strategy.hpp>
 #include <warpnum/bigint.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/modular.hpp>
 
 #include <concepts>
@@ -47,10 +48,12 @@ struct Plan {
 
   template <class T, Layout L> int leaf(const void* data, std::size_t n, Place p) {
     if (size != any_size && size != n)
-      throw std::invalid_argument("warpnum: batch expression over batches of different sizes (" + std::to_string(size) +
-                                  " and " + std::to_string(n) + ")");
+      warpnum::detail::throw_error<std::invalid_argument>(
+          "warpnum: batch expression over batches of different sizes (" + std::to_string(size) + " and " +
+          std::to_string(n) + ")");
     if (place != Place::automatic && place != p)
-      throw std::invalid_argument("warpnum: batch expression mixes host and device batches; copy one to the other's place");
+      warpnum::detail::throw_error<std::invalid_argument>(
+          "warpnum: batch expression mixes host and device batches; copy one to the other's place");
     size = n;
     place = p;
     (void)data;
@@ -302,7 +305,7 @@ template <class U, batch::Operand A> auto convert(A&& a) {
 template <batch::Operand A, class E, std::size_t Bits> auto powm(A&& a, E&& e, const BigUInt<Bits>& m) {
   static_assert(std::is_same_v<batch::value_t<A>, BigUInt<Bits>>,
                 "warpnum: powm(a, e, m) needs a's elements to be BigUInt of m's width");
-  if (m.is_zero()) throw std::domain_error("warpnum: powm over a batch: the modulus is zero");
+  if (m.is_zero()) warpnum::detail::throw_error<std::domain_error>("warpnum: powm over a batch: the modulus is zero");
   batch::ops::powm_modulus<Bits> op{};
   op.odd = m.bit(0);
   if (op.odd) {

@@ -6,6 +6,7 @@
 
 #include <warpnum/config.hpp>
 #include <warpnum/batch/layout.hpp>
+#include <warpnum/detail/raise.hpp>
 
 #if WARPNUM_HAS_CUDA
 #  include <cuda_runtime.h>
@@ -42,7 +43,8 @@ namespace batch::detail {
 /// Throws std::runtime_error("warpnum: <what>: <CUDA's reason>") when a CUDA call failed.
 #if WARPNUM_HAS_CUDA
 inline void cuda_check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) throw std::runtime_error(std::string("warpnum: ") + what + ": " + cudaGetErrorString(e));
+  if (e != cudaSuccess)
+    warpnum::detail::throw_error<std::runtime_error>(std::string("warpnum: ") + what + ": " + cudaGetErrorString(e));
 }
 #endif
 
@@ -52,10 +54,12 @@ inline Place resolve(Place p) {
   if (p == Place::automatic) return gpu_available() ? Place::device : Place::host;
   if (p == Place::device && !gpu_available()) {
 #if WARPNUM_HAS_CUDA
-    throw std::runtime_error("warpnum: Batch on Place::device, but CUDA reports no GPU; use Place::host or automatic");
+    warpnum::detail::throw_error<std::runtime_error>(
+        "warpnum: Batch on Place::device, but CUDA reports no GPU; use Place::host or automatic");
 #else
-    throw std::runtime_error("warpnum: Batch on Place::device needs the program compiled by nvcc (this one was not); "
-                             "use Place::host or automatic");
+    warpnum::detail::throw_error<std::runtime_error>(
+        "warpnum: Batch on Place::device needs the program compiled by nvcc (this one was not); "
+        "use Place::host or automatic");
 #endif
   }
   return p;
@@ -136,7 +140,7 @@ inline void copy_bytes(void* dst, Place to, const void* src, Place from, std::si
   if (kind == cudaMemcpyDeviceToHost) cuda_check(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
 #else
   (void)stream;
-  throw std::logic_error("warpnum: device memory in a build without CUDA");
+  warpnum::detail::throw_error<std::logic_error>("warpnum: device memory in a build without CUDA");
 #endif
 }
 

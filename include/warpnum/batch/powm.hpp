@@ -20,6 +20,7 @@
 
 #include <warpnum/batch/kernel/powm.hpp>
 #include <warpnum/bigint.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/status.hpp>
 
@@ -59,13 +60,14 @@ template <std::size_t Bits> constexpr unsigned powm_lanes() {
 inline void check_launch(const char* what) {
   const cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess)
-    throw std::runtime_error(std::string("warpnum: ") + what + ": kernel launch failed: " + cudaGetErrorString(err));
+    warpnum::detail::throw_error<std::runtime_error>(std::string("warpnum: ") + what +
+                                                     ": kernel launch failed: " + cudaGetErrorString(err));
 }
 
 template <std::size_t Bits, class Exp>
 void powm_shared(const BigUInt<Bits>* base, const Exp& exp, const BigUInt<Bits>& m, BigUInt<Bits>* out, std::size_t n,
                  cudaStream_t stream) {
-  if (m.is_zero()) throw std::domain_error("warpnum: powm_n: the modulus is zero");
+  if (m.is_zero()) warpnum::detail::throw_error<std::domain_error>("warpnum: powm_n: the modulus is zero");
   if (n == 0) return;
   if (m.bit(0)) {
     constexpr unsigned lanes = powm_lanes<Bits>();

@@ -20,11 +20,15 @@ template <class T> struct DivResult {
   T rem;
 };
 
-/// The quotient, remainder and outcome of `divmod_checked`.
+/// The quotient, remainder and outcome of `divmod_checked`: a `Checked` result (status.hpp) whose two values keep
+/// `DivResult`'s names, `quot` and `rem`, beside the same `status` and `ok()`.
 template <class T> struct CheckedDivResult {
   T quot;
   T rem;
   Status status;
+
+  /// Whether the division succeeded (`status == Status::ok`).
+  WARPNUM_HD constexpr bool ok() const noexcept { return status == Status::ok; }
 };
 
 namespace detail {

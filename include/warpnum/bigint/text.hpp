@@ -8,6 +8,7 @@
 #include <warpnum/detail/bigint/parse_text.hpp>
 #include <warpnum/detail/bigint/text.hpp>
 #include <warpnum/detail/error_text.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/status.hpp>
 
 #include <charconv>
@@ -25,13 +26,13 @@ template <std::size_t Bits, bool Signed> BasicInt<Bits, Signed>::BasicInt(std::s
   if (status == Status::ok) return;
   const std::string quoted = detail::quoted_text(text);
   if (status == Status::out_of_range) {
-    throw std::out_of_range("warpnum: " + quoted + " does not fit in " + (Signed ? "BigInt<" : "BigUInt<") +
-                            std::to_string(Bits) + ">");
+    detail::throw_error<std::out_of_range>("warpnum: " + quoted + " does not fit in " +
+                                           (Signed ? "BigInt<" : "BigUInt<") + std::to_string(Bits) + ">");
   }
-  if (position >= text.size()) throw std::invalid_argument("warpnum: no digits in " + quoted);
+  if (position >= text.size()) detail::throw_error<std::invalid_argument>("warpnum: no digits in " + quoted);
   std::string what = "warpnum: " + detail::invalid_character_text(text, position) + " in " + quoted;
   if (text[position] == '-' && position == 0) what += ": a negative number for an unsigned type";
-  throw std::invalid_argument(what);
+  detail::throw_error<std::invalid_argument>(what);
 }
 
 /// std::from_chars for BasicInt: parses digits in `base` (2 to 36, no prefix) with a leading '-' for signed
@@ -78,7 +79,9 @@ constexpr std::to_chars_result to_chars(char* first, char* last, const BasicInt<
 /// The text of x in `base` (2 to 36): lower-case digits, no prefix, '-' for negative signed values.
 /// Throws std::invalid_argument for a base outside 2 to 36.
 template <std::size_t Bits, bool Signed> std::string to_string(const BasicInt<Bits, Signed>& x, int base = 10) {
-  if (base < 2 || base > 36) throw std::invalid_argument("warpnum: to_string: base must be from 2 to 36, got " + std::to_string(base));
+  if (base < 2 || base > 36)
+    detail::throw_error<std::invalid_argument>("warpnum: to_string: base must be from 2 to 36, got " +
+                                               std::to_string(base));
   std::string s(detail::max_digits(BasicInt<Bits, Signed>::num_limbs, 2) + 1, '\0');
   const auto res = to_chars(s.data(), s.data() + s.size(), x, base);
   s.resize(static_cast<std::size_t>(res.ptr - s.data()));
@@ -91,20 +94,23 @@ template <std::size_t Bits, bool Signed> std::string to_string(const BasicInt<Bi
 template <class T> T from_string(std::string_view text, int base = 0) {
   static_assert(detail::is_basic_int<T>, "warpnum::from_string makes a BigUInt or BigInt");
   if (base == 0) return T(text);
-  if (base < 2 || base > 36) throw std::invalid_argument("warpnum: from_string: base must be 0 or from 2 to 36, got " + std::to_string(base));
+  if (base < 2 || base > 36)
+    detail::throw_error<std::invalid_argument>("warpnum: from_string: base must be 0 or from 2 to 36, got " +
+                                               std::to_string(base));
   T value{};
   const auto res = from_chars(text.data(), text.data() + text.size(), value, base);
   // A bad character comes first, as in the constructor: digits too many for the type, then a non-digit, are
   // malformed text (std::invalid_argument), not std::out_of_range.
   const bool whole = res.ptr == text.data() + text.size();
   if (res.ec == std::errc::result_out_of_range && whole)
-    throw std::out_of_range("warpnum: " + detail::quoted_text(text) + " does not fit in the type");
+    detail::throw_error<std::out_of_range>("warpnum: " + detail::quoted_text(text) + " does not fit in the type");
   if (res.ec != std::errc{} || !whole) {
     const std::size_t pos = res.ec != std::errc::invalid_argument ? static_cast<std::size_t>(res.ptr - text.data())
                                                                   : (text.empty() || text[0] != '-' || !T::is_signed ? 0 : 1);
-    if (pos >= text.size()) throw std::invalid_argument("warpnum: no digits in " + detail::quoted_text(text));
-    throw std::invalid_argument("warpnum: " + detail::invalid_character_text(text, pos) + " in " + detail::quoted_text(text) +
-                                " (base " + std::to_string(base) + ")");
+    if (pos >= text.size())
+      detail::throw_error<std::invalid_argument>("warpnum: no digits in " + detail::quoted_text(text));
+    detail::throw_error<std::invalid_argument>("warpnum: " + detail::invalid_character_text(text, pos) + " in " +
+                                               detail::quoted_text(text) + " (base " + std::to_string(base) + ")");
   }
   return value;
 }

@@ -8,6 +8,7 @@
 #include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
 #include <warpnum/detail/modular/window_pow.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/modular/montgomery.hpp>
 
 #include <cstddef>
@@ -59,11 +60,13 @@ template <std::size_t Bits> class FixedBaseTable {
   FixedBaseTable(const BigUInt<Bits>& g, const BigUInt<Bits>& m, int exponent_bits, int window = 4)
       : ctx_(m), window_(window), bits_(exponent_bits) {
     if (window < 1 || window > 8) {
-      throw std::invalid_argument("warpnum: FixedBaseTable: the window must be 1 to 8 bits, got " + std::to_string(window));
+      detail::throw_error<std::invalid_argument>("warpnum: FixedBaseTable: the window must be 1 to 8 bits, got " +
+                                                 std::to_string(window));
     }
     if (exponent_bits < 1 || exponent_bits > max_exponent_bits) {
-      throw std::invalid_argument("warpnum: FixedBaseTable: exponent_bits must be 1 to " + std::to_string(max_exponent_bits) +
-                                  ", got " + std::to_string(exponent_bits));
+      detail::throw_error<std::invalid_argument>("warpnum: FixedBaseTable: exponent_bits must be 1 to " +
+                                                 std::to_string(max_exponent_bits) + ", got " +
+                                                 std::to_string(exponent_bits));
     }
     const int per = (1 << window) - 1;
     const int windows = (exponent_bits + window - 1) / window;
@@ -77,9 +80,11 @@ template <std::size_t Bits> class FixedBaseTable {
     }
   }
 
-  /// g^e mod m. Throws std::out_of_range if e has more than exponent_bits bits.
+  /// g^e mod m. Throws std::out_of_range if e has more than exponent_bits bits (without exceptions: the view's
+  /// result, from the low exponent_bits bits of e).
   template <std::size_t EBits> BigUInt<Bits> pow(const BigUInt<EBits>& e) const {
-    if (bit_width(e) > bits_) throw std::out_of_range("warpnum: FixedBaseTable::pow: the exponent is wider than the table");
+    if (bit_width(e) > bits_)
+      detail::raise<std::out_of_range>("warpnum: FixedBaseTable::pow: the exponent is wider than the table");
     return view().pow(e);
   }
 

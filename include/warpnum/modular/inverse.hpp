@@ -20,7 +20,7 @@ namespace detail {
 
 /// a^-1 mod m for odd m > 1 and a < m.
 template <std::size_t Bits>
-WARPNUM_HD constexpr ModResult<BigUInt<Bits>> inverse_odd(const BigUInt<Bits>& a, const BigUInt<Bits>& m) noexcept {
+WARPNUM_HD constexpr Checked<BigUInt<Bits>> inverse_odd(const BigUInt<Bits>& a, const BigUInt<Bits>& m) noexcept {
   BigUInt<Bits> r;
   const bool invertible = inverse_odd_limbs<BigUInt<Bits>::num_limbs>(r.limbs_, a.limbs_, m.limbs_);
   return {r, invertible ? Status::ok : Status::not_invertible};
@@ -31,7 +31,7 @@ WARPNUM_HD constexpr ModResult<BigUInt<Bits>> inverse_odd(const BigUInt<Bits>& a
 /// gcd(a, m) != 1; the inverse mod 1 is 0. An odd m by Pornin's binary GCD (detail/bigint/gcd.hpp); an even m
 /// through the odd a: a^-1 = (1 + m k) / a with k = -m^-1 mod a. Needs Bits <= 32768.
 template <std::size_t Bits>
-WARPNUM_HD constexpr ModResult<BigUInt<Bits>> modinv_checked(const BigUInt<Bits>& a, const BigUInt<Bits>& m) noexcept {
+WARPNUM_HD constexpr Checked<BigUInt<Bits>> modinv_checked(const BigUInt<Bits>& a, const BigUInt<Bits>& m) noexcept {
   using T = BigUInt<Bits>;
   if (m.is_zero()) return {T{}, Status::division_by_zero};
   const T one{1u};

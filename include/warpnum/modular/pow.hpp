@@ -22,7 +22,7 @@ namespace warpnum {
 /// a^e mod m without throwing: {0, Status::division_by_zero} for m == 0. An odd modulus goes through
 /// Montgomery, an even one through Barrett; a >= m is allowed; a^0 = 1 mod m.
 template <std::size_t Bits, std::size_t EBits>
-WARPNUM_HD constexpr ModResult<BigUInt<Bits>> powm_checked(const BigUInt<Bits>& a, const BigUInt<EBits>& e,
+WARPNUM_HD constexpr Checked<BigUInt<Bits>> powm_checked(const BigUInt<Bits>& a, const BigUInt<EBits>& e,
                                                            const BigUInt<Bits>& m) noexcept {
   if (m.is_zero()) return {BigUInt<Bits>{}, Status::division_by_zero};
   if (m.bit(0)) {
@@ -48,7 +48,7 @@ WARPNUM_HD constexpr BigUInt<Bits> powm(const BigUInt<Bits>& a, std::uint64_t e,
 /// chain for all bases; Zhao and Chu Sec. 3.6). More than 32 bases are taken 32 at a time. An empty product is
 /// 1 mod m; m == 0 gives {0, Status::division_by_zero}.
 template <std::size_t Bits, std::size_t EBits>
-WARPNUM_HD constexpr ModResult<BigUInt<Bits>> multi_powm_checked(const BigUInt<Bits>* g, const BigUInt<EBits>* e, int count,
+WARPNUM_HD constexpr Checked<BigUInt<Bits>> multi_powm_checked(const BigUInt<Bits>* g, const BigUInt<EBits>* e, int count,
                                                                  const BigUInt<Bits>& m) noexcept {
   using T = BigUInt<Bits>;
   if (m.is_zero()) return {T{}, Status::division_by_zero};

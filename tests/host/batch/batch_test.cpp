@@ -71,7 +71,7 @@ TEST(HostBatch, FieldElements) {
     const P quotient = pa[i].is_zero() ? P{} : pb[i] / pa[i];  // a zero divisor: 0 and the flag
     ASSERT_EQ(pz[i], pa[i] * pb[i] - quotient) << i;
   }
-  EXPECT_EQ(z.status(), Status::not_invertible);  // what Fp's inverse_checked reports for zero
+  EXPECT_EQ(z.status(), Status::division_by_zero);  // a zero divisor, for Fp as for GF2n and the integers
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <warpnum/config.hpp>
 #include <warpnum/bigint.hpp>
+#include <warpnum/detail/raise.hpp>
 
 #include <concepts>
 #include <cstddef>

@@ -9,6 +9,7 @@
 #include <warpnum/batch/expression.hpp>
 #include <warpnum/batch/ops/views.hpp>
 #include <warpnum/batch/strategy.hpp>
+#include <warpnum/detail/raise.hpp>
 
 #if defined(__CUDACC__)
 #  include <warpnum/batch/kernel/evaluate.hpp>
@@ -112,7 +113,7 @@ template <class T, Layout L, Expression E> void evaluate(Batch<T, L>& dst, const
   }
   kernel::launch<strategy_of<E>, lanes_of<E>>(out, v, n, sink, stream);
 #else
-  throw std::logic_error("warpnum: a device batch evaluated in code not compiled by nvcc");
+  warpnum::detail::throw_error<std::logic_error>("warpnum: a device batch evaluated in code not compiled by nvcc");
 #endif
 }
 

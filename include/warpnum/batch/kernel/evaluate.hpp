@@ -12,6 +12,7 @@
 #include <warpnum/batch/ops/views.hpp>
 #include <warpnum/batch/strategy.hpp>
 #include <warpnum/bigint.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/gpu_architecture.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/mul_strategy.hpp>
@@ -277,7 +278,8 @@ __global__ __launch_bounds__(block_threads) void evaluate_lanes(const D dst, con
 inline void check_launch(const char* what) {
   const cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess)
-    throw std::runtime_error(std::string("warpnum: ") + what + ": kernel launch failed: " + cudaGetErrorString(err));
+    warpnum::detail::throw_error<std::runtime_error>(std::string("warpnum: ") + what +
+                                                     ": kernel launch failed: " + cudaGetErrorString(err));
 }
 
 /// Blocks of block_threads for `threads` threads: one thread (or lane group) an element, as the engine's own

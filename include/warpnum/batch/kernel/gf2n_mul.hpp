@@ -37,6 +37,7 @@
 #include <warpnum/batch/kernel/gf2n_mul/lanes.hpp>
 #include <warpnum/batch/kernel/gf2n_mul/register_cache.hpp>
 #include <warpnum/batch/kernel/gf2n_mul/thread.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/poly.hpp>
 #include <warpnum/warp/gf2n_register_cache_mul.hpp>
 #include <warpnum/warp/gf2n_sliced_mul.hpp>
@@ -76,7 +77,9 @@ constexpr int gf2n_default_levels(int) { return 0; }
 
 inline void gf2n_check_launch(const char* what) {
   const cudaError_t e = cudaPeekAtLastError();
-  if (e != cudaSuccess) throw std::runtime_error(std::string("warpnum::batch::") + what + ": " + cudaGetErrorString(e));
+  if (e != cudaSuccess)
+    warpnum::detail::throw_error<std::runtime_error>(std::string("warpnum::batch::") + what + ": " +
+                                                     cudaGetErrorString(e));
 }
 
 template <Poly P, GF2nLayout L, int Levels>
@@ -90,15 +93,18 @@ void gf2n_mul_launch(const std::uint32_t* a, const std::uint32_t* b, std::uint32
   if (chunks == 0) return;
   if (which != GF2nMulKernel::automatic && which != GF2nMulKernel::thread && which != GF2nMulKernel::register_cache &&
       which != GF2nMulKernel::diagonal && which != GF2nMulKernel::lanes) {
-    throw std::invalid_argument(std::string("warpnum::batch::") + what + ": GF2nMulKernel value " +
-                                std::to_string(static_cast<int>(which)) + " is not one of the enumeration's");
+    warpnum::detail::throw_error<std::invalid_argument>(
+        std::string("warpnum::batch::") + what + ": GF2nMulKernel value " + std::to_string(static_cast<int>(which)) +
+        " is not one of the enumeration's");
   }
   if (which == GF2nMulKernel::automatic) which = gf2n_default_kernel(n, P.exp(1));
   if (which == GF2nMulKernel::diagonal && n <= 32) which = GF2nMulKernel::thread;
   if (n > 64 && (which == GF2nMulKernel::thread || which == GF2nMulKernel::register_cache))
-    throw std::invalid_argument(std::string("warpnum::batch::") + what + ": the thread and register_cache kernels take N <= 64");
+    warpnum::detail::throw_error<std::invalid_argument>(std::string("warpnum::batch::") + what +
+                                                        ": the thread and register_cache kernels take N <= 64");
   if (which == GF2nMulKernel::lanes && !kernel::gf2n_lanes_fit(n, P.exp(1)))
-    throw std::invalid_argument(std::string("warpnum::batch::") + what + ": the lanes kernel takes N = 64, 128, 256 and e1 <= 16");
+    warpnum::detail::throw_error<std::invalid_argument>(std::string("warpnum::batch::") + what +
+                                                        ": the lanes kernel takes N = 64, 128, 256 and e1 <= 16");
   kernel::for_poly_exps<P>([&](auto... e) {
     if constexpr (n <= 64) {
       constexpr unsigned threads = 128;
@@ -130,10 +136,11 @@ void gf2n_mul_launch(const std::uint32_t* a, const std::uint32_t* b, std::uint32
           cudaDeviceGetAttribute(&allowed, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
         return;  // the error stays the last one: gf2n_check_launch throws it
       if (S::shared_bytes > static_cast<std::size_t>(allowed)) {
-        throw std::invalid_argument(std::string("warpnum::batch::") + what + ": the diagonal kernel with " +
-                                    std::to_string(levels) + " Karatsuba levels at N = " + std::to_string(n) + " needs " +
-                                    std::to_string(S::shared_bytes) + " bytes of shared memory a block, and this GPU allows " +
-                                    std::to_string(allowed) + ": ask for fewer levels (Levels = -1: the default)");
+        warpnum::detail::throw_error<std::invalid_argument>(
+            std::string("warpnum::batch::") + what + ": the diagonal kernel with " + std::to_string(levels) +
+            " Karatsuba levels at N = " + std::to_string(n) + " needs " + std::to_string(S::shared_bytes) +
+            " bytes of shared memory a block, and this GPU allows " + std::to_string(allowed) +
+            ": ask for fewer levels (Levels = -1: the default)");
       }
       if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(S::shared_bytes)) != cudaSuccess)
         return;

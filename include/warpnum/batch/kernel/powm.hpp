@@ -54,7 +54,7 @@ __global__ void powm_per_modulus(const BigUInt<Bits>* base, const Exp exp, const
                                  Status* status, std::size_t n) {
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
   for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
-    const ModResult<BigUInt<Bits>> r = powm_checked(base[i], exp(i), m[i]);
+    const Checked<BigUInt<Bits>> r = powm_checked(base[i], exp(i), m[i]);
     out[i] = r.value;
     if (status != nullptr) status[i] = r.status;
   }

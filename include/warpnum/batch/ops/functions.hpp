@@ -20,6 +20,7 @@ namespace warpnum::WARPNUM_ABI::batch::ops {
 namespace detail {
 template <class T> concept has_inverse_checked = requires(const T& x) {
   { inverse_checked(x).value } -> std::convertible_to<T>;
+  { x.is_zero() } -> std::convertible_to<bool>;
 };
 }  // namespace detail
 
@@ -76,7 +77,8 @@ template <class U> struct convert {
 };
 
 /// a / b: integers by divmod_checked (b == 0: every bit set, Status::division_by_zero); fields by the checked
-/// inverse (b == 0: 0, the same status); anything else by its operator/.
+/// inverse (b == 0: 0 and Status::division_by_zero, a zero divisor, though inverse_checked(0) itself reports
+/// not_invertible; an Fp b without an inverse: 0 and Status::not_invertible); anything else by its operator/.
 struct divides {
   template <class A, class B> WARPNUM_HD auto operator()(const ErrorSink& sink, const A& a, const B& b) const {
     if constexpr (warpnum::detail::is_basic_int<A> && std::is_same_v<A, B>) {
@@ -85,7 +87,7 @@ struct divides {
       return r.quot;
     } else if constexpr (std::is_same_v<A, B> && detail::has_inverse_checked<B>) {
       const auto r = inverse_checked(b);
-      sink.raise(r.status);
+      sink.raise(b.is_zero() ? Status::division_by_zero : r.status);
       return A(a * r.value);
     } else {
       return a / b;
@@ -136,7 +138,7 @@ template <std::size_t Bits> struct powm_modulus {
 struct powm_each {
   template <std::size_t Bits, class E>
   WARPNUM_HD BigUInt<Bits> operator()(const ErrorSink& sink, const BigUInt<Bits>& a, const E& e, const BigUInt<Bits>& m) const {
-    const ModResult<BigUInt<Bits>> r = powm_checked(a, exponent(e), m);
+    const Checked<BigUInt<Bits>> r = powm_checked(a, exponent(e), m);
     sink.raise(r.status);
     return r.value;
   }
