@@ -10,10 +10,11 @@
 // one body of each.
 #pragma once
 
+#include <warpnum/config.hpp>
+
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <warpnum/config.hpp>
 
 namespace warpnum::detail {
 
