@@ -9,7 +9,7 @@
 
 #include <warpnum/detail/bigint/add.hpp>
 #include <warpnum/detail/limb.hpp>
-#include <warpnum/detail/modular/montgomery.hpp>
+#include <warpnum/detail/mpn/mul_1.hpp>
 #include <warpnum/integer.hpp>
 
 #include <algorithm>
@@ -110,7 +110,7 @@ word add_1(word* r, std::size_t n, word c) {
 /// r[0, n) += a * w; returns the high word (the modular layer's row: mulx/adcx/adox assembly on x86-64 hosts
 /// that have them).
 word addmul_1(word* r, const word* a, std::size_t n, word w) {
-  return detail::addmul_1(r, r, a, static_cast<int>(n), w);
+  return detail::mpn::addmul_1(r, r, a, static_cast<int>(n), w);
 }
 
 /// r[0, na + nb) = a * b (na >= nb >= 1); r must not alias a or b.

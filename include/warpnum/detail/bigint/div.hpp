@@ -7,6 +7,7 @@
 #include <warpnum/detail/bigint/mul_rows.hpp>
 #include <warpnum/detail/bigint/shift.hpp>
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/mpn/mul_1.hpp>
 
 #include <type_traits>
 
@@ -83,7 +84,7 @@ template <int L, class Word> WARPNUM_HD WARPNUM_FORCEINLINE constexpr Word submu
     }
   }
 #endif
-  return submul_1_portable<L>(r, r, a, L, w);
+  return mpn::submul_1_portable<L>(r, r, a, L, w);
 }
 
 /// One quotient word of algorithm D (D3 to D6): q[j] and the running remainder un[j .. j + n) for the
@@ -119,7 +120,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr void knuth_step(Limb* q, Word* un, cons
   if constexpr (Fixed > 0) {
     borrow = submul_fixed<Fixed - 2>(un + j, vn, qhat);
   } else {
-    borrow = submul_1(un + j, un + j, vn, n - 2, qhat);
+    borrow = mpn::submul_1(un + j, un + j, vn, n - 2, qhat);
   }
   const Word c0 = r0 < borrow ? 1 : 0;
   const Word c1 = r1 < c0 ? 1 : 0;
@@ -244,7 +245,7 @@ WARPNUM_HD constexpr Word divmod_same_length(Limb* r, const Limb* u, const Limb*
     }
     return 0;
   }
-  if (submul_1(r, u, v, n, qhat) != 0) {  // u < qhat * v: qhat was one too large
+  if (mpn::submul_1(r, u, v, n, qhat) != 0) {  // u < qhat * v: qhat was one too large
     --qhat;
     add_n(r, r, v, n * limbs_per_word<Word, Limb>);  // the same sum in limbs as in words
   }

@@ -6,6 +6,7 @@
 #include <warpnum/detail/bigint/div.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/mpn/mul_1.hpp>
 #include <warpnum/status.hpp>
 
 #include <cstddef>
@@ -59,7 +60,7 @@ WARPNUM_HD constexpr ParseDigitsResult parse_digits(limb_t* r, int n, const char
       scale *= base;
     }
     if (!overflow) {
-      const limb_t carry = mul_1(r, r, n, scale, value);
+      const limb_t carry = mpn::mul_1(r, r, n, scale, value);
       overflow = carry != 0;
     }
   }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <warpnum/config.hpp>
+#include <warpnum/detail/x86/cpu_features.hpp>  // host_has_mulx_adx, which picks these bodies
 
 #include <cstdint>
 

@@ -5,6 +5,7 @@
 #include <warpnum/detail/bigint/add.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/mpn/mul_1.hpp>
 
 #include <cstdint>
 
@@ -18,109 +19,12 @@ WARPNUM_HD constexpr std::uint64_t neg_inverse_mod_2_64(std::uint64_t m0) noexce
   return 0 - x;
 }
 
-/// r = u + a * w over n words; returns the word carried out. r may be u. The reference body.
-template <class Word>
-WARPNUM_HD constexpr Word addmul_1_portable(Word* r, const Word* u, const Word* a, int n, Word w) noexcept {
-  using D = dword_t<Word>;
-  Word carry = 0;
-  WARPNUM_NO_UNROLL
-  for (int i = 0; i < n; ++i) {
-    const D p = static_cast<D>(a[i]) * w + u[i] + carry;  // < 2^(2 wb): (b - 1)^2 + 2 (b - 1) = b^2 - 1
-    r[i] = static_cast<Word>(p);
-    carry = static_cast<Word>(p >> word_bits<Word>);
-  }
-  return carry;
-}
-
-#if WARPNUM_DETAIL_X86_64_ASM
-/// x86-64 body of addmul_1 on 64-bit words (n >= 1), for any x86-64: the carry word in a register, the two
-/// additions' carries in the flags.
-inline std::uint64_t addmul_1_x86(std::uint64_t* r, const std::uint64_t* u, const std::uint64_t* a, int n,
-                                  std::uint64_t w) noexcept {
-  std::uint64_t carry = 0;
-  std::uint64_t i = 0;
-  const std::uint64_t count = static_cast<std::uint64_t>(n);
-  __asm__ volatile(  // volatile: it writes memory, so it must stay even when the carry is unused
-      "1:\n\t"
-      "movq (%[a],%[i],8), %%rax\n\t"
-      "mulq %[w]\n\t"                       // rdx:rax = a[i] * w
-      "addq %[carry], %%rax\n\t"
-      "adcq $0, %%rdx\n\t"                  // + carry in
-      "addq (%[u],%[i],8), %%rax\n\t"       // + u[i]
-      "adcq $0, %%rdx\n\t"
-      "movq %%rax, (%[r],%[i],8)\n\t"
-      "movq %%rdx, %[carry]\n\t"
-      "incq %[i]\n\t"
-      "cmpq %[count], %[i]\n\t"
-      "jb 1b"
-      : [carry] "+&r"(carry), [i] "+&r"(i)
-      : [a] "r"(a), [u] "r"(u), [r] "r"(r), [w] "r"(w), [count] "r"(count)
-      : "rax", "rdx", "cc", "memory");
-  return carry;
-}
-
-/// The same with mulx and adcx/adox (n >= 1): the product words s_i = lo(a_i w) + hi(a_{i-1} w) summed on the
-/// OF chain (adox), u + s on the CF chain (adcx), two words an iteration, as in submul_1_adx. Carry out = last
-/// high word + OF + CF (no overflow: u + a w < b^(n + 1)).
-inline std::uint64_t addmul_1_adx(std::uint64_t* r, const std::uint64_t* u, const std::uint64_t* a, int n,
-                                  std::uint64_t w) noexcept {
-  const std::uint64_t* a_end = a + n;
-  const std::uint64_t* u_end = u + n;
-  std::uint64_t* r_end = r + n;
-  std::uint64_t h0;
-  std::uint64_t i = static_cast<std::uint64_t>(n);
-  __asm__ volatile(  // see addmul_1_x86
-      "negq %[i]\n\t"
-      "testq $1, %[i]\n\t"
-      "jnz 3f\n\t"
-      "xorl %k[h0], %k[h0]\n\t"            // even count: no high word yet; OF = CF = 0
-      "jmp 1f\n"
-      "3:\n\t"
-      "decq %[i]\n\t"                       // odd count: the second half processes word i + 1
-      "xorl %%r9d, %%r9d\n\t"               // OF = CF = 0
-      "jmp 2f\n"
-      "1:\n\t"
-      "mulxq (%[a],%[i],8), %%r10, %%r9\n\t"
-      "adoxq %[h0], %%r10\n\t"
-      "adcxq (%[u],%[i],8), %%r10\n\t"
-      "movq %%r10, (%[r],%[i],8)\n"
-      "2:\n\t"
-      "mulxq 8(%[a],%[i],8), %%r10, %[h0]\n\t"
-      "adoxq %%r9, %%r10\n\t"
-      "adcxq 8(%[u],%[i],8), %%r10\n\t"
-      "movq %%r10, 8(%[r],%[i],8)\n\t"
-      "leaq 2(%[i]), %[i]\n\t"
-      "jrcxz 4f\n\t"
-      "jmp 1b\n"
-      "4:\n\t"
-      "movl $0, %%r11d\n\t"                 // mov keeps the flags
-      "adoxq %%r11, %[h0]\n\t"              // + OF
-      "adcxq %%r11, %[h0]"                  // + CF
-      : [i] "+c"(i), [h0] "=&r"(h0)
-      : [a] "r"(a_end), [u] "r"(u_end), [r] "r"(r_end), "d"(w)
-      : "r9", "r10", "r11", "cc", "memory");  // r9: the other high word, r10: sum word, r11: zero
-  return h0;
-}
-#endif
-
-/// r = u + a * w over n words; returns the word carried out. r may be u.
-template <class Word> WARPNUM_HD constexpr Word addmul_1(Word* r, const Word* u, const Word* a, int n, Word w) noexcept {
-#if WARPNUM_DETAIL_X86_64_ASM
-  if constexpr (sizeof(Word) == 8) {
-    if (!WARPNUM_IS_CONSTANT_EVALUATED() && n > 0) {
-      WARPNUM_IF_ELSE_DEVICE((), (return host_has_mulx_adx ? addmul_1_adx(r, u, a, n, w) : addmul_1_x86(r, u, a, n, w);))
-    }
-  }
-#endif
-  return addmul_1_portable(r, u, a, n, w);
-}
-
 /// r (2n words) = a * b by rows: a b[0], then r[j ..] += a b[j] for j = 1 .. n - 1 (addmul_1: assembly on
 /// x86-64). r must not alias a or b.
 template <class Word> WARPNUM_HD constexpr void mul_rows_n(Word* r, const Word* a, const Word* b, int n) noexcept {
-  r[n] = mul_1(r, a, n, b[0]);
+  r[n] = mpn::mul_1(r, a, n, b[0]);
   WARPNUM_NO_UNROLL
-  for (int j = 1; j < n; ++j) r[n + j] = addmul_1(r + j, r + j, a, n, b[j]);
+  for (int j = 1; j < n; ++j) r[n + j] = mpn::addmul_1(r + j, r + j, a, n, b[j]);
 }
 
 /// r (2n words) = a^2 by rows: the products a[i] a[j] with i < j once (row i multiplies a[i + 1, n) by a[i] at
@@ -130,9 +34,9 @@ template <class Word> WARPNUM_HD constexpr void sqr_rows_n(Word* r, const Word* 
   constexpr int wb = word_bits<Word>;
   r[0] = 0;
   r[2 * n - 1] = 0;
-  if (n > 1) r[n] = mul_1(r + 1, a + 1, n - 1, a[0]);
+  if (n > 1) r[n] = mpn::mul_1(r + 1, a + 1, n - 1, a[0]);
   WARPNUM_NO_UNROLL
-  for (int i = 1; i < n - 1; ++i) r[n + i] = addmul_1(r + 2 * i + 1, r + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
+  for (int i = 1; i < n - 1; ++i) r[n + i] = mpn::addmul_1(r + 2 * i + 1, r + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
   Word shift_in = 0;
   Word carry = 0;
   WARPNUM_NO_UNROLL
@@ -160,7 +64,7 @@ WARPNUM_HD constexpr void redc_n(Word* r, Word* t, const Word* m, int n, Word mi
   WARPNUM_NO_UNROLL
   for (int i = 0; i < n; ++i) {
     const Word q = static_cast<Word>(t[i] * minv);
-    t[i] = addmul_1(t + i, t + i, m, n, q);
+    t[i] = mpn::addmul_1(t + i, t + i, m, n, q);
   }
   // (t B^-n) = high half + carries < 2m: one subtraction at most, selected by a mask (see select_reduced).
   const Word carry = add_n(r, t + n, t, n);
