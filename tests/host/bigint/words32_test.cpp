@@ -12,6 +12,7 @@
 #include <warpnum/detail/bigint/div.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
 #include <warpnum/detail/bigint/shift.hpp>
+#include <warpnum/detail/mpn/div.hpp>
 #include <warpnum/detail/mpn/mul_1.hpp>
 
 #include <gtest/gtest.h>
@@ -279,7 +280,7 @@ TYPED_TEST(Words32, Div) {
     // divrem_1 by the lowest word (when non-zero), in place.
     if (v[0] != 0) {
       auto x = u;
-      const Word rem = detail::divrem_1(x.data(), x.data(), n, v[0]);
+      const Word rem = detail::mpn::divrem_1(x.data(), x.data(), n, v[0]);
       Mpz q1;
       const unsigned long long r1 = mpz_tdiv_q_ui(q1, zu, static_cast<unsigned long>(v[0]));
       WARPNUM_TEST_CHECK(same_words("divrem_1 quotient", q1, x.data(), n, ops));
