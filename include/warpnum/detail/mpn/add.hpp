@@ -49,6 +49,17 @@ template <class Word> WARPNUM_HD constexpr Word add_1(Word* r, const Word* a, in
   return w;
 }
 
+/// r += w over n words in place, stopping at the first word that does not carry (GMP's MPN_INCR_U); returns the
+/// carry out. Where the carry rarely travels far (the top of a product), this reads a word or two where add_1
+/// reads all n.
+template <class Word> WARPNUM_HD constexpr Word add_1_in_place(Word* r, int n, Word w) noexcept {
+  for (int i = 0; i < n && w != 0; ++i) {
+    r[i] = static_cast<Word>(r[i] + w);
+    w = r[i] < w ? 1 : 0;
+  }
+  return w;
+}
+
 /// r = a - w over n words; returns the borrow out.
 template <class Word> WARPNUM_HD constexpr Word sub_1(Word* r, const Word* a, int n, Word w) noexcept {
   for (int i = 0; i < n; ++i) {
