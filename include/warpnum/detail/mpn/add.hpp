@@ -4,6 +4,10 @@
 #pragma once
 
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/x86/add_n_x86.hpp>
+
+#include <cstdint>
+#include <type_traits>
 
 namespace warpnum::detail::mpn {
 
@@ -14,10 +18,11 @@ template <class Word> WARPNUM_HD WARPNUM_FORCEINLINE constexpr Word add_word(Wor
   return static_cast<Word>(s >> word_bits<Word>);
 }
 
-/// r = a + b over n words; returns the carry out (0 or 1). r may alias a or b. Fixed > 0: n is the constant
+/// r = a + b over n words; returns the carry out (0 or 1). r may alias a or b. The reference body; the fixed widths'
+/// add_n (detail/bigint/add.hpp), which the compiler unrolls at their constant lengths. Fixed > 0: n is the constant
 /// Fixed and the loop is unrolled (constant indices, for arrays the device keeps in registers).
 template <int Fixed = 0, class Word>
-WARPNUM_HD constexpr Word add_n(Word* r, const Word* a, const Word* b, int n, Word carry = 0) noexcept {
+WARPNUM_HD constexpr Word add_n_portable(Word* r, const Word* a, const Word* b, int n, Word carry = 0) noexcept {
   if constexpr (Fixed > 0) {
     WARPNUM_UNROLL
     for (int i = 0; i < Fixed; ++i) carry = add_word(r[i], a[i], b[i], carry);
@@ -27,9 +32,9 @@ WARPNUM_HD constexpr Word add_n(Word* r, const Word* a, const Word* b, int n, Wo
   return carry;
 }
 
-/// r = a - b over n words; returns the borrow out (0 or 1). r may alias a or b.
+/// r = a - b over n words; returns the borrow out (0 or 1). r may alias a or b. The reference body, as add_n_portable.
 template <class Word>
-WARPNUM_HD constexpr Word sub_n(Word* r, const Word* a, const Word* b, int n, Word borrow = 0) noexcept {
+WARPNUM_HD constexpr Word sub_n_portable(Word* r, const Word* a, const Word* b, int n, Word borrow = 0) noexcept {
   using D = dword_t<Word>;
   for (int i = 0; i < n; ++i) {
     const D s = static_cast<D>(a[i]) - b[i] - borrow;
@@ -37,6 +42,36 @@ WARPNUM_HD constexpr Word sub_n(Word* r, const Word* a, const Word* b, int n, Wo
     borrow = static_cast<Word>(s >> word_bits<Word>) & 1;
   }
   return borrow;
+}
+
+// add_n and sub_n at a length known at run time: on x86-64 hosts 64-bit words take one adc (sbb) chain
+// (detail/x86/add_n_x86.hpp; Integer's Karatsuba spent a third of its time in the portable loops, GCC 12 -O2,
+// 2026-11-28), elsewhere the portable loops.
+
+/// r = a + b over n words; returns the carry out (0 or 1). r may alias a or b. Fixed > 0: as add_n_portable.
+template <int Fixed = 0, class Word>
+WARPNUM_HD constexpr Word add_n(Word* r, const Word* a, const Word* b, int n, Word carry = 0) noexcept {
+#if WARPNUM_DETAIL_X86_64_ASM
+  if constexpr (Fixed == 0 && std::is_same_v<Word, std::uint64_t>) {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+      WARPNUM_IF_ELSE_DEVICE((), (if (carry == 0) return add_n_x86(r, a, b, n);))
+    }
+  }
+#endif
+  return add_n_portable<Fixed>(r, a, b, n, carry);
+}
+
+/// r = a - b over n words; returns the borrow out (0 or 1). r may alias a or b.
+template <class Word>
+WARPNUM_HD constexpr Word sub_n(Word* r, const Word* a, const Word* b, int n, Word borrow = 0) noexcept {
+#if WARPNUM_DETAIL_X86_64_ASM
+  if constexpr (std::is_same_v<Word, std::uint64_t>) {
+    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+      WARPNUM_IF_ELSE_DEVICE((), (if (borrow == 0) return sub_n_x86(r, a, b, n);))
+    }
+  }
+#endif
+  return sub_n_portable(r, a, b, n, borrow);
 }
 
 /// r = a + w over n words (w added at word 0, carry rippled); returns the carry out.
