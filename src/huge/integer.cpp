@@ -1,21 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // src/huge/integer.cpp: warpnum::Integer's members, its additive and multiplicative operators, comparisons and
-// shifts, and the multiplication dispatch: schoolbook and Karatsuba on the host's 64-bit words, the column
-// (tiled) convolution and the transform (convolve_columns, convolve_ntt) followed by normalise in either place.
+// shifts, and the multiplication dispatch: schoolbook and Karatsuba on the host's 64-bit words (detail/mpn/mul.hpp),
+// the column (tiled) convolution and the transform (convolve_columns, convolve_ntt) followed by normalise in either
+// place.
 // Division is divide.cpp's, text text.cpp's.
 #include "engine.hpp"
 #include "integer_access.hpp"
 #include "thresholds.hpp"
 
-#include <warpnum/detail/bigint/add.hpp>
-#include <warpnum/detail/limb.hpp>
-#include <warpnum/detail/modular/montgomery.hpp>
+#include <warpnum/detail/mpn/mul.hpp>
 #include <warpnum/integer.hpp>
 
 #include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -82,8 +82,6 @@ Integer zero_in(Place p) { return IntegerAccess::with_capacity(0, p); }
 // ---- host multiplication on machine words (64-bit with unsigned __int128) ----
 
 using word = std::conditional_t<WARPNUM_HAS_INT128 != 0, std::uint64_t, std::uint32_t>;
-using dword = detail::dword_t<word>;
-constexpr int word_bits = 8 * sizeof(word);
 constexpr std::size_t limbs_per_word = sizeof(word) / sizeof(limb_t);
 
 std::vector<word> to_words(const limb_t* p, std::size_t n) {
@@ -95,148 +93,33 @@ void from_words(limb_t* out, std::size_t n, const word* w) {
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<limb_t>(w[i / limbs_per_word] >> (32 * (i % limbs_per_word)));
 }
 
-/// r = a + b, r = a - b over n words (the limb layer's loops; n stays below 2^31 words here); return the carry or
-/// borrow. r may alias a or b.
-word add_n(word* r, const word* a, const word* b, std::size_t n) { return detail::add_n(r, a, b, static_cast<int>(n)); }
-word sub_n(word* r, const word* a, const word* b, std::size_t n) { return detail::sub_n(r, a, b, static_cast<int>(n)); }
-/// r[0, n) += c, rippling; returns the carry out.
-word add_1(word* r, std::size_t n, word c) {
-  for (std::size_t i = 0; i < n && c != 0; ++i) {
-    r[i] += c;
-    c = r[i] < c ? 1 : 0;
+/// A length in words for the word algorithms (int); std::length_error beyond.
+int word_count(std::size_t n) {
+  if (n > static_cast<std::size_t>(std::numeric_limits<int>::max() / 2)) {
+    throw std::length_error("warpnum: multiply: operand too long for the host's word algorithms");
   }
-  return c;
-}
-/// r[0, n) += a * w; returns the high word (the modular layer's row: mulx/adcx/adox assembly on x86-64 hosts
-/// that have them).
-word addmul_1(word* r, const word* a, std::size_t n, word w) {
-  return detail::addmul_1(r, r, a, static_cast<int>(n), w);
+  return static_cast<int>(n);
 }
 
-/// r[0, na + nb) = a * b (na >= nb >= 1); r must not alias a or b.
-void schoolbook_mul(word* r, const word* a, std::size_t na, const word* b, std::size_t nb) {
-  std::fill(r, r + na, word{0});
-  for (std::size_t j = 0; j < nb; ++j) r[na + j] = addmul_1(r + j, a, na, b[j]);
-}
-/// r[0, 2n) = a^2: the products a_i a_j with i < j once, doubled, plus the squares on the diagonal.
-void schoolbook_sqr(word* r, const word* a, std::size_t n) {
-  std::fill(r, r + 2 * n, word{0});
-  for (std::size_t i = 0; i + 1 < n; ++i) r[i + n] = addmul_1(r + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
-  word top = 0;
-  for (std::size_t i = 0; i < 2 * n; ++i) {
-    const word next = r[i] >> (word_bits - 1);
-    r[i] = (r[i] << 1) | top;
-    top = next;
-  }
-  word carry = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const dword sq = static_cast<dword>(a[i]) * a[i];
-    dword t = static_cast<dword>(r[2 * i]) + static_cast<word>(sq) + carry;
-    r[2 * i] = static_cast<word>(t);
-    t = static_cast<dword>(r[2 * i + 1]) + static_cast<word>(sq >> word_bits) + static_cast<word>(t >> word_bits);
-    r[2 * i + 1] = static_cast<word>(t);
-    carry = static_cast<word>(t >> word_bits);
-  }
-}
-
-/// d[0, nh) = |x1 - x0| for x1 of nh words and x0 of nl <= nh words; returns whether x1 < x0.
-bool abs_diff(word* d, const word* x1, std::size_t nh, const word* x0, std::size_t nl) {
-  bool below = false;
-  if (nh == nl) {
-    for (std::size_t i = nh; i-- > 0;) {
-      if (x1[i] != x0[i]) {
-        below = x1[i] < x0[i];
-        break;
-      }
-    }
-  } else {
-    // nh = nl + 1: x1 is below x0 only when its top word is zero and the rest is below.
-    if (x1[nl] == 0) {
-      for (std::size_t i = nl; i-- > 0;) {
-        if (x1[i] != x0[i]) {
-          below = x1[i] < x0[i];
-          break;
-        }
-      }
-    }
-  }
-  if (below) {
-    sub_n(d, x0, x1, nl);  // x0 - x1: x1's top word (if any) is zero here
-    if (nh != nl) d[nl] = 0;
-  } else {
-    const word borrow = sub_n(d, x1, x0, nl);
-    if (nh != nl) d[nl] = x1[nl] - borrow;
-  }
-  return below;
-}
-
-/// Words of scratch Karatsuba needs for n-word operands.
-std::size_t karatsuba_scratch(std::size_t n) { return 8 * n + 8 * static_cast<std::size_t>(std::bit_width(n)) + 8; }
-
-/// r[0, 2n) = a * b (a == b: a square) by Karatsuba: with a = a1 B^h + a0, the middle term is
-/// a0 b0 + a1 b1 - (a1 - a0)(b1 - b0). Recurses while n >= threshold words.
-void karatsuba(word* r, const word* a, const word* b, std::size_t n, word* scratch, std::size_t threshold) {
-  const bool square = a == b;
-  if (n < threshold || n < 2) {
-    if (square) {
-      schoolbook_sqr(r, a, n);
-    } else {
-      schoolbook_mul(r, a, n, b, n);
-    }
-    return;
-  }
-  const std::size_t h = n / 2, hi = n - h;
-  word* da = scratch;
-  word* db = scratch + hi;
-  word* t = scratch + 2 * hi;
-  word* rest = scratch + 4 * hi;
-  const bool neg_a = abs_diff(da, a + h, hi, a, h);
-  const bool neg_b = square ? neg_a : abs_diff(db, b + h, hi, b, h);
-  karatsuba(t, da, square ? da : db, hi, rest, threshold);
-  karatsuba(r, a, b, h, rest, threshold);
-  karatsuba(r + 2 * h, a + h, b + h, hi, rest, threshold);
-  // m = z0 + z2 -+ t over 2 hi + 1 words, then r += m B^h.
-  word* m = rest;
-  std::copy(r + 2 * h, r + 2 * n, m);
-  m[2 * hi] = add_1(m + 2 * h, 2 * hi - 2 * h, add_n(m, m, r, 2 * h));
-  if (neg_a != neg_b) {
-    m[2 * hi] += add_n(m, m, t, 2 * hi);
-  } else {
-    m[2 * hi] -= sub_n(m, m, t, 2 * hi);
-  }
-  const word carry = add_n(r + h, r + h, m, 2 * hi + 1);
-  add_1(r + h + 2 * hi + 1, 2 * n - h - 2 * hi - 1, carry);
-}
-
-/// r[0, na + nb) = a * b, any lengths >= 1, by schoolbook or (karatsuba) Karatsuba; unbalanced operands by
-/// pieces of the shorter one's length. r must not alias a or b.
+/// r[0, na + nb) = a * b (na, nb >= 1) on words: schoolbook (detail/mpn/mul.hpp's mul_basecase, sqr_basecase), or
+/// with use_karatsuba mpn::mul, Karatsuba down to `threshold` words. r must not alias a or b.
 void host_mul(word* r, const word* a, std::size_t na, const word* b, std::size_t nb, bool use_karatsuba,
               std::size_t threshold) {
-  if (na < nb) {
-    std::swap(a, b);
-    std::swap(na, nb);
-  }
-  if (!use_karatsuba || nb < threshold) {
-    if (a == b && na == nb) {
-      schoolbook_sqr(r, a, na);
+  const int ia = word_count(na);
+  const int ib = word_count(nb);
+  const int t = static_cast<int>(threshold);
+  if (!use_karatsuba || std::min(ia, ib) < t) {
+    if (a == b && ia == ib) {
+      detail::mpn::sqr_basecase(r, a, ia);
+    } else if (ia >= ib) {
+      detail::mpn::mul_basecase(r, a, ia, b, ib);
     } else {
-      schoolbook_mul(r, a, na, b, nb);
+      detail::mpn::mul_basecase(r, b, ib, a, ia);
     }
     return;
   }
-  if (na == nb) {
-    std::vector<word> scratch(karatsuba_scratch(na));
-    karatsuba(r, a, b, na, scratch.data(), threshold);
-    return;
-  }
-  std::fill(r, r + na + nb, word{0});
-  std::vector<word> piece(2 * nb);
-  for (std::size_t off = 0; off < na; off += nb) {
-    const std::size_t len = std::min(nb, na - off);
-    host_mul(piece.data(), a + off, len, b, nb, true, threshold);
-    const word carry = add_n(r + off, r + off, piece.data(), len + nb);
-    add_1(r + off + len + nb, na + nb - off - len - nb, carry);
-  }
+  std::vector<word> scratch(static_cast<std::size_t>(detail::mpn::mul_scratch(ia, ib, t)));
+  detail::mpn::mul(r, a, ia, b, ib, scratch.data(), t);
 }
 
 /// r[0, na + nb) = a * b in place p by schoolbook or Karatsuba on the host (device operands go through host

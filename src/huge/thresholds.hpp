@@ -12,7 +12,7 @@
 namespace warpnum::huge::thresholds {
 
 /// Host: schoolbook below this, Karatsuba from it (64-bit word products; Karatsuba recurses down to it). Equal
-/// between 54 and 81 limbs on both machines; with the assembly rows (detail::addmul_1, after those runs) between 81
+/// between 54 and 81 limbs on both machines; with the assembly rows (mpn::addmul_1, after those runs) between 81
 /// and 121 on the development machine, where Karatsuba at 81 limbs is 10% slower: not worth a change unmeasured on
 /// the other.
 inline constexpr std::size_t host_karatsuba = 64;

@@ -5,7 +5,7 @@
 #pragma once
 
 #include <warpnum/config.hpp>
-#include <warpnum/huge/limb_division.hpp>
+#include <warpnum/huge/detail/limb_vectors.hpp>
 #include <warpnum/huge/number_traits.hpp>
 
 #include <algorithm>
@@ -20,7 +20,7 @@ template <class N> struct DivResult {
   N rem;
 };
 
-/// Below this many limbs in the divisor, division is Knuth D on host limbs (limb_division.hpp).
+/// Below this many limbs in the divisor, division is Knuth D on the host (detail/limb_vectors.hpp).
 inline constexpr std::size_t newton_division_base_limbs = 48;
 /// Extra bits carried by reciprocals beyond the quotient's bits, so that estimates are off by at most a few units.
 inline constexpr std::size_t newton_guard_bits = 8;
@@ -28,7 +28,7 @@ inline constexpr std::size_t newton_guard_bits = 8;
 /// floor(a / b) and a mod b by Knuth D on the host limbs; the results live where a lives. a >= 0, b > 0.
 template <class N> DivResult<N> divmod_limbwise(const N& a, const N& b) {
   using Traits = NumberTraits<N>;
-  const LimbDivResult r = divmod_limbs(Traits::limbs(a), Traits::limbs(b));
+  const detail::LimbDivResult r = detail::divmod_limbs(Traits::limbs(a), Traits::limbs(b));
   return {Traits::from_limbs(r.quot, a), Traits::from_limbs(r.rem, a)};
 }
 

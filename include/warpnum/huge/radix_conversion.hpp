@@ -6,7 +6,7 @@
 #pragma once
 
 #include <warpnum/config.hpp>
-#include <warpnum/huge/limb_division.hpp>
+#include <warpnum/huge/detail/limb_vectors.hpp>
 #include <warpnum/huge/newton_division.hpp>
 #include <warpnum/huge/number_traits.hpp>
 
@@ -90,7 +90,7 @@ inline std::vector<std::uint32_t> text_to_limbs_power_of_two(std::string_view di
     limbs[idx] |= static_cast<std::uint32_t>(shifted);
     if (shifted >> 32 != 0) limbs[idx + 1] |= static_cast<std::uint32_t>(shifted >> 32);
   }
-  trim_limbs(limbs);
+  detail::trim_limbs(limbs);
   return limbs;
 }
 
@@ -100,7 +100,7 @@ inline void limbs_to_digits_padded(std::vector<std::uint32_t> limbs, int base, s
   const RadixWord w = radix_word(base);
   std::size_t end = out.size();
   while (end > 0) {
-    std::uint32_t word = limbs.empty() ? 0 : divmod_limb_inplace(limbs, w.value);
+    std::uint32_t word = limbs.empty() ? 0 : detail::divmod_limb_inplace(limbs, w.value);
     const std::size_t take = std::min(end, w.digits);
     for (std::size_t i = 0; i < take; ++i) {
       out[--end] = radix_digit_chars[word % static_cast<std::uint32_t>(base)];
@@ -124,17 +124,17 @@ inline std::vector<std::uint32_t> digits_to_limbs(std::string_view digits, int b
       word = word * static_cast<std::uint32_t>(base) + static_cast<std::uint32_t>(radix_digit_value(digits[pos + i]));
       scale *= static_cast<std::uint32_t>(base);
     }
-    mul_add_limb_inplace(limbs, scale, word);
+    detail::mul_add_limb_inplace(limbs, scale, word);
     pos += take;
   }
-  trim_limbs(limbs);
+  detail::trim_limbs(limbs);
   return limbs;
 }
 
 /// base^(radix_leaf_words * radix_word(base).digits) on host limbs: the leaves' power P_0.
 inline std::vector<std::uint32_t> radix_leaf_power(int base) {
   std::vector<std::uint32_t> p{1};
-  for (std::size_t i = 0; i < radix_leaf_words; ++i) mul_add_limb_inplace(p, radix_word(base).value, 0);
+  for (std::size_t i = 0; i < radix_leaf_words; ++i) detail::mul_add_limb_inplace(p, radix_word(base).value, 0);
   return p;
 }
 

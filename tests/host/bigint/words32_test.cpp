@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/host/bigint/words32_test.cpp: the word-array algorithms of detail/bigint/ called directly with 32-bit
-// words (what the GPU and constant evaluation run) and with 64-bit words (the host's fast path), at the limb counts
-// of the tested widths and at odd counts (3, 5, 17, 33), against GMP. BasicInt only reaches the 32-bit
+// tests/host/bigint/words32_test.cpp: the word-array algorithms of detail/bigint/ and detail/mpn/ called directly
+// with 32-bit words (what the GPU and constant evaluation run) and with 64-bit words (the host's fast path), at the
+// limb counts of the tested widths and at odd counts (3, 5, 17, 33), against GMP. BasicInt only reaches the 32-bit
 // instantiations on the device, in constant evaluation and at 32 or 96 bits, so without these tests a host-only run
 // would barely cover the code the GPU runs. (64-bit words at even counts are BasicInt's host path: arith_*_test.cpp.)
 #include "cases/bigint_checks.hpp"
@@ -12,6 +12,8 @@
 #include <warpnum/detail/bigint/div.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
 #include <warpnum/detail/bigint/shift.hpp>
+#include <warpnum/detail/mpn/div.hpp>
+#include <warpnum/detail/mpn/mul_1.hpp>
 
 #include <gtest/gtest.h>
 
@@ -190,7 +192,7 @@ TYPED_TEST(Words32, Mul) {
     WARPNUM_TEST_CHECK(same_words("mul_low_n(a, a)", want, low.data(), n, ops));
     // mul_1: r + carry_out * B^n == a * w + carry_in; in place.
     auto x = a;
-    const Word c = detail::mul_1(x.data(), x.data(), n, w, carry_in);
+    const Word c = detail::mpn::mul_1(x.data(), x.data(), n, w, carry_in);
     mpz_mul_ui(want, za, w);
     mpz_add_ui(want, want, carry_in);
     WARPNUM_TEST_CHECK(same_words("mul_1", want, x.data(), n, ops));
@@ -199,9 +201,9 @@ TYPED_TEST(Words32, Mul) {
     WARPNUM_TEST_CHECK(same_int("mul_1 carry", static_cast<long long>(mpz_get_ui(high) == c), 1, ops));
     // submul_1: b - a * w == r - borrow * B^n, in place and into another array.
     x = b;
-    const Word borrow = detail::submul_1(x.data(), x.data(), a.data(), n, w);
+    const Word borrow = detail::mpn::submul_1(x.data(), x.data(), a.data(), n, w);
     auto z = a;
-    if (detail::submul_1(z.data(), b.data(), a.data(), n, w) != borrow || z != x)
+    if (detail::mpn::submul_1(z.data(), b.data(), a.data(), n, w) != borrow || z != x)
       return ::testing::AssertionFailure() << "submul_1 into another array differs from in place with " << ops;
     mpz_mul_ui(want, za, w);
     mpz_sub(want, zb, want);
@@ -214,7 +216,7 @@ TYPED_TEST(Words32, Mul) {
     if (!(check == want)) return ::testing::AssertionFailure() << "submul_1 borrow " << borrow << " is wrong with " << ops;
     // The portable body (what 32-bit words and constant evaluation run; submul_1 may take an assembly path).
     auto y = b;
-    const Word borrow_portable = detail::submul_1_portable(y.data(), y.data(), a.data(), n, w);
+    const Word borrow_portable = detail::mpn::submul_1_portable(y.data(), y.data(), a.data(), n, w);
     if (y != x || borrow_portable != borrow)
       return ::testing::AssertionFailure() << "submul_1_portable differs from submul_1 with " << ops;
 #if WARPNUM_DETAIL_X86_64_ASM
@@ -278,7 +280,7 @@ TYPED_TEST(Words32, Div) {
     // divrem_1 by the lowest word (when non-zero), in place.
     if (v[0] != 0) {
       auto x = u;
-      const Word rem = detail::divrem_1(x.data(), x.data(), n, v[0]);
+      const Word rem = detail::mpn::divrem_1(x.data(), x.data(), n, v[0]);
       Mpz q1;
       const unsigned long long r1 = mpz_tdiv_q_ui(q1, zu, static_cast<unsigned long>(v[0]));
       WARPNUM_TEST_CHECK(same_words("divrem_1 quotient", q1, x.data(), n, ops));

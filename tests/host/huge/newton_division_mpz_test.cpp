@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/host/huge/newton_division_mpz_test.cpp: the algorithms of include/warpnum/huge/ (limb_division.hpp,
+// tests/host/huge/newton_division_mpz_test.cpp: the algorithms of include/warpnum/huge/ (detail/limb_vectors.hpp,
 // newton_division.hpp, newton_sqrt.hpp) instantiated for mpz_class, against GMP's own division and square root.
 #include "cases/huge_operands.hpp"
 #include "cases/random.hpp"
 
-#include <warpnum/huge/limb_division.hpp>
+#include <warpnum/huge/detail/limb_vectors.hpp>
 #include <warpnum/huge/newton_division.hpp>
 #include <warpnum/huge/newton_sqrt.hpp>
 #include <warpnum/huge/number_traits.hpp>
@@ -35,7 +35,7 @@ using Traits = huge::NumberTraits<mpz_class>;
 ::testing::AssertionResult check_limbs(const mpz_class& a, const mpz_class& b) {
   mpz_class q, r;
   mpz_fdiv_qr(q.get_mpz_t(), r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
-  const huge::LimbDivResult got = huge::divmod_limbs(Traits::limbs(a), Traits::limbs(b));
+  const huge::detail::LimbDivResult got = huge::detail::divmod_limbs(Traits::limbs(a), Traits::limbs(b));
   if (got.quot == Traits::limbs(q) && got.rem == Traits::limbs(r)) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "Knuth D: a = 0x" << a.get_str(16) << ", b = 0x" << b.get_str(16);
 }
@@ -53,7 +53,7 @@ TEST(LimbDivision, RandomAgainstGmp) {
 
 TEST(LimbDivision, ByZeroThrows) {
   const std::vector<std::uint32_t> a{1, 2}, zero{0, 0};
-  EXPECT_THROW(huge::divmod_limbs(a, zero), std::domain_error);
+  EXPECT_THROW(huge::detail::divmod_limbs(a, zero), std::domain_error);
 }
 
 TEST(Reciprocal, WithinTwoUnits) {

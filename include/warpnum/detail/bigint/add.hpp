@@ -1,61 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
-// warpnum/detail/bigint/add.hpp: addition, subtraction, negation and comparison of limb arrays.
+// warpnum/detail/bigint/add.hpp: negation and length of limb arrays; addition, subtraction and comparison come
+// from detail/mpn/add.hpp.
 #pragma once
 
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/mpn/add.hpp>
 
 namespace warpnum::detail {
 
-/// One word of a sum: r = a + b + carry (carry 0 or 1); returns the carry out.
-template <class Word> WARPNUM_HD WARPNUM_FORCEINLINE constexpr Word add_word(Word& r, Word a, Word b, Word carry) noexcept {
-  const dword_t<Word> s = static_cast<dword_t<Word>>(a) + b + carry;
-  r = static_cast<Word>(s);
-  return static_cast<Word>(s >> word_bits<Word>);
-}
+// Addition, subtraction and comparison are the core's (detail/mpn/add.hpp); the value types call them by these
+// names. Their add_n and sub_n are the portable loops, which the compiler unrolls at the widths' constant lengths
+// (mpn::add_n and mpn::sub_n, for lengths known only at run time, may take an assembly chain instead).
+using mpn::add_1;
+using mpn::cmp_n;
+using mpn::sub_1;
 
-/// r = a + b over n words; returns the carry out (0 or 1). r may alias a or b. Fixed > 0: n is the constant
-/// Fixed and the loop is unrolled (constant indices, for arrays the device keeps in registers).
+/// r = a + b over n words; returns the carry out (0 or 1). r may alias a or b. Fixed > 0: n is the constant Fixed.
 template <int Fixed = 0, class Word>
 WARPNUM_HD constexpr Word add_n(Word* r, const Word* a, const Word* b, int n, Word carry = 0) noexcept {
-  if constexpr (Fixed > 0) {
-    WARPNUM_UNROLL
-    for (int i = 0; i < Fixed; ++i) carry = add_word(r[i], a[i], b[i], carry);
-  } else {
-    for (int i = 0; i < n; ++i) carry = add_word(r[i], a[i], b[i], carry);
-  }
-  return carry;
+  return mpn::add_n_portable<Fixed>(r, a, b, n, carry);
 }
 
 /// r = a - b over n words; returns the borrow out (0 or 1). r may alias a or b.
 template <class Word>
 WARPNUM_HD constexpr Word sub_n(Word* r, const Word* a, const Word* b, int n, Word borrow = 0) noexcept {
-  using D = dword_t<Word>;
-  for (int i = 0; i < n; ++i) {
-    const D s = static_cast<D>(a[i]) - b[i] - borrow;
-    r[i] = static_cast<Word>(s);
-    borrow = static_cast<Word>(s >> word_bits<Word>) & 1;
-  }
-  return borrow;
-}
-
-/// r = a + w over n words (w added at word 0, carry rippled); returns the carry out.
-template <class Word> WARPNUM_HD constexpr Word add_1(Word* r, const Word* a, int n, Word w) noexcept {
-  for (int i = 0; i < n; ++i) {
-    const Word s = a[i] + w;
-    w = s < w ? 1 : 0;
-    r[i] = s;
-  }
-  return w;
-}
-
-/// r = a - w over n words; returns the borrow out.
-template <class Word> WARPNUM_HD constexpr Word sub_1(Word* r, const Word* a, int n, Word w) noexcept {
-  for (int i = 0; i < n; ++i) {
-    const Word s = a[i] - w;
-    w = a[i] < w ? 1 : 0;
-    r[i] = s;
-  }
-  return w;
+  return mpn::sub_n_portable(r, a, b, n, borrow);
 }
 
 /// r = -a (two's complement) over n words. r may alias a.
@@ -66,14 +35,6 @@ template <class Word> WARPNUM_HD constexpr void neg_n(Word* r, const Word* a, in
     carry = (carry != 0 && s == 0) ? 1 : 0;
     r[i] = s;
   }
-}
-
-/// Compares the unsigned numbers a and b of n words: -1, 0 or 1.
-template <class Word> WARPNUM_HD constexpr int cmp_n(const Word* a, const Word* b, int n) noexcept {
-  for (int i = n - 1; i >= 0; --i) {
-    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
-  }
-  return 0;
 }
 
 /// Number of words up to and including the highest non-zero word (0 for zero).

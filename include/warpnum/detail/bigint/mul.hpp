@@ -4,8 +4,6 @@
 
 #include <warpnum/detail/limb.hpp>
 #include <warpnum/detail/ptx/mad_column.hpp>
-#include <warpnum/detail/x86/cpu.hpp>
-#include <warpnum/detail/x86/submul_1.hpp>
 
 #if WARPNUM_DEVICE_BRANCH
 // The device body of a 32-bit ColumnSum step (detail/ptx/mad_column.hpp); nothing elsewhere.
@@ -164,70 +162,6 @@ WARPNUM_HD constexpr void mul_full_n(Word* r, const Word* a, const Word* b, int 
     r[k] = acc.take_word();
   }
   r[2 * n - 1] = acc.take_word();
-}
-
-/// r = a * w + carry over n words; returns the word carried out. r may alias a.
-template <class Word>
-WARPNUM_HD constexpr Word mul_1(Word* r, const Word* a, int n, Word w, Word carry = 0) noexcept {
-  using D = dword_t<Word>;
-  WARPNUM_NO_UNROLL
-  for (int i = 0; i < n; ++i) {
-    const D p = static_cast<D>(a[i]) * w + carry;
-    r[i] = static_cast<Word>(p);
-    carry = static_cast<Word>(p >> word_bits<Word>);
-  }
-  return carry;
-}
-
-/// One word of r = u - a * w: r_i = u_i - (a_i w + borrow) mod B; returns the next borrow (a word).
-template <class Word>
-WARPNUM_HD WARPNUM_FORCEINLINE constexpr Word submul_word(Word& r, Word u, Word a, Word w, Word borrow) noexcept {
-  using D = dword_t<Word>;
-  // The product does not depend on the borrow, so only two short add/compare steps sit on the chain.
-  const D p = static_cast<D>(a) * w;
-  const Word lo = static_cast<Word>(p) + borrow;
-  const Word hi = static_cast<Word>(p >> word_bits<Word>) + (lo < borrow ? 1 : 0);
-  r = static_cast<Word>(u - lo);
-  return hi + (u < lo ? 1 : 0);
-}
-
-/// r = u - a * w over n words; returns the word borrowed out of the top. r may be u. The reference body;
-/// the arrays may be stored in narrower limbs (see get_word). Fixed > 0: n is the constant Fixed, unrolled.
-template <int Fixed = 0, class Word, class Limb>
-WARPNUM_HD constexpr Word submul_1_portable(Limb* r, const Limb* u, const Limb* a, int n, Word w) noexcept {
-  Word borrow = 0;
-  if constexpr (Fixed > 0) {
-    WARPNUM_UNROLL
-    for (int i = 0; i < Fixed; ++i) {
-      Word ri = 0;
-      borrow = submul_word(ri, get_word<Word>(u, i), get_word<Word>(a, i), w, borrow);
-      set_word<Word>(r, i, ri);
-    }
-  } else {
-    WARPNUM_NO_UNROLL
-    WARPNUM_HOST_UNROLL
-    for (int i = 0; i < n; ++i) {
-      Word ri = 0;
-      borrow = submul_word(ri, get_word<Word>(u, i), get_word<Word>(a, i), w, borrow);
-      set_word<Word>(r, i, ri);
-    }
-  }
-  return borrow;
-}
-
-
-/// r = u - a * w over n words; returns the word borrowed out of the top. r may be u; the arrays may be
-/// stored in narrower limbs (see get_word).
-template <class Word, class Limb>
-WARPNUM_HD constexpr Word submul_1(Limb* r, const Limb* u, const Limb* a, int n, Word w) noexcept {
-#if WARPNUM_DETAIL_X86_64_ASM
-  if constexpr (sizeof(Word) == 8) {
-    if (!WARPNUM_IS_CONSTANT_EVALUATED() && n > 0) {
-      WARPNUM_IF_ELSE_DEVICE((), (return host_has_mulx_adx ? submul_1_adx(r, u, a, n, w) : submul_1_x86(r, u, a, n, w);))
-    }
-  }
-#endif
-  return submul_1_portable(r, u, a, n, w);
 }
 
 // ---- Full products and squares by columns for a constant number of words --------------------------------

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/mpn/shift.hpp>
 
 namespace warpnum::detail {
 
@@ -58,68 +59,9 @@ WARPNUM_HD constexpr void shr_n(Word* r, const Word* a, int n, unsigned long lon
   for (int i = n - ws; i < n; ++i) r[i] = fill;
 }
 
-/// r = a << s over n words for 0 <= s < word bits; returns the bits shifted out of the top word.
-/// r may alias a. Knuth's normalisation step, kept free of the word-shift cases of shl_n. r and a may be
-/// stored in different limbs (see get_word): the shift then also converts, as division's does on the host.
-/// Fixed > 0: n is the constant Fixed, and the loop is unrolled without a branch on s (double-word shifts).
-template <int Fixed = 0, class Out, class In, class Word = wider_word_t<Out, In>>
-WARPNUM_HD constexpr Word shl_bits(Out* r, const In* a, int n, int s) noexcept {
-  if constexpr (Fixed > 0) {
-    using D = dword_t<Word>;
-    constexpr int wb = word_bits<Word>;
-    const Word out = static_cast<Word>((static_cast<D>(get_word<Word>(a, Fixed - 1)) << s) >> wb);
-    WARPNUM_UNROLL
-    for (int i = Fixed - 1; i > 0; --i) {
-      const D pair = static_cast<D>(get_word<Word>(a, i)) << wb | get_word<Word>(a, i - 1);
-      set_word<Word>(r, i, static_cast<Word>((pair << s) >> wb));
-    }
-    set_word<Word>(r, 0, static_cast<Word>(get_word<Word>(a, 0) << s));
-    return out;
-  }
-  if (s == 0) {
-    WARPNUM_NO_UNROLL
-    for (int i = n - 1; i >= 0; --i) set_word<Word>(r, i, get_word<Word>(a, i));
-    return 0;
-  }
-  const int t = word_bits<Word> - s;
-  const Word out = static_cast<Word>(get_word<Word>(a, n - 1) >> t);
-  WARPNUM_NO_UNROLL
-  WARPNUM_HOST_UNROLL
-  for (int i = n - 1; i > 0; --i) {
-    set_word<Word>(r, i, static_cast<Word>((get_word<Word>(a, i) << s) | (get_word<Word>(a, i - 1) >> t)));
-  }
-  set_word<Word>(r, 0, static_cast<Word>(get_word<Word>(a, 0) << s));
-  return out;
-}
-
-/// r = a >> s over n words for 0 <= s < word bits (zero fill). r may alias a; r and a may be stored in
-/// different limbs, as for shl_bits.
-/// Fixed > 0: as for shl_bits.
-template <int Fixed = 0, class Out, class In, class Word = wider_word_t<Out, In>>
-WARPNUM_HD constexpr void shr_bits(Out* r, const In* a, int n, int s) noexcept {
-  if constexpr (Fixed > 0) {
-    using D = dword_t<Word>;
-    constexpr int wb = word_bits<Word>;
-    WARPNUM_UNROLL
-    for (int i = 0; i < Fixed - 1; ++i) {
-      const D pair = static_cast<D>(get_word<Word>(a, i + 1)) << wb | get_word<Word>(a, i);
-      set_word<Word>(r, i, static_cast<Word>(pair >> s));
-    }
-    set_word<Word>(r, Fixed - 1, static_cast<Word>(get_word<Word>(a, Fixed - 1) >> s));
-    return;
-  }
-  if (s == 0) {
-    WARPNUM_NO_UNROLL
-    for (int i = 0; i < n; ++i) set_word<Word>(r, i, get_word<Word>(a, i));
-    return;
-  }
-  const int t = word_bits<Word> - s;
-  WARPNUM_NO_UNROLL
-  WARPNUM_HOST_UNROLL
-  for (int i = 0; i < n - 1; ++i) {
-    set_word<Word>(r, i, static_cast<Word>((get_word<Word>(a, i) >> s) | (get_word<Word>(a, i + 1) << t)));
-  }
-  set_word<Word>(r, n - 1, static_cast<Word>(get_word<Word>(a, n - 1) >> s));
-}
+// The shifts by fewer bits than a word are the core's (detail/mpn/shift.hpp); the value types call them by these
+// names.
+using mpn::shl_bits;
+using mpn::shr_bits;
 
 }  // namespace warpnum::detail

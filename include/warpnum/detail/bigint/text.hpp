@@ -3,9 +3,9 @@
 #pragma once
 
 #include <warpnum/detail/bigint/add.hpp>
-#include <warpnum/detail/bigint/div.hpp>
-#include <warpnum/detail/bigint/mul.hpp>
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/mpn/div.hpp>
+#include <warpnum/detail/mpn/mul_1.hpp>
 #include <warpnum/status.hpp>
 
 #include <cstddef>
@@ -59,7 +59,7 @@ WARPNUM_HD constexpr ParseDigitsResult parse_digits(limb_t* r, int n, const char
       scale *= base;
     }
     if (!overflow) {
-      const limb_t carry = mul_1(r, r, n, scale, value);
+      const limb_t carry = mpn::mul_1(r, r, n, scale, value);
       overflow = carry != 0;
     }
   }
@@ -82,7 +82,7 @@ WARPNUM_HD constexpr std::size_t format_digits_reversed(char* out, limb_t* a, in
   std::size_t count = 0;
   int len = significant_words(a, n);
   while (len > 0) {
-    limb_t rem = divrem_1(a, a, len, chunk.power);
+    limb_t rem = mpn::divrem_1(a, a, len, chunk.power);
     len = significant_words(a, len);
     for (int k = 0; k < chunk.digits; ++k) {
       if (len == 0 && rem == 0) break;  // no leading zeros in the last chunk

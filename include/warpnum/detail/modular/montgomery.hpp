@@ -5,8 +5,8 @@
 #include <warpnum/detail/bigint/add.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
 #include <warpnum/detail/limb.hpp>
-#include <warpnum/detail/x86/addmul_1.hpp>
-#include <warpnum/detail/x86/cpu.hpp>
+#include <warpnum/detail/mpn/mul.hpp>
+#include <warpnum/detail/mpn/mul_1.hpp>
 
 #include <cstdint>
 
@@ -20,67 +20,14 @@ WARPNUM_HD constexpr std::uint64_t neg_inverse_mod_2_64(std::uint64_t m0) noexce
   return 0 - x;
 }
 
-/// r = u + a * w over n words; returns the word carried out. r may be u. The reference body.
-template <class Word>
-WARPNUM_HD constexpr Word addmul_1_portable(Word* r, const Word* u, const Word* a, int n, Word w) noexcept {
-  using D = dword_t<Word>;
-  Word carry = 0;
-  WARPNUM_NO_UNROLL
-  for (int i = 0; i < n; ++i) {
-    const D p = static_cast<D>(a[i]) * w + u[i] + carry;  // < 2^(2 wb): (b - 1)^2 + 2 (b - 1) = b^2 - 1
-    r[i] = static_cast<Word>(p);
-    carry = static_cast<Word>(p >> word_bits<Word>);
-  }
-  return carry;
-}
-
-
-/// r = u + a * w over n words; returns the word carried out. r may be u.
-template <class Word> WARPNUM_HD constexpr Word addmul_1(Word* r, const Word* u, const Word* a, int n, Word w) noexcept {
-#if WARPNUM_DETAIL_X86_64_ASM
-  if constexpr (sizeof(Word) == 8) {
-    if (!WARPNUM_IS_CONSTANT_EVALUATED() && n > 0) {
-      WARPNUM_IF_ELSE_DEVICE((), (return host_has_mulx_adx ? addmul_1_adx(r, u, a, n, w) : addmul_1_x86(r, u, a, n, w);))
-    }
-  }
-#endif
-  return addmul_1_portable(r, u, a, n, w);
-}
-
-/// r (2n words) = a * b by rows: a b[0], then r[j ..] += a b[j] for j = 1 .. n - 1 (addmul_1: assembly on
-/// x86-64). r must not alias a or b.
+/// r (2n words) = a * b by rows (mpn::mul_basecase). r must not alias a or b.
 template <class Word> WARPNUM_HD constexpr void mul_rows_n(Word* r, const Word* a, const Word* b, int n) noexcept {
-  r[n] = mul_1(r, a, n, b[0]);
-  WARPNUM_NO_UNROLL
-  for (int j = 1; j < n; ++j) r[n + j] = addmul_1(r + j, r + j, a, n, b[j]);
+  mpn::mul_basecase(r, a, n, b, n);
 }
 
-/// r (2n words) = a^2 by rows: the products a[i] a[j] with i < j once (row i multiplies a[i + 1, n) by a[i] at
-/// word 2i + 1), then one pass that doubles them and adds the squares a[i]^2 at word 2i. r must not alias a.
+/// r (2n words) = a^2 by rows (mpn::sqr_basecase). r must not alias a.
 template <class Word> WARPNUM_HD constexpr void sqr_rows_n(Word* r, const Word* a, int n) noexcept {
-  using D = dword_t<Word>;
-  constexpr int wb = word_bits<Word>;
-  r[0] = 0;
-  r[2 * n - 1] = 0;
-  if (n > 1) r[n] = mul_1(r + 1, a + 1, n - 1, a[0]);
-  WARPNUM_NO_UNROLL
-  for (int i = 1; i < n - 1; ++i) r[n + i] = addmul_1(r + 2 * i + 1, r + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
-  Word shift_in = 0;
-  Word carry = 0;
-  WARPNUM_NO_UNROLL
-  for (int i = 0; i < n; ++i) {
-    const Word lo = r[2 * i];
-    const Word hi = r[2 * i + 1];
-    const Word lo2 = static_cast<Word>((lo << 1) | shift_in);
-    const Word hi2 = static_cast<Word>((hi << 1) | (lo >> (wb - 1)));
-    shift_in = static_cast<Word>(hi >> (wb - 1));
-    const D sq = static_cast<D>(a[i]) * a[i];
-    const D s0 = static_cast<D>(lo2) + static_cast<Word>(sq) + carry;
-    const D s1 = static_cast<D>(hi2) + static_cast<Word>(sq >> wb) + static_cast<Word>(s0 >> wb);
-    r[2 * i] = static_cast<Word>(s0);
-    r[2 * i + 1] = static_cast<Word>(s1);
-    carry = static_cast<Word>(s1 >> wb);
-  }
+  mpn::sqr_basecase(r, a, n);
 }
 
 /// Montgomery reduction (REDC): r = t B^-n mod m for n-word m (odd), t (2n words) < m B^n, minv = -m^-1 mod B,
@@ -92,7 +39,7 @@ WARPNUM_HD constexpr void redc_n(Word* r, Word* t, const Word* m, int n, Word mi
   WARPNUM_NO_UNROLL
   for (int i = 0; i < n; ++i) {
     const Word q = static_cast<Word>(t[i] * minv);
-    t[i] = addmul_1(t + i, t + i, m, n, q);
+    t[i] = mpn::addmul_1(t + i, t + i, m, n, q);
   }
   // (t B^-n) = high half + carries < 2m: one subtraction at most, selected by a mask (see select_reduced).
   const Word carry = add_n(r, t + n, t, n);
