@@ -2,10 +2,10 @@
 // warpnum/detail/add/select.hpp: the choice of variant for the sum and difference of two N-limb numbers.
 //
 //   operation        target                         N        variant                       file
-//   add_limbs        host with unsigned __int128    even     add_n on 64-bit words         detail/bigint/add.hpp
-//   sub_limbs        device, constexpr, odd N       any      add_n / sub_n on 32-bit limbs detail/bigint/add.hpp
+//   add_limbs        host with unsigned __int128    even     add_n on 64-bit words         detail/mpn/add.hpp
+//   sub_limbs        device, constexpr, odd N       any      add_n / sub_n on 32-bit limbs detail/mpn/add.hpp
 //
-// The words are the only difference: one algorithm (a carry chain, detail/bigint/add.hpp) on the widest word the
+// The words are the only difference: one algorithm (a carry chain, detail/mpn/add.hpp) on the widest word the
 // target multiplies natively.
 #pragma once
 

@@ -10,9 +10,9 @@
 //   (signed)         host, unsigned __int128     even        host64::divmod_signed: magnitudes and    neg_n: a third
 //                                                            signs in 64-bit words                    of `%` more
 //
-// divmod_n (detail/bigint/div.hpp) is Knuth's algorithm D with Moller and Granlund's reciprocal; its half path
-// (a divisor of N / 2 limbs) is unrolled up to 32 limbs on the device (1.24x the loop at 256 bits, H100,
-// 2026-11-23) and a moving window at 64 (2.3x, H100, 2026-11-25).
+// divmod_n (detail/bigint/div.hpp) runs the core's division (detail/mpn/div.hpp: Knuth's algorithm D with Moller
+// and Granlund's reciprocal) on N words; its half path (a divisor of N / 2 limbs) is unrolled up to 32 limbs on the
+// device (1.24x the loop at 256 bits, H100, 2026-11-23) and a moving window at 64 (2.3x, H100, 2026-11-25).
 #pragma once
 
 #include <warpnum/config.hpp>

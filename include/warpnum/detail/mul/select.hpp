@@ -17,8 +17,9 @@
 //                   device                      64            sqr_full_karatsuba (one step)       2.9x loops, H100, 2026-11-25
 //                   elsewhere                   any           mul_full_limbs(a, a)
 //
-// Variants: detail/bigint/mul_rows.hpp (rows and Karatsuba steps, device), detail/bigint/mul.hpp (columns and
-// run-time-length loops), detail/x86/mul_low_adx.hpp (generated assembly). docs/benchmarks.md has the measurements.
+// Variants: detail/bigint/mul_rows.hpp (rows and Karatsuba steps, device), detail/bigint/mul.hpp (columns),
+// detail/mpn/mul.hpp (run-time lengths), detail/x86/mul_low_adx.hpp (generated assembly). docs/benchmarks.md has the
+// measurements.
 #pragma once
 
 #include <warpnum/config.hpp>
