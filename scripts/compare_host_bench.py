@@ -16,6 +16,9 @@ import re
 import statistics
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare_bench import spread  # noqa: E402  (one definition of a build's spread over its rounds)
+
 
 def load(folder):
     """{(which, bench, name): [median times over rounds]} in ns, and the machine's description."""
@@ -35,12 +38,6 @@ def load(folder):
             key = (m.group(1), m.group(2), b["run_name"])
             times.setdefault(key, []).append(b["real_time"] * scale)
     return times, context
-
-
-def spread(values):
-    """(max - min) / median of one build's rounds."""
-    med = statistics.median(values)
-    return (max(values) - min(values)) / med if med else 0.0
 
 
 def main():
