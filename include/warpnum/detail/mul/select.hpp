@@ -37,8 +37,8 @@ namespace warpnum::detail {
 namespace host64 {
 template <int N> inline void mul_low(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
 #if WARPNUM_DETAIL_X86_64_ASM
-  // 256 and 512 bits on a processor with BMI2 and ADX: generated assembly (detail/x86/mul_low_adx.hpp), about 1.4 times as
-  // fast as the columns' mulq chains (development machine, 2026-11-23).
+  // 256 and 512 bits on a processor with BMI2 and ADX: generated assembly (detail/x86/mul_low_adx.hpp), about 1.4
+  // times as fast as the columns' mulq chains (development machine, 2026-11-23).
   if constexpr (N == 8) {
     if (host_has_mulx_adx) return mul_low_4_adx(r, a, b);
   } else if constexpr (N == 16) {
@@ -67,7 +67,7 @@ template <int N> inline void mul_full(limb_t* r, const limb_t* a, const limb_t* 
 /// cannot hold them in registers anyway and the unrolled code only costs compile time (it tripled that of the
 /// 2048-bit device tests).
 template <int N> inline constexpr bool device_rows = N <= ptx::max_mad_row;
-template <int N> inline constexpr bool device_rows_full = N <= ptx::max_mad_row / 2;
+template <int N> inline constexpr bool device_rows_full = N <= ptx::max_full_row;
 #endif
 
 /// r = low N limbs of a * b.
