@@ -45,6 +45,16 @@ def spread(values):
     return (max(values) - min(values)) / med if med else 0.0
 
 
+def report(lines):
+    """Prints the table and, with --markdown FILE, writes it as a page for docs/results/ (which names its licence,
+    as every file there does)."""
+    text = "\n".join(lines) + "\n"
+    if "--markdown" in sys.argv:
+        with open(sys.argv[sys.argv.index("--markdown") + 1], "w") as f:
+            f.write("<!-- SPDX-License-Identifier: Apache-2.0 -->\n" + text)
+    print(text)
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
@@ -75,11 +85,7 @@ def main():
         lines.append(f"| {op} | {mode} | {bits} | {si(mb)} ({sb}) | {si(mn)} ({sn}) | {mn / mb:.3f} |")
     lines += ["", f"Fastest-strategy ratios new / base: median {statistics.median(ratios):.3f}, "
                   f"lowest {min(ratios):.3f}, highest {max(ratios):.3f} over {len(ratios)} cells."]
-    text = "\n".join(lines) + "\n"
-    if "--markdown" in sys.argv:  # a page for docs/results/: it names its licence, as every file there does
-        with open(sys.argv[sys.argv.index("--markdown") + 1], "w") as f:
-            f.write("<!-- SPDX-License-Identifier: Apache-2.0 -->\n" + text)
-    print(text)
+    report(lines)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare_bench import spread  # noqa: E402  (one definition of a build's spread over its rounds)
+from compare_bench import report, spread  # noqa: E402  (one table page and one spread for both comparisons)
 
 
 def load(folder):
@@ -68,11 +68,7 @@ def main():
                   f"highest {max(ratios):.3f} over {len(ratios)} rows.",
               f"Rows further than {100 * tolerance:.0f}% plus their spread from 1: " + ("none." if not outside else "")]
     lines += [f"- {o}" for o in outside]
-    text = "\n".join(lines) + "\n"
-    if "--markdown" in sys.argv:  # a page for docs/results/: it names its licence, as every file there does
-        with open(sys.argv[sys.argv.index("--markdown") + 1], "w") as f:
-            f.write("<!-- SPDX-License-Identifier: Apache-2.0 -->\n" + text)
-    print(text)
+    report(lines)
 
 
 if __name__ == "__main__":
