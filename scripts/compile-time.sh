@@ -21,7 +21,7 @@ seconds() { # seconds <command...>: wall seconds of the command (its output drop
   t0=$(date +%s.%N)
   "$@" > /dev/null 2>&1 || { echo "compile-time: failed: $*" >&2; exit 1; }
   t1=$(date +%s.%N)
-  echo "$t1 - $t0" | bc
+  awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }'
 }
 declare -A times
 for round in $(seq 1 "$rounds"); do
@@ -42,5 +42,5 @@ for unit in kernel tests/host/bigint/arith_large_test.cpp tests/host/modular/mod
   n=$(echo "${times[new,$unit]}" | median)
   name=$unit
   [[ $unit == kernel ]] && name="bench/compile/user_kernel_1024.cu (nvcc)"
-  printf '%-48s %8.2f %8.2f %10.3f\n' "$name" "$b" "$n" "$(echo "$n / $b" | bc -l)"
+  printf '%-48s %8.2f %8.2f %10.3f\n' "$name" "$b" "$n" "$(awk -v n="$n" -v b="$b" 'BEGIN { print n / b }')"
 done
