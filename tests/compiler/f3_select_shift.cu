@@ -36,7 +36,7 @@ using T = warpnum::BigUInt<bits>;
 using warpnum::detail::limb_t;
 
 #ifndef WARPNUM_REPRO_KEEP_WORKAROUND
-// The earlier shl_fixed / shr_fixed of include/warpnum/detail/bigint/shift.hpp, for 32-bit words.
+// The earlier shl_fixed / shr_fixed of the library's shifts (detail/mpn/shift.hpp holds their loops now), for 32-bit words.
 template <int N> WARPNUM_HD constexpr void shl_fixed(limb_t* r, const limb_t* a, unsigned long long s) noexcept {
   const bool all = s >= static_cast<unsigned long long>(N) * 32;
   const int ws = all ? 0 : static_cast<int>(s / 32);

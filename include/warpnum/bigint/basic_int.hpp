@@ -5,9 +5,9 @@
 
 #include <warpnum/config.hpp>
 #include <warpnum/detail/add/select.hpp>
-#include <warpnum/detail/bigint/add.hpp>
+#include <warpnum/detail/mpn/add.hpp>
 #include <warpnum/detail/bigint/parse_text.hpp>
-#include <warpnum/detail/bigint/shift.hpp>
+#include <warpnum/detail/mpn/shift.hpp>
 #include <warpnum/detail/limb.hpp>
 #include <warpnum/detail/mul/select.hpp>
 #include <warpnum/status.hpp>
@@ -184,11 +184,11 @@ template <std::size_t Bits, bool Signed> class alignas(Bits % 128 == 0 ? 16 : (B
   WARPNUM_HD constexpr BasicInt& operator<<=(std::uint64_t s) noexcept { return *this = *this << s; }
   WARPNUM_HD constexpr BasicInt& operator>>=(std::uint64_t s) noexcept { return *this = *this >> s; }
   WARPNUM_HD constexpr BasicInt& operator++() noexcept {
-    detail::add_1(limbs_, limbs_, num_limbs, limb_type{1});
+    detail::mpn::add_1(limbs_, limbs_, num_limbs, limb_type{1});
     return *this;
   }
   WARPNUM_HD constexpr BasicInt& operator--() noexcept {
-    detail::sub_1(limbs_, limbs_, num_limbs, limb_type{1});
+    detail::mpn::sub_1(limbs_, limbs_, num_limbs, limb_type{1});
     return *this;
   }
   WARPNUM_HD constexpr BasicInt operator++(int) noexcept {
@@ -207,7 +207,7 @@ template <std::size_t Bits, bool Signed> class alignas(Bits % 128 == 0 ? 16 : (B
   friend WARPNUM_HD constexpr BasicInt operator+(const BasicInt& a) noexcept { return a; }
   friend WARPNUM_HD constexpr BasicInt operator-(const BasicInt& a) noexcept {
     BasicInt r;
-    detail::neg_n(r.limbs_, a.limbs_, num_limbs);
+    detail::mpn::neg_n(r.limbs_, a.limbs_, num_limbs);
     return r;
   }
   friend WARPNUM_HD constexpr BasicInt operator~(const BasicInt& a) noexcept {
@@ -257,13 +257,13 @@ template <std::size_t Bits, bool Signed> class alignas(Bits % 128 == 0 ? 16 : (B
   /// Left shift; s >= Bits gives zero.
   friend WARPNUM_HD constexpr BasicInt operator<<(const BasicInt& a, std::uint64_t s) noexcept {
     BasicInt r;
-    detail::shl_n(r.limbs_, a.limbs_, num_limbs, s);
+    detail::mpn::shl_n(r.limbs_, a.limbs_, num_limbs, s);
     return r;
   }
   /// Right shift: logical for unsigned, arithmetic for signed; s >= Bits gives 0 (or -1 for negative).
   friend WARPNUM_HD constexpr BasicInt operator>>(const BasicInt& a, std::uint64_t s) noexcept {
     BasicInt r;
-    detail::shr_n(r.limbs_, a.limbs_, num_limbs, s, a.is_negative() ? ~limb_type{0} : limb_type{0});
+    detail::mpn::shr_n(r.limbs_, a.limbs_, num_limbs, s, a.is_negative() ? ~limb_type{0} : limb_type{0});
     return r;
   }
 
@@ -294,7 +294,7 @@ WARPNUM_HD constexpr int compare(const BasicInt<Bits, Signed>& a, const BasicInt
     const bool na = a.is_negative();
     if (na != b.is_negative()) return na ? -1 : 1;
   }
-  return detail::cmp_n(a.limbs_, b.limbs_, BasicInt<Bits, Signed>::num_limbs);
+  return detail::mpn::cmp_n(a.limbs_, b.limbs_, BasicInt<Bits, Signed>::num_limbs);
 }
 
 template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr int popcount(const BasicInt<Bits, Signed>& a) noexcept {
@@ -314,7 +314,7 @@ template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr int countl_zero(co
 
 /// Trailing zero bits; Bits for zero.
 template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr int countr_zero(const BasicInt<Bits, Signed>& a) noexcept {
-  return static_cast<int>(detail::countr_zero_n(a.limbs_, BasicInt<Bits, Signed>::num_limbs));
+  return static_cast<int>(detail::mpn::countr_zero_n(a.limbs_, BasicInt<Bits, Signed>::num_limbs));
 }
 
 /// Bits - countl_zero: the number of bits needed to write the pattern, 0 for zero.

@@ -13,6 +13,7 @@
 
 namespace warpnum {
 
+/// Greatest common divisor of |a| and |b| by Pornin's binary GCD (detail/mpn/gcd.hpp); gcd(0, 0) == 0, gcd(a, 0) == |a|.
 template <std::size_t Bits, bool Signed>
 WARPNUM_HD constexpr BasicInt<Bits, Signed> gcd(const BasicInt<Bits, Signed>& a, const BasicInt<Bits, Signed>& b) noexcept {
   using T = BasicInt<Bits, Signed>;

@@ -8,7 +8,7 @@
 #include <warpnum/bigint/basic_int.hpp>
 #include <warpnum/bigint/div.hpp>
 #include <warpnum/detail/add/select.hpp>
-#include <warpnum/detail/bigint/shift.hpp>
+#include <warpnum/detail/mpn/shift.hpp>
 #include <warpnum/detail/limb.hpp>
 #include <warpnum/detail/raise.hpp>
 
@@ -170,7 +170,7 @@ template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Sig
       for (int i = n_limbs - 1; i > 0; --i) nn.limbs_[i] = nn.limbs_[i - 1];
       nn.limbs_[0] = 0;
     }
-    detail::shl_bits<n_limbs>(nn.limbs_, nn.limbs_, n_limbs, (2 * t) % 32);
+    detail::mpn::shl_bits<n_limbs>(nn.limbs_, nn.limbs_, n_limbs, (2 * t) % 32);
     using Root = BasicInt<Bits / 2, false>;
     Root root = detail::sqrt_rem<Bits / 2>(nn).root;
     constexpr int root_limbs = Root::num_limbs;
@@ -182,7 +182,7 @@ template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Sig
       root.limbs_[root_limbs - 1] = 0;
     }
     U r{};
-    detail::shr_bits<root_limbs>(r.limbs_, root.limbs_, root_limbs, t % 32);
+    detail::mpn::shr_bits<root_limbs>(r.limbs_, root.limbs_, root_limbs, t % 32);
     return BasicInt<Bits, Signed>{r};
   } else {
     const int root_bits = (bit_width(n) + 1) / 2;
@@ -205,7 +205,5 @@ template <std::size_t Bits, bool Signed> WARPNUM_HD constexpr BasicInt<Bits, Sig
     return BasicInt<Bits, Signed>{x};
   }
 }
-
-/// Greatest common divisor of |a| and |b| by Pornin's binary GCD (detail/bigint/gcd.hpp); gcd(0, 0) == 0. For
 
 }  // namespace warpnum

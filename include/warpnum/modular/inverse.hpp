@@ -28,7 +28,7 @@ WARPNUM_HD constexpr Checked<BigUInt<Bits>> inverse_odd(const BigUInt<Bits>& a, 
 }  // namespace detail
 
 /// a^-1 mod m without throwing: {0, Status::division_by_zero} for m == 0, {0, Status::not_invertible} when
-/// gcd(a, m) != 1; the inverse mod 1 is 0. An odd m by Pornin's binary GCD (detail/bigint/gcd.hpp); an even m
+/// gcd(a, m) != 1; the inverse mod 1 is 0. An odd m by Pornin's binary GCD (detail/mpn/gcd.hpp); an even m
 /// through the odd a: a^-1 = (1 + m k) / a with k = -m^-1 mod a. Needs Bits <= 32768.
 template <std::size_t Bits>
 WARPNUM_HD constexpr Checked<BigUInt<Bits>> modinv_checked(const BigUInt<Bits>& a, const BigUInt<Bits>& m) noexcept {

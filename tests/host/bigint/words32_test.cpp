@@ -8,10 +8,10 @@
 #include "cases/random.hpp"
 #include "oracle/gmp.hpp"
 
-#include <warpnum/detail/bigint/add.hpp>
+#include <warpnum/detail/mpn/add.hpp>
 #include <warpnum/detail/bigint/div.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
-#include <warpnum/detail/bigint/shift.hpp>
+#include <warpnum/detail/mpn/shift.hpp>
 #include <warpnum/detail/mpn/div.hpp>
 #include <warpnum/detail/mpn/mul_1.hpp>
 
@@ -84,11 +84,11 @@ template <class Word>
                                        << ", got " << oracle::to_text(actual);
 }
 
-/// Pornin's bound: a gcd or inverse of numbers below 2^bits takes at most detail::bgcd_max_rounds(bits) rounds.
+/// Pornin's bound: a gcd or inverse of numbers below 2^bits takes at most detail::mpn::bgcd_max_rounds(bits) rounds.
 inline ::testing::AssertionResult rounds_within_bound(const char* expr, int rounds, int bits, const std::string& operands) {
-  if (rounds <= detail::bgcd_max_rounds(bits)) return ::testing::AssertionSuccess();
+  if (rounds <= detail::mpn::bgcd_max_rounds(bits)) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << expr << " with " << operands << ": " << rounds << " rounds, more than the bound "
-                                       << detail::bgcd_max_rounds(bits) << " for " << bits << " bits";
+                                       << detail::mpn::bgcd_max_rounds(bits) << " for " << bits << " bits";
 }
 
 inline ::testing::AssertionResult same_int(const char* expr, long long want, long long got, const std::string& operands) {
@@ -119,45 +119,45 @@ TYPED_TEST(Words32, AddSub) {
     std::vector<Word> r(n);
     Mpz want;
     // add_n: r + carry * B^n == a + b + carry_in; aliased r == a.
-    Word c = detail::add_n(r.data(), a.data(), b.data(), n, carry_in);
+    Word c = detail::mpn::add_n_portable(r.data(), a.data(), b.data(), n, carry_in);
     mpz_add(want, za, zb);
     mpz_add_ui(want, want, carry_in);
     WARPNUM_TEST_CHECK(same_words("add_n", want, r.data(), n, ops));
     WARPNUM_TEST_CHECK(same_int("add_n carry", mpz_cmp(want, bn) >= 0, c, ops));
     auto x = a;
-    detail::add_n(x.data(), x.data(), b.data(), n, carry_in);
+    detail::mpn::add_n_portable(x.data(), x.data(), b.data(), n, carry_in);
     WARPNUM_TEST_CHECK(same_words("add_n (r aliases a)", want, x.data(), n, ops));
     // sub_n: r - borrow * B^n == a - b - borrow_in.
-    c = detail::sub_n(r.data(), a.data(), b.data(), n, carry_in);
+    c = detail::mpn::sub_n_portable(r.data(), a.data(), b.data(), n, carry_in);
     mpz_sub(want, za, zb);
     mpz_sub_ui(want, want, carry_in);
     WARPNUM_TEST_CHECK(same_words("sub_n", want, r.data(), n, ops));
     WARPNUM_TEST_CHECK(same_int("sub_n borrow", mpz_sgn(want.get()) < 0, c, ops));
     x = b;
-    detail::sub_n(x.data(), a.data(), x.data(), n, carry_in);
+    detail::mpn::sub_n_portable(x.data(), a.data(), x.data(), n, carry_in);
     WARPNUM_TEST_CHECK(same_words("sub_n (r aliases b)", want, x.data(), n, ops));
     // add_1, sub_1: a single word rippling through.
-    c = detail::add_1(r.data(), a.data(), n, w);
+    c = detail::mpn::add_1(r.data(), a.data(), n, w);
     mpz_add_ui(want, za, w);
     WARPNUM_TEST_CHECK(same_words("add_1", want, r.data(), n, ops));
     WARPNUM_TEST_CHECK(same_int("add_1 carry", mpz_cmp(want, bn) >= 0, c, ops));
-    c = detail::sub_1(r.data(), a.data(), n, w);
+    c = detail::mpn::sub_1(r.data(), a.data(), n, w);
     mpz_sub_ui(want, za, w);
     WARPNUM_TEST_CHECK(same_words("sub_1", want, r.data(), n, ops));
     WARPNUM_TEST_CHECK(same_int("sub_1 borrow", mpz_sgn(want.get()) < 0, c, ops));
     // neg_n, in place.
     x = a;
-    detail::neg_n(x.data(), x.data(), n);
+    detail::mpn::neg_n(x.data(), x.data(), n);
     mpz_neg(want, za);
     WARPNUM_TEST_CHECK(same_words("neg_n", want, x.data(), n, ops));
     // cmp_n, significant_words, countr_zero_n.
     const int sign = mpz_cmp(za, zb);
-    WARPNUM_TEST_CHECK(same_int("cmp_n", (sign > 0) - (sign < 0), detail::cmp_n(a.data(), b.data(), n), ops));
-    WARPNUM_TEST_CHECK(same_int("cmp_n(a, a)", 0, detail::cmp_n(a.data(), a.data(), n), ops));
+    WARPNUM_TEST_CHECK(same_int("cmp_n", (sign > 0) - (sign < 0), detail::mpn::cmp_n(a.data(), b.data(), n), ops));
+    WARPNUM_TEST_CHECK(same_int("cmp_n(a, a)", 0, detail::mpn::cmp_n(a.data(), a.data(), n), ops));
     const long long words = mpz_sgn(za.get()) == 0 ? 0 : static_cast<long long>((mpz_sizeinbase(za, 2) + TypeParam::word_bits - 1) / TypeParam::word_bits);
-    WARPNUM_TEST_CHECK(same_int("significant_words", words, detail::significant_words(a.data(), n), ops));
+    WARPNUM_TEST_CHECK(same_int("significant_words", words, detail::mpn::significant_words(a.data(), n), ops));
     const long long tz = mpz_sgn(za.get()) == 0 ? static_cast<long long>(n) * TypeParam::word_bits : static_cast<long long>(mpz_scan1(za, 0));
-    WARPNUM_TEST_CHECK(same_int("countr_zero_n", tz, static_cast<long long>(detail::countr_zero_n(a.data(), n)), ops));
+    WARPNUM_TEST_CHECK(same_int("countr_zero_n", tz, static_cast<long long>(detail::mpn::countr_zero_n(a.data(), n)), ops));
     return pass();
   });
 }
@@ -301,11 +301,11 @@ TYPED_TEST(Words32, Div) {
     } else if (rng.chance(1, 7)) {
       // u = v * b^k - 1 - (random low word): at the last quotient word the running remainder's top two
       // words equal the divisor's, the case where that word is b - 1 without a 3-by-2 division.
-      const int len = detail::significant_words(v.data(), n);
+      const int len = detail::mpn::significant_words(v.data(), n);
       if (len >= 2 && len < n) {
         const int k = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(n - len)));
         for (int i = 0; i < n; ++i) u[i] = i >= k ? v[i - k] : 0;
-        detail::sub_1(u.data(), u.data(), n, static_cast<Word>(1 + rng.below(1000)));
+        detail::mpn::sub_1(u.data(), u.data(), n, static_cast<Word>(1 + rng.below(1000)));
       }
     }
     return check(u, v);
@@ -376,7 +376,7 @@ TYPED_TEST(Words32, DivHalfPath) {
       while (v[n / 2 - 1] == 0) v[n / 2 - 1] = special_word<Word>(rng);
       if (i % 4 == 1) {
         for (int k = 0; k < n; ++k) u[k] = k >= n / 2 ? v[k - n / 2] : 0;
-        detail::sub_1(u.data(), u.data(), n, static_cast<Word>(1 + rng.below(1000)));
+        detail::mpn::sub_1(u.data(), u.data(), n, static_cast<Word>(1 + rng.below(1000)));
       } else if (i % 4 == 2) {  // a dividend of m < n words
         const int m = n / 2 + static_cast<int>(rng.below(n / 2));
         for (int k = m; k < n; ++k) u[k] = 0;
@@ -410,7 +410,7 @@ template <class Word, int D, int Steps> void check_window(const std::string& wha
     while (v[D - 1] == 0) v[D - 1] = special_word<Word>(rng);
     if (i % 3 == 1 && m > D) {
       for (int k = 0; k < m; ++k) u[k] = k >= m - D ? v[k - (m - D)] : 0;
-      detail::sub_1(u.data(), u.data(), m, static_cast<Word>(1 + rng.below(1000)));
+      detail::mpn::sub_1(u.data(), u.data(), m, static_cast<Word>(1 + rng.below(1000)));
     } else if (i % 3 == 2) {
       if (!add_back_shape<Word>(rng, u, v, m, D)) return pass();
     }
@@ -533,10 +533,10 @@ TYPED_TEST(Words32, Shift) {
     Mpz want;
     mpz_mul_2exp(want, za, capped);
     std::vector<Word> r(n);
-    detail::shl_n(r.data(), a.data(), n, s);
+    detail::mpn::shl_n(r.data(), a.data(), n, s);
     WARPNUM_TEST_CHECK(same_words("shl_n", want, r.data(), n, ops));
     auto x = a;
-    detail::shl_n(x.data(), x.data(), n, s);
+    detail::mpn::shl_n(x.data(), x.data(), n, s);
     WARPNUM_TEST_CHECK(same_words("shl_n (in place)", want, x.data(), n, ops));
     // shr_n: the top min(s, n * word bits) bits come from the fill (0 or all ones).
     mpz_fdiv_q_2exp(want, za, capped);
@@ -552,26 +552,26 @@ TYPED_TEST(Words32, Shift) {
     const int bs = static_cast<int>(s % TypeParam::word_bits);
     Mpz shifted;
     mpz_mul_2exp(shifted, za, static_cast<mp_bitcnt_t>(bs));
-    const Word out = detail::shl_bits(r.data(), a.data(), n, bs);
+    const Word out = detail::mpn::shl_bits(r.data(), a.data(), n, bs);
     WARPNUM_TEST_CHECK(same_words("shl_bits", shifted, r.data(), n, ops));
     Mpz out_want;
     mpz_tdiv_q_2exp(out_want, shifted, static_cast<mp_bitcnt_t>(total));
     WARPNUM_TEST_CHECK(same_int("shl_bits out", static_cast<long long>(mpz_get_ui(out_want) == out), 1, ops));
     x = a;
-    detail::shl_bits(x.data(), x.data(), n, bs);
+    detail::mpn::shl_bits(x.data(), x.data(), n, bs);
     WARPNUM_TEST_CHECK(same_words("shl_bits (in place)", shifted, x.data(), n, ops));
     mpz_tdiv_q_2exp(shifted, za, static_cast<mp_bitcnt_t>(bs));
-    detail::shr_bits(r.data(), a.data(), n, bs);
+    detail::mpn::shr_bits(r.data(), a.data(), n, bs);
     WARPNUM_TEST_CHECK(same_words("shr_bits", shifted, r.data(), n, ops));
     x = a;
-    detail::shr_bits(x.data(), x.data(), n, bs);
+    detail::mpn::shr_bits(x.data(), x.data(), n, bs);
     WARPNUM_TEST_CHECK(same_words("shr_bits (in place)", shifted, x.data(), n, ops));
 
     const Word fill = ones ? static_cast<Word>(~Word{0}) : Word{0};
-    detail::shr_n(r.data(), a.data(), n, s, fill);
+    detail::mpn::shr_n(r.data(), a.data(), n, s, fill);
     WARPNUM_TEST_CHECK(same_words("shr_n", want, r.data(), n, ops));
     x = a;
-    detail::shr_n(x.data(), x.data(), n, s, fill);
+    detail::mpn::shr_n(x.data(), x.data(), n, s, fill);
     WARPNUM_TEST_CHECK(same_words("shr_n (in place)", want, x.data(), n, ops));
     return pass();
   });

@@ -10,7 +10,7 @@
 #pragma once
 
 #include <warpnum/config.hpp>
-#include <warpnum/detail/bigint/add.hpp>
+#include <warpnum/detail/mpn/add.hpp>
 #include <warpnum/detail/host64.hpp>
 #include <warpnum/detail/limb.hpp>
 #include <warpnum/detail/target.hpp>
@@ -22,13 +22,13 @@ namespace host64 {
 // The host bodies of the limb-array operations below: load, run the word algorithm, store.
 template <int N> inline limb_t add(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
   auto x = load<N>(a);
-  const auto c = add_n(x.w, x.w, load<N>(b).w, num_words<N>);
+  const auto c = mpn::add_n_portable(x.w, x.w, load<N>(b).w, num_words<N>);
   store<N>(r, x.w);
   return static_cast<limb_t>(c);
 }
 template <int N> inline limb_t sub(limb_t* r, const limb_t* a, const limb_t* b) noexcept {
   auto x = load<N>(a);
-  const auto c = sub_n(x.w, x.w, load<N>(b).w, num_words<N>);
+  const auto c = mpn::sub_n_portable(x.w, x.w, load<N>(b).w, num_words<N>);
   store<N>(r, x.w);
   return static_cast<limb_t>(c);
 }
@@ -40,7 +40,7 @@ template <int N> WARPNUM_HD constexpr limb_t add_limbs(limb_t* r, const limb_t* 
   if constexpr (N % 2 == 0) {
     WARPNUM_DETAIL_ON_HOST64(return host64::add<N>(r, a, b);)
   }
-  return add_n(r, a, b, N);
+  return mpn::add_n_portable(r, a, b, N);
 }
 
 /// r = a - b over N limbs; returns the borrow.
@@ -48,7 +48,7 @@ template <int N> WARPNUM_HD constexpr limb_t sub_limbs(limb_t* r, const limb_t* 
   if constexpr (N % 2 == 0) {
     WARPNUM_DETAIL_ON_HOST64(return host64::sub<N>(r, a, b);)
   }
-  return sub_n(r, a, b, N);
+  return mpn::sub_n_portable(r, a, b, N);
 }
 
 }  // namespace warpnum::detail

@@ -4,7 +4,7 @@
 // unrolled, divmod_window).
 #pragma once
 
-#include <warpnum/detail/bigint/add.hpp>
+#include <warpnum/detail/mpn/add.hpp>
 #include <warpnum/detail/limb.hpp>
 #include <warpnum/detail/mpn/div.hpp>
 #include <warpnum/detail/mpn/shift.hpp>
@@ -101,8 +101,8 @@ WARPNUM_HD constexpr void divmod_n(Limb* q, Limb* r, const Limb* u, const Limb* 
     return;
   }
   constexpr int lpw = limbs_per_word<Word, Limb>;
-  const int m = (significant_words(u, N * lpw) + lpw - 1) / lpw;
-  const int n = (significant_words(v, N * lpw) + lpw - 1) / lpw;
+  const int m = (mpn::significant_words(u, N * lpw) + lpw - 1) / lpw;
+  const int n = (mpn::significant_words(v, N * lpw) + lpw - 1) / lpw;
   if (m < n) {
     zero_words<Word>(q, 0, N);
     WARPNUM_NO_UNROLL

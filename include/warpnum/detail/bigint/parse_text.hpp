@@ -4,7 +4,7 @@
 #pragma once
 
 #include <warpnum/config.hpp>
-#include <warpnum/detail/bigint/add.hpp>
+#include <warpnum/detail/mpn/add.hpp>
 #include <warpnum/detail/bigint/text.hpp>
 #include <warpnum/detail/limb.hpp>
 #include <warpnum/status.hpp>
@@ -56,7 +56,7 @@ WARPNUM_HD constexpr ParseTextResult parse_text(limb_t* r, int n, const char* te
   const ParseDigitsResult res = parse_digits(r, n, text + pos, size - pos, base);
   if (res.status == Status::invalid_argument) return {res.status, pos + res.position};
   if (res.status != Status::ok || !fits_magnitude<Signed>(r, n, negative)) return {Status::out_of_range, 0};
-  if (negative) neg_n(r, r, n);
+  if (negative) mpn::neg_n(r, r, n);
   return {Status::ok, size};
 }
 

@@ -2,7 +2,7 @@
 // warpnum/detail/bigint/text.hpp: digit conversion between limb arrays and text in bases 2 to 36.
 #pragma once
 
-#include <warpnum/detail/bigint/add.hpp>
+#include <warpnum/detail/mpn/add.hpp>
 #include <warpnum/detail/limb.hpp>
 #include <warpnum/detail/mpn/div.hpp>
 #include <warpnum/detail/mpn/mul_1.hpp>
@@ -80,10 +80,10 @@ WARPNUM_HD constexpr std::size_t format_digits_reversed(char* out, limb_t* a, in
   const char* const alphabet = upper ? "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ" : "0123456789abcdefghijklmnopqrstuvwxyz";
   const DigitChunk chunk = digit_chunk(base);
   std::size_t count = 0;
-  int len = significant_words(a, n);
+  int len = mpn::significant_words(a, n);
   while (len > 0) {
     limb_t rem = mpn::divrem_1(a, a, len, chunk.power);
-    len = significant_words(a, len);
+    len = mpn::significant_words(a, len);
     for (int k = 0; k < chunk.digits; ++k) {
       if (len == 0 && rem == 0) break;  // no leading zeros in the last chunk
       out[count++] = alphabet[rem % base];

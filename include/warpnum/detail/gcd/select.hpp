@@ -7,7 +7,7 @@
 //   host, unsigned __int128     2 and up    gcd_n on 64-bit words
 //   constexpr, N = 1            any         gcd_n on 32-bit limbs
 //
-// gcd_n (detail/bigint/gcd.hpp) is Pornin's binary GCD.
+// gcd_n (detail/bigint/gcd.hpp) is Pornin's binary GCD (mpn::gcd, detail/mpn/gcd.hpp) with its scratch on the stack.
 #pragma once
 
 #include <warpnum/config.hpp>

@@ -9,7 +9,7 @@
 //   host, unsigned __int128   even        inverse_odd_n on 64-bit words
 //   constexpr, odd N          any         inverse_odd_n on 32-bit limbs
 //
-// inverse_odd_n (detail/bigint/gcd.hpp) is Pornin's binary GCD carrying u and v modulo m.
+// inverse_odd_n (detail/bigint/gcd.hpp) is Pornin's binary GCD carrying u and v modulo m (detail/mpn/gcd.hpp).
 #pragma once
 
 #include <warpnum/config.hpp>
@@ -42,7 +42,7 @@ template <int N> WARPNUM_DEVICE_NOINLINE bool inverse_odd_limbs_device(limb_t* r
 }
 #endif
 
-/// r = a^-1 mod m over N limbs for odd m > 1 and a < m (detail/bigint/gcd.hpp: Pornin's binary GCD); returns
+/// r = a^-1 mod m over N limbs for odd m > 1 and a < m (detail/mpn/gcd.hpp: Pornin's binary GCD); returns
 /// false (r = 0) when gcd(a, m) > 1.
 template <int N> WARPNUM_HD constexpr bool inverse_odd_limbs(limb_t* r, const limb_t* a, const limb_t* m) noexcept {
 #if WARPNUM_DEVICE_BRANCH

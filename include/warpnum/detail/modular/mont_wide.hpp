@@ -18,7 +18,7 @@
 #pragma once
 
 #include <warpnum/config.hpp>
-#include <warpnum/detail/bigint/add.hpp>
+#include <warpnum/detail/mpn/add.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
 #include <warpnum/detail/limb.hpp>
 #include <warpnum/detail/modular/montgomery.hpp>
@@ -87,7 +87,7 @@ template <bool Subtract, int N> inline word add_sub_words(word* r, const word* a
   }
   return carry;
 #else
-  return Subtract ? sub_n(r, a, b, N) : add_n(r, a, b, N);
+  return Subtract ? mpn::sub_n_portable(r, a, b, N) : mpn::add_n_portable(r, a, b, N);
 #endif
 }
 #if WARPNUM_DETAIL_X86_64_ASM
@@ -122,7 +122,7 @@ template <int W, void (*Half)(word*, const word*)> inline void sqr_karatsuba(wor
   word c = add_words<W>(mid, r, r + W);
   c -= sub_words<W>(mid, mid, s);
   c += add_words<W>(r + h, r + h, mid);
-  add_1(r + h + W, r + h + W, h, c);  // a^2 < B^(2W): nothing carries out
+  mpn::add_1(r + h + W, r + h + W, h, c);  // a^2 < B^(2W): nothing carries out
 }
 
 /// r (2W words) = a b by one Karatsuba step: a0 b1 + a1 b0 = a0 b0 + a1 b1 + (a0 - a1)(b1 - b0), the last
@@ -148,7 +148,7 @@ inline void mul_karatsuba(word* r, const word* a, const word* b) noexcept {
     c += add_words<W>(mid, mid, z1);
   }
   c += add_words<W>(r + h, r + h, mid);
-  add_1(r + h + W, r + h + W, h, c);
+  mpn::add_1(r + h + W, r + h + W, h, c);
 }
 
 [[gnu::noinline]] inline void sqr_32(word* r, const word* a) noexcept { sqr_karatsuba<32, sqr_block>(r, a); }
@@ -228,7 +228,7 @@ template <int W> inline void redc_wide(word* r, word* t, const word* m, word min
     for (int i = 1; i < W / h; ++i) c = mul_add_block(tj + i * h, q, m + i * h, tj + i * h, c);
     // c belongs at word jh + W + h.
     const int rest = W - (j + 1) * h;
-    if (rest > 0) c = add_1(tj + W + h, tj + W + h, rest, c);
+    if (rest > 0) c = mpn::add_1(tj + W + h, tj + W + h, rest, c);
     top += c;
   }
   // t B^-W = t[W .. 2W) + top B^W < 2m: subtract m unless that borrows with top clear, chosen by a mask as in

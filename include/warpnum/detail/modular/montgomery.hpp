@@ -2,7 +2,7 @@
 // warpnum/detail/modular/montgomery.hpp: Montgomery multiplication and reduction of word arrays.
 #pragma once
 
-#include <warpnum/detail/bigint/add.hpp>
+#include <warpnum/detail/mpn/add.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
 #include <warpnum/detail/limb.hpp>
 #include <warpnum/detail/mpn/mul.hpp>
@@ -42,8 +42,8 @@ WARPNUM_HD constexpr void redc_n(Word* r, Word* t, const Word* m, int n, Word mi
     t[i] = mpn::addmul_1(t + i, t + i, m, n, q);
   }
   // (t B^-n) = high half + carries < 2m: one subtraction at most, selected by a mask (see select_reduced).
-  const Word carry = add_n(r, t + n, t, n);
-  const Word borrow = sub_n(t, r, m, n);  // t's low half (consumed) takes r - m
+  const Word carry = mpn::add_n_portable(r, t + n, t, n);
+  const Word borrow = mpn::sub_n_portable(t, r, m, n);  // t's low half (consumed) takes r - m
   const Word keep = static_cast<Word>(Word{0} - static_cast<Word>(carry == 0 && borrow != 0));
   WARPNUM_NO_UNROLL
   for (int i = 0; i < n; ++i) r[i] = static_cast<Word>((r[i] & keep) | (t[i] & ~keep));
@@ -54,7 +54,7 @@ WARPNUM_HD constexpr void redc_n(Word* r, Word* t, const Word* m, int n, Word mi
 /// Montgomery products, sent GCC 12 -O3 into minutes of jump threading: 13 minutes for 8 squarings.)
 template <int W, class Word> WARPNUM_HD constexpr void select_reduced(Word* r, const Word* z, Word carry, const Word* m) noexcept {
   Word d[W];
-  const Word borrow = sub_n(d, z, m, W);
+  const Word borrow = mpn::sub_n_portable(d, z, m, W);
   const Word keep = static_cast<Word>(Word{0} - static_cast<Word>(carry == 0 && borrow != 0));  // all ones: z < m
   WARPNUM_UNROLL_ALL
   for (int i = 0; i < W; ++i) r[i] = static_cast<Word>((z[i] & keep) | (d[i] & ~keep));

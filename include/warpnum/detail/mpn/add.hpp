@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/mpn/add.hpp: addition, subtraction and comparison of word arrays of run-time length (GMP's
-// mpn_add_n, mpn_sub_n, mpn_add_1, mpn_sub_1, mpn_cmp).
+// mpn_add_n, mpn_sub_n, mpn_add_1, mpn_sub_1, mpn_cmp), negation and the significant length.
 #pragma once
 
 #include <warpnum/detail/limb.hpp>
@@ -18,8 +18,8 @@ template <class Word> WARPNUM_HD WARPNUM_FORCEINLINE constexpr Word add_word(Wor
   return static_cast<Word>(s >> word_bits<Word>);
 }
 
-/// r = a + b over n words; returns the carry out (0 or 1). r may alias a or b. The reference body; the fixed widths'
-/// add_n (detail/bigint/add.hpp), which the compiler unrolls at their constant lengths. Fixed > 0: n is the constant
+/// r = a + b over n words; returns the carry out (0 or 1). r may alias a or b. The reference body, and the one
+/// the fixed widths call (the compiler unrolls it at their constant lengths). Fixed > 0: n is the constant
 /// Fixed and the loop is unrolled (constant indices, for arrays the device keeps in registers).
 template <int Fixed = 0, class Word>
 WARPNUM_HD constexpr Word add_n_portable(Word* r, const Word* a, const Word* b, int n, Word carry = 0) noexcept {
@@ -111,6 +111,25 @@ template <class Word> WARPNUM_HD constexpr int cmp_n(const Word* a, const Word* 
     if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
   }
   return 0;
+}
+
+/// r = -a (two's complement) over n words. r may alias a.
+template <class Word> WARPNUM_HD constexpr void neg_n(Word* r, const Word* a, int n) noexcept {
+  Word carry = 1;
+  for (int i = 0; i < n; ++i) {
+    const Word s = static_cast<Word>(~a[i]) + carry;
+    carry = (carry != 0 && s == 0) ? 1 : 0;
+    r[i] = s;
+  }
+}
+
+/// Number of words up to and including the highest non-zero word (0 for zero).
+template <class Word> WARPNUM_HD constexpr int significant_words(const Word* a, int n) noexcept {
+  WARPNUM_HOST_UNROLL
+  for (; n > 0; --n) {
+    if (a[n - 1] != 0) break;
+  }
+  return n;
 }
 
 }  // namespace warpnum::detail::mpn
