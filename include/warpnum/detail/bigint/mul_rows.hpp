@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/bigint/mul_rows.hpp: the device's per-thread multiplication and squaring of N-limb numbers
-// (N <= ptx::max_mad_row), fully unrolled schoolbook by rows, each row two PTX carry chains; and the row
-// r -= a w of division's steps.
+// (N <= ptx::max_mad_row), fully unrolled schoolbook by rows, each row two PTX carry chains.
 #pragma once
 
 #include <warpnum/config.hpp>
@@ -216,41 +215,6 @@ template <int N> WARPNUM_DEVICE_INLINE void sqr_low_rows(std::uint32_t* r, const
   });
   shl1_rows<N>(r);
   ptx::SqrDiagonal<N>::low(r, a);
-}
-
-/// Whether submul_rows has a form for L limbs: one piece below 2 ptx::max_wide_row limbs, two up to twice that
-/// less two (the 126 limbs of an 8192 / 4096-bit division's step).
-template <int L> inline constexpr bool device_submul_rows = L >= 2 && L <= 4 * ptx::max_wide_row - 2;
-
-/// r[0, L) -= a[0, L) w + c; returns the word that the product, c and the borrow take from r[L] (at most
-/// 2^32 - 1): the multiply-subtract of a step of Knuth's division (div.hpp, knuth_step). The pairs a[2m] w and
-/// a[2m + 1] w lie side by side without overlapping, each set in one WideRow chain (one IMAD.WIDE.U32.X a limb,
-/// nothing to carry), and each set is subtracted by one carry chain as soon as it is made, so that only one set
-/// is held at a time; c goes in as the odd set's limb 0, which its pairs leave free. Three instructions a limb,
-/// where the portable loop over 32-bit words (submul_1_portable) took about 14 (sm_90, CUDA 13.0: the 62-limb
-/// multiply-subtract of a 4096 / 2048-bit division's step, 873 instructions). r must not alias a.
-template <int L> WARPNUM_DEVICE_INLINE std::uint32_t submul_rows(std::uint32_t* r, const std::uint32_t* a, std::uint32_t w,
-                                                                  std::uint32_t c) {
-  static_assert(device_submul_rows<L>);
-  if constexpr (L >= 2 * ptx::max_wide_row) {  // two pieces, the low one's top word carried into the high one
-    return submul_rows<L - L / 2>(r + L / 2, a + L / 2, w, submul_rows<L / 2>(r, a, w, c));
-  } else {
-    constexpr int Pe = (L + 1) / 2;  // a's even limbs: pairs at limbs [0, 2 Pe)
-    constexpr int Po = L / 2;        // odd limbs: pairs at [1, 2 Po + 1)
-    std::uint32_t top = 0;           // the limbs at L of the two sets, and the borrows out of r[L - 1]
-    {
-      std::uint32_t ev[L + 1];
-      WARPNUM_UNROLL
-      for (int i = 0; i <= L; ++i) ev[i] = 0;
-      ptx::WideRow<Pe>::add(ev, a, w);
-      top = ev[L] + (ptx::SubChain<L>::sub(r, ev) & 1u);
-    }
-    std::uint32_t od[L + 1];
-    WARPNUM_UNROLL
-    for (int i = 0; i <= L; ++i) od[i] = i == 0 ? c : 0u;
-    ptx::WideRow<Po>::add(od + 1, a + 1, w);
-    return top + od[L] + (ptx::SubChain<L>::sub(r, od) & 1u);
-  }
 }
 
 /// r (2N limbs) = a * a by one Karatsuba step (N even, halves of M = N / 2 limbs): a0^2 and a1^2 into the two

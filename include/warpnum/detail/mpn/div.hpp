@@ -7,11 +7,11 @@
 #pragma once
 
 #include <warpnum/config.hpp>
-#include <warpnum/detail/bigint/mul_rows.hpp>  // submul_rows: the device's unrolled row for a constant length
 #include <warpnum/detail/limb.hpp>
 #include <warpnum/detail/mpn/add.hpp>
 #include <warpnum/detail/mpn/mul_1.hpp>
 #include <warpnum/detail/mpn/shift.hpp>
+#include <warpnum/detail/ptx/submul_row.hpp>
 
 #include <type_traits>
 
@@ -78,13 +78,13 @@ WARPNUM_HD constexpr void divrem_2(Limb* q, Limb* r, const Limb* u, int m, const
 }
 
 /// r[0, L) -= a[0, L) w for a constant L; returns the word the product and the borrow take from r[L]. On the
-/// device (32-bit words, up to 126 limbs) the unrolled carry chains of submul_rows (mul_rows.hpp), elsewhere
+/// device (32-bit words, up to 126 limbs) the unrolled carry chains of ptx::submul_row (ptx/submul_row.hpp), elsewhere
 /// submul_1_portable.
 template <int L, class Word> WARPNUM_HD WARPNUM_FORCEINLINE constexpr Word submul_fixed(Word* r, const Word* a, Word w) noexcept {
 #if WARPNUM_DEVICE_BRANCH
-  if constexpr (std::is_same_v<Word, std::uint32_t> && device_submul_rows<L>) {
+  if constexpr (std::is_same_v<Word, std::uint32_t> && ptx::has_submul_row<L>) {
     if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-      WARPNUM_IF_ELSE_DEVICE((return submul_rows<L>(r, a, w, 0u);), ())
+      WARPNUM_IF_ELSE_DEVICE((return ptx::submul_row<L>(r, a, w, 0u);), ())
     }
   }
 #endif
