@@ -13,6 +13,7 @@
 #include "engine.hpp"
 
 #include <warpnum/config.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/carry.hpp>
 
 #if WARPNUM_HAS_CUDA
@@ -35,6 +36,9 @@
 #endif
 
 namespace warpnum::huge {
+
+using warpnum::detail::throw_error;
+
 namespace {
 
 // ---- host: the same three levels collapsed to two (a run per OpenMP thread, then the runs in order) ----
@@ -102,9 +106,9 @@ void cuda_check(cudaError_t e, const char* what) {
   if (e == cudaSuccess) return;
   if (e == cudaErrorMemoryAllocation) {
     (void)cudaGetLastError();
-    throw std::bad_alloc();
+    throw_error<std::bad_alloc>("warpnum: device memory exhausted");
   }
-  throw std::runtime_error(std::string("warpnum: ") + what + ": " + cudaGetErrorString(e));
+  throw_error<std::runtime_error>(std::string("warpnum: ") + what + ": " + cudaGetErrorString(e));
 }
 
 /// Checks the launches since the last check and waits for them.
@@ -341,7 +345,7 @@ template <class Launch> unsigned long long device_search(const Launch& launch) {
 
 #if !WARPNUM_HAS_CUDA
 [[noreturn]] void no_device() {
-  throw std::logic_error("warpnum: device memory in a build of warpnum::huge without CUDA");
+  throw_error<std::logic_error>("warpnum: device memory in a build of warpnum::huge without CUDA");
 }
 #endif
 
@@ -367,16 +371,17 @@ bool device_present() noexcept {
 
 Place resolve_place(Place place) {
   if (place != Place::automatic && place != Place::host && place != Place::device) {
-    throw std::invalid_argument("warpnum: Integer: Place value " + std::to_string(static_cast<unsigned>(place)) +
-                                " is not Place::automatic, host or device");
+    throw_error<std::invalid_argument>("warpnum: Integer: Place value " + std::to_string(static_cast<unsigned>(place)) +
+                                       " is not Place::automatic, host or device");
   }
   if (place == Place::automatic) return device_present() ? Place::device : Place::host;
   if (place == Place::device && !device_present()) {
 #if WARPNUM_HAS_CUDA
     throw std::runtime_error("warpnum: Integer on Place::device, but CUDA reports no GPU; use Place::host or automatic");
 #else
-    throw std::runtime_error("warpnum: Integer on Place::device needs warpnum::huge built with CUDA (this one was "
-                             "not); use Place::host or automatic");
+    throw_error<std::runtime_error>(
+        "warpnum: Integer on Place::device needs warpnum::huge built with CUDA (this one was "
+        "not); use Place::host or automatic");
 #endif
   }
   return place;
@@ -535,13 +540,13 @@ void device_free(void* p) noexcept {
   if (p != nullptr) (void)cudaFreeAsync(p, nullptr);
 }
 #else
-void* device_allocate(std::size_t) { throw std::logic_error("warpnum: device memory in a build without CUDA"); }
+void* device_allocate(std::size_t) { throw_error<std::logic_error>("warpnum: device memory in a build without CUDA"); }
 void device_free(void*) noexcept {}
 #endif
 
 limb_t* allocate(std::size_t limbs, Place place) {
   if (limbs == 0) return nullptr;
-  if (limbs > SIZE_MAX / sizeof(limb_t)) throw std::bad_alloc();
+  if (limbs > SIZE_MAX / sizeof(limb_t)) throw_error<std::bad_alloc>("warpnum: allocation larger than size_t counts");
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
     return static_cast<limb_t*>(device_allocate(limbs * sizeof(limb_t)));

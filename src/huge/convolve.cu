@@ -15,6 +15,7 @@
 // Frequencies stay in the order the forward steps leave them (no bit reversal): the inverse steps undo it.
 #include "engine.hpp"
 
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/gpu_architecture.hpp>
 #include <warpnum/huge/ntt.hpp>
 
@@ -30,6 +31,9 @@
 #endif
 
 namespace warpnum::huge {
+
+using warpnum::detail::throw_error;
+
 namespace {
 
 using ntt::Crt;
@@ -108,7 +112,7 @@ constexpr bool coefficients_fit() {
 static_assert(coefficients_fit());
 
 void check_arguments(std::size_t na, std::size_t nb) {
-  if (na == 0 || nb == 0) throw std::invalid_argument("warpnum::huge::convolve: empty operand");
+  if (na == 0 || nb == 0) throw_error<std::invalid_argument>("warpnum::huge::convolve: empty operand");
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -293,7 +297,7 @@ void convolve_columns_host(Coef96* c, const limb_t* a, std::size_t na, const lim
 
 void check_cuda(cudaError_t e, const char* what) {
   if (e != cudaSuccess) {
-    throw std::runtime_error(std::string("warpnum::huge::") + what + ": " + cudaGetErrorString(e));
+    throw_error<std::runtime_error>(std::string("warpnum::huge::") + what + ": " + cudaGetErrorString(e));
   }
 }
 
@@ -619,7 +623,7 @@ void convolve_columns_device(Coef96* c, const limb_t* a, std::size_t na, const l
 
 #if !WARPNUM_HAS_CUDA
 [[noreturn]] void no_device() {
-  throw std::runtime_error("warpnum::huge: Place::device, but the library was built without CUDA");
+  throw_error<std::runtime_error>("warpnum::huge: Place::device, but the library was built without CUDA");
 }
 #endif
 
@@ -627,7 +631,7 @@ void convolve_columns_device(Coef96* c, const limb_t* a, std::size_t na, const l
 
 void convolve_ntt(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place) {
   check_arguments(na, nb);
-  if (na + nb > ntt_max_product()) throw std::length_error("warpnum::huge::convolve_ntt: product too long");
+  if (na + nb > ntt_max_product()) throw_error<std::length_error>("warpnum::huge::convolve_ntt: product too long");
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
     convolve_ntt_device(c, a, na, b, nb);

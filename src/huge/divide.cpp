@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // src/huge/divide.cpp: Integer's division: divmod_floor, / and %, on the magnitudes' floor division by Newton's
 // reciprocal (include/warpnum/huge/newton_division.hpp; Knuth D on host limbs below newton_division_base_limbs).
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/integer_traits.hpp>
 #include <warpnum/huge/newton_division.hpp>
 #include <warpnum/integer.hpp>
@@ -13,7 +14,7 @@ namespace {
 
 /// floor(|a| / |b|) and |a| mod |b|, where a lives (b != 0).
 huge::DivResult<Integer> divmod_magnitudes(const Integer& a, const Integer& b) {
-  if (b.is_zero()) throw std::domain_error("warpnum::Integer: division by zero");
+  if (b.is_zero()) detail::throw_error<std::domain_error>("warpnum::Integer: division by zero");
   Integer a_abs;
   Integer b_abs;
   const Integer* pa = &a;

@@ -9,6 +9,7 @@
 #include "thresholds.hpp"
 
 #include <warpnum/detail/mpn/mul.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/integer.hpp>
 
 #include <algorithm>
@@ -96,7 +97,7 @@ void from_words(limb_t* out, std::size_t n, const word* w) {
 /// A length in words for the word algorithms (int); std::length_error beyond.
 int word_count(std::size_t n) {
   if (n > static_cast<std::size_t>(std::numeric_limits<int>::max() / 2)) {
-    throw std::length_error("warpnum: multiply: operand too long for the host's word algorithms");
+    detail::throw_error<std::length_error>("warpnum: multiply: operand too long for the host's word algorithms");
   }
   return static_cast<int>(n);
 }

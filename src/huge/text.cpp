@@ -2,6 +2,7 @@
 // src/huge/text.cpp: Integer's text: to_string, operator<< and the text constructor. Power-of-two bases regroup the
 // limbs' bits; other bases divide and conquer on the fast multiply (include/warpnum/huge/radix_conversion.hpp).
 #include <warpnum/bigint.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/integer_traits.hpp>
 #include <warpnum/huge/radix_conversion.hpp>
 #include <warpnum/integer.hpp>
@@ -20,7 +21,7 @@ namespace {
 
 void check_base(int base) {
   if (base < 2 || base > 36) {
-    throw std::invalid_argument("warpnum::Integer: base " + std::to_string(base) + " is not in 2 to 36");
+    detail::throw_error<std::invalid_argument>("warpnum::Integer: base " + std::to_string(base) + " is not in 2 to 36");
   }
 }
 
@@ -28,7 +29,7 @@ void check_base(int base) {
   constexpr std::size_t shown = 40;
   std::string quoted = detail::escape_text(text.substr(0, shown));
   if (text.size() > shown) quoted += "...";
-  throw std::invalid_argument("warpnum::Integer: \"" + quoted + "\" is not a number: " + why);
+  detail::throw_error<std::invalid_argument>("warpnum::Integer: \"" + quoted + "\" is not a number: " + why);
 }
 
 }  // namespace

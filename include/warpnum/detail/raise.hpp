@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 
 namespace warpnum::detail {
 
@@ -30,13 +31,17 @@ template <class E> WARPNUM_HD constexpr void raise([[maybe_unused]] const char* 
   WARPNUM_IF_HOST((WARPNUM_DETAIL_THROW(E, what)))
 }
 
-/// Reports an error of a host-only operation that has no defined result: throws `E(what)`; without exceptions,
-/// writes `what` and a newline to stderr and calls std::abort. Host code only; in constant evaluation a call makes
-/// the expression non-constant.
+/// Reports an error of a host-only operation that has no defined result: throws `E(what)` (`E()` for an exception
+/// without a message, as std::bad_alloc); without exceptions, writes `what` and a newline to stderr and calls
+/// std::abort. Host code only; in constant evaluation a call makes the expression non-constant.
 template <class E>
 [[noreturn]] void throw_error(const std::string& what) {
 #if WARPNUM_HAS_EXCEPTIONS
-  throw E(what);
+  if constexpr (std::is_constructible_v<E, const std::string&>) {
+    throw E(what);
+  } else {
+    throw E();
+  }
 #else
   std::fprintf(stderr, "%s\n", what.c_str());
   std::abort();

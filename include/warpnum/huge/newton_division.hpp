@@ -5,6 +5,7 @@
 #pragma once
 
 #include <warpnum/config.hpp>
+#include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/detail/limb_vectors.hpp>
 #include <warpnum/huge/number_traits.hpp>
 
@@ -88,12 +89,12 @@ template <class N> void correct_quotient(N& q, N& r, const N& b) {
   while (Traits::sign(r) < 0) {
     q = q - one;
     r = r + b;
-    if (++steps > 64) throw std::logic_error("warpnum: Newton division estimate is off");
+    if (++steps > 64) warpnum::detail::throw_error<std::logic_error>("warpnum: Newton division estimate is off");
   }
   while (!(r < b)) {
     q = q + one;
     r = r - b;
-    if (++steps > 64) throw std::logic_error("warpnum: Newton division estimate is off");
+    if (++steps > 64) warpnum::detail::throw_error<std::logic_error>("warpnum: Newton division estimate is off");
   }
 }
 
@@ -142,7 +143,7 @@ template <class N> DivResult<N> divmod_newton(const N& a, const NewtonDivisor<N>
 /// than newton_division_base_limbs limbs, else Newton's reciprocal for a quotient of min(quotient, divisor) bits.
 template <class N> DivResult<N> divmod_nonnegative(const N& a, const N& b) {
   using Traits = NumberTraits<N>;
-  if (Traits::sign(b) == 0) throw std::domain_error("warpnum: division by zero");
+  if (Traits::sign(b) == 0) warpnum::detail::throw_error<std::domain_error>("warpnum: division by zero");
   const std::size_t n = Traits::bit_width(b);
   const std::size_t m = Traits::bit_width(a);
   if (m < n || a < b) return {Traits::from_uint(0, a), a};

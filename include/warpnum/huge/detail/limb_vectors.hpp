@@ -9,6 +9,7 @@
 #include <warpnum/detail/limb.hpp>
 #include <warpnum/detail/mpn/div.hpp>
 #include <warpnum/detail/mpn/mul_1.hpp>
+#include <warpnum/detail/raise.hpp>
 
 #include <climits>
 #include <cstddef>
@@ -37,7 +38,7 @@ using division_word = std::conditional_t<WARPNUM_HAS_INT128 != 0, std::uint64_t,
 /// A length in words as the word algorithms take it (int); std::length_error beyond.
 inline int word_count(std::size_t n) {
   if (n > static_cast<std::size_t>(INT_MAX) - 1) {
-    throw std::length_error("warpnum: number too long for the word algorithms");
+    warpnum::detail::throw_error<std::length_error>("warpnum: number too long for the word algorithms");
   }
   return static_cast<int>(n);
 }
@@ -69,7 +70,7 @@ inline LimbDivResult divmod_limbs(std::span<const std::uint32_t> a, std::span<co
   std::size_t n = b.size();
   while (m > 0 && a[m - 1] == 0) --m;
   while (n > 0 && b[n - 1] == 0) --n;
-  if (n == 0) throw std::domain_error("warpnum: division by zero");
+  if (n == 0) warpnum::detail::throw_error<std::domain_error>("warpnum: division by zero");
   LimbDivResult out;
   if (m < n) {
     out.rem.assign(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(m));
