@@ -15,8 +15,8 @@
 #include <warpnum/bigint.hpp>
 #include <warpnum/detail/gf2n/clmul.hpp>
 #include <warpnum/detail/gf2n/irreducible.hpp>
-#include <warpnum/detail/x86/gf2n_mul_n_avx512.hpp>
 #include <warpnum/detail/gf2n/reduce.hpp>
+#include <warpnum/detail/gf2n/select.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/detail/random/bit_source.hpp>
 #include <warpnum/poly.hpp>
@@ -260,26 +260,11 @@ template <int N, Poly P = default_poly(N)> class GF2n {
   WARPNUM_HD constexpr GF2n operator+() const noexcept { return *this; }
 
   friend WARPNUM_HD constexpr GF2n operator*(const GF2n& a, const GF2n& b) noexcept {
-#if WARPNUM_DETAIL_X86_64_ASM
-    if constexpr (N == 64 && P.second_degree() <= 32) {
-      if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-        WARPNUM_IF_ELSE_DEVICE((), (if (detail::host_has_pclmul) {
-          GF2n r;
-          detail::gf2x::mul_mod64_x86(r.words_, a.words_, b.words_, detail::gf2x::low_word<P>());
-          return r;
-        }))
-      }
+    // The variants and where each is chosen: detail/gf2n/select.hpp.
+    if constexpr (N == 64 || N == 128) {
+      GF2n r;
+      if (detail::gf2x::mul_mod_x86_if<N, P>(r.words_, a.words_, b.words_)) return r;
     }
-    if constexpr (N == 128 && P.second_degree() < 64) {
-      if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-        WARPNUM_IF_ELSE_DEVICE((), (if (detail::host_has_pclmul) {
-          GF2n r;
-          detail::gf2x::mul_mod128_x86(r.words_, a.words_, b.words_, detail::gf2x::low_word<P>());
-          return r;
-        }))
-      }
-    }
-#endif
     std::uint64_t t[2 * W] = {};
     if constexpr (N <= 32) {
       t[0] = detail::gf2x::clmul32(static_cast<std::uint32_t>(a.words_[0]), static_cast<std::uint32_t>(b.words_[0]));
@@ -490,28 +475,11 @@ template <int N, Poly P = default_poly(N)> class GF2n {
 };
 
 /// r[i] = a[i] * b[i] for i < n on the host (r may alias a or b): for GF(2^64) and GF(2^128) (with deg(P - x^N)
-/// < 64) by AVX-512 VPCLMULQDQ, eight or four products a step, where the processor has it; else the one-element loop. Throws only as
-/// check_field does.
+/// < 64) by AVX-512 VPCLMULQDQ, eight or four products a step, where the processor has it; else the one-element
+/// loop (detail/gf2n/select.hpp). Throws only as check_field does.
 template <int N, Poly P> void mul_n(GF2n<N, P>* r, const GF2n<N, P>* a, const GF2n<N, P>* b, std::size_t n) {
   GF2n<N, P>::check_field();
-#if WARPNUM_DETAIL_X86_64_ASM
-  if constexpr (N == 64 && P.second_degree() <= 32) {
-    if (detail::host_has_vpclmul512 && detail::host_has_pclmul) {
-      static_assert(sizeof(GF2n<N, P>) == 8, "one 64-bit word an element");
-      detail::gf2x::mul_mod64_n_avx512(reinterpret_cast<std::uint64_t*>(r), reinterpret_cast<const std::uint64_t*>(a),
-                                       reinterpret_cast<const std::uint64_t*>(b), n, detail::gf2x::low_word<P>());
-      return;
-    }
-  }
-  if constexpr (N == 128 && P.second_degree() < 64) {
-    if (detail::host_has_vpclmul512 && detail::host_has_pclmul) {
-      static_assert(sizeof(GF2n<N, P>) == 16, "two 64-bit words an element");
-      detail::gf2x::mul_mod128_n_avx512(reinterpret_cast<std::uint64_t*>(r), reinterpret_cast<const std::uint64_t*>(a),
-                                        reinterpret_cast<const std::uint64_t*>(b), n, detail::gf2x::low_word<P>());
-      return;
-    }
-  }
-#endif
+  if (detail::gf2x::mul_mod_n_avx512_if<N, P>(r, a, b, n)) return;
   for (std::size_t i = 0; i < n; ++i) r[i] = a[i] * b[i];
 }
 
