@@ -10,6 +10,7 @@
 #include <warpnum/detail/add/select.hpp>
 #include <warpnum/detail/mpn/shift.hpp>
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/mpn/sqrt.hpp>
 #include <warpnum/detail/raise.hpp>
 
 #include <cstddef>
@@ -19,28 +20,8 @@
 namespace warpnum {
 
 namespace detail {
-/// floor(sqrt(t)) of a 64-bit t. At run time from the double square root, corrected by a unit or two (the double
-/// of t and its root are within a few units of the exact root); in constant evaluation (no sqrt there) by
-/// Newton's iteration from above.
-WARPNUM_HD constexpr std::uint64_t isqrt64(std::uint64_t t) noexcept {
-  std::uint64_t r = 0;
-  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-    double d = 0;
-    WARPNUM_IF_ELSE_DEVICE((d = __dsqrt_rn(static_cast<double>(t));), (d = __builtin_sqrt(static_cast<double>(t));))
-    r = static_cast<std::uint64_t>(d);
-    if (r > 0xffffffffu) r = 0xffffffffu;
-    while (r * r > t) --r;
-    while (r < 0xffffffffu && (r + 1) * (r + 1) <= t) ++r;
-    return r;
-  }
-  if (t == 0) return 0;
-  r = std::uint64_t{1} << ((64 - countl_zero_word(t) + 1) / 2);  // above the root
-  for (;;) {
-    const std::uint64_t y = (r + t / r) / 2;
-    if (y >= r) return r;
-    r = y;
-  }
-}
+/// floor(sqrt(t)) of a 64-bit t (detail/mpn/sqrt.hpp).
+using mpn::isqrt64;
 
 /// Words [first, first + count) of x as a number of Dst's width (the words above count zero).
 template <class Dst, std::size_t Bits> WARPNUM_HD constexpr Dst take_words(const BasicInt<Bits, false>& x, int first, int count) noexcept {
@@ -68,7 +49,8 @@ template <std::size_t R> struct SqrtRem {
 /// whose dividend fits 2 h words (r1 <= 2 s1): divmod's half path, which keeps its words in registers on the
 /// device; u = 2 ((r1 b + a1) / 2 mod s1) + (a1 & 1). Each level costs about a quarter of the division of the
 /// level above, so the whole root costs about half of one division of a by a number of R bits, and its
-/// squaring only l words. The bottom (one root word) is isqrt64.
+/// squaring only l words. The bottom (one root word) is isqrt64. The unrolled fixed-width form of mpn::sqrtrem
+/// (detail/mpn/sqrt.hpp), whose run-time lengths serve Integer.
 template <std::size_t R> WARPNUM_HD constexpr SqrtRem<R> sqrt_rem(const BasicInt<2 * R, false>& a) noexcept {
   static_assert(R % 32 == 0 && R >= 32);
   if constexpr (R == 32) {

@@ -1,41 +1,63 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/newton_sqrt.hpp: isqrt(x) = floor(sqrt(x)) by Newton's iteration with doubling precision, on the
-// number type's multiply and Newton division (newton_division.hpp): O(M(n)). Host code over NumberTraits<N>.
+// number type's multiply and Newton division (newton_division.hpp): O(M(n)); below newton_sqrt_base_limbs by
+// Zimmermann's recursive square root on the host's words (detail/mpn/sqrt.hpp). Host code over NumberTraits<N>.
 #pragma once
 
 #include <warpnum/config.hpp>
+#include <warpnum/detail/mpn/sqrt.hpp>
+#include <warpnum/detail/raise.hpp>
+#include <warpnum/huge/detail/limb_vectors.hpp>
 #include <warpnum/huge/newton_division.hpp>
 #include <warpnum/huge/number_traits.hpp>
 
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <vector>
 
 namespace warpnum::huge {
 
-/// floor(sqrt(x)) of a 64-bit x.
-inline std::uint64_t isqrt_u64(std::uint64_t x) {
-  std::uint64_t s = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(x)));
-  while (s > 0 && (s > 0xffffffffu || s * s > x)) --s;
-  while (s < 0xffffffffu && (s + 1) * (s + 1) <= x) ++s;
-  return s;
+/// Up to this many limbs isqrt takes mpn::sqrtrem on the host instead of Newton's iteration: quadratic (its
+/// division is schoolbook), it still beat a Newton step over it at 4096 limbs (docs/benchmarks.md, 2026-11-28).
+inline constexpr std::size_t newton_sqrt_base_limbs = 4096;
+
+/// floor(sqrt(x)) of x >= 0 by mpn::sqrtrem (P. Zimmermann, "Karatsuba Square Root", 1999) on the host's words
+/// (detail::division_word): the limbs go into words and the root's words come back as limbs; the result lives
+/// where x lives.
+template <class N> N isqrt_limbwise(const N& x) {
+  using Traits = NumberTraits<N>;
+  using Word = detail::division_word;
+  constexpr std::size_t lpw = sizeof(Word) / sizeof(std::uint32_t);
+  const std::vector<std::uint32_t> limbs = Traits::limbs(x);
+  if (limbs.empty()) return Traits::from_uint(0, x);
+  const std::size_t nw = (limbs.size() + lpw - 1) / lpw;
+  const std::size_t sw = (nw + 1) / 2;
+  const int n = detail::word_count(nw);
+  // One array of words: the operand (nw), the root (sw), the remainder (sw + 1) and sqrtrem's scratch.
+  std::vector<Word> words(nw + 2 * sw + 1 + static_cast<std::size_t>(warpnum::detail::mpn::sqrtrem_scratch(n)), 0);
+  Word* const a = words.data();
+  Word* const s = a + nw;
+  Word* const r = s + sw;
+  for (std::size_t i = 0; i < limbs.size(); ++i) a[i / lpw] |= static_cast<Word>(limbs[i]) << (32 * (i % lpw));
+  warpnum::detail::mpn::sqrtrem(s, r, a, n, r + sw + 1);
+  std::vector<std::uint32_t> root(sw * lpw);
+  for (std::size_t i = 0; i < root.size(); ++i) root[i] = static_cast<std::uint32_t>(s[i / lpw] >> (32 * (i % lpw)));
+  return Traits::from_limbs(root, x);
 }
 
 /// floor(sqrt(x)) for x >= 0 (x < 0 throws std::domain_error); the result lives where x lives.
 /// Brent, Zimmermann, "Modern Computer Arithmetic", 1.5.1: y from the root of x's top half (x / 2^(2k) with k about
 /// a quarter of x's bits) shifted by k is below sqrt(x) by a relative 2^-(bits/4 - 4); one Newton step
-/// floor((y + floor(x / y)) / 2) is never below isqrt(x) and, squaring the error, at most a unit above it.
+/// floor((y + floor(x / y)) / 2) is never below isqrt(x) and, squaring the error, at most a unit above it. Up to
+/// newton_sqrt_base_limbs limbs, where x is on the host or small enough to move there: isqrt_limbwise.
 template <class N> N isqrt(const N& x) {
   using Traits = NumberTraits<N>;
-  if (Traits::sign(x) < 0) throw std::domain_error("warpnum: isqrt of a negative number");
+  if (Traits::sign(x) < 0) warpnum::detail::throw_error<std::domain_error>("warpnum: isqrt of a negative number");
   const std::size_t m = Traits::bit_width(x);
-  if (m <= 64) {
-    const std::vector<std::uint32_t> l = Traits::limbs(x);
-    std::uint64_t v = 0;
-    for (std::size_t i = l.size(); i-- > 0;) v = (v << 32) | l[i];
-    return Traits::from_uint(isqrt_u64(v), x);
-  }
+  // On the host where x is there, or small enough to move there (host_limbs), or at most two words.
+  const bool host = Traits::on_host(x) || m < 32 * Traits::host_limbs || m <= 64;
+  if (m <= 32 * newton_sqrt_base_limbs && host) return isqrt_limbwise<N>(x);
   if (!Traits::on_host(x) && m < 32 * Traits::host_limbs) {
     return Traits::to_place_of(isqrt<N>(Traits::to_host(x)), x);  // small: no launches
   }
@@ -49,7 +71,7 @@ template <class N> N isqrt(const N& x) {
     // x - (y - 1)^2 = r + 2 y - 1.
     r = r + (y << 1) - one;
     y = y - one;
-    if (++steps > 64) throw std::logic_error("warpnum: Newton square root estimate is off");
+    if (++steps > 64) warpnum::detail::throw_error<std::logic_error>("warpnum: Newton square root estimate is off");
   }
   return y;
 }
