@@ -2,7 +2,7 @@
 // warpnum/detail/mpn/sqrt.hpp: square roots: isqrt64 (one 64-bit value) and sqrtrem, the square root and
 // remainder of a word array of run-time length by Zimmermann's recursive square root, as GMP's mpn_sqrtrem, on
 // the core's division (div.hpp), square (mul.hpp) and rows. Integer's square root (huge/newton_sqrt.hpp) calls it
-// below its Newton iteration; bigint/sqrt.hpp's sqrt_rem is its form unrolled at a fixed width.
+// below its Newton iteration; detail/bigint/sqrt.hpp's sqrt_rem is its form unrolled at a fixed width.
 #pragma once
 
 #include <warpnum/config.hpp>
