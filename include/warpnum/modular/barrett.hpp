@@ -33,10 +33,8 @@ template <std::size_t Bits> class Barrett {
     if (status_ != Status::ok) detail::raise<std::domain_error>("warpnum: Barrett: the modulus is zero");
   }
 
-  /// Built from local variables once, as Montgomery::checked is (see there). Whether Barrett was exposed to that fault
-  /// is not known: the 1024-bit Barrett failure of 2026-11-23 outlived this form and went with the 32-limb full
-  /// product's Karatsuba step (mul_full_limbs;
-  /// docs/compiler-workarounds.md, "The 32-limb full product by a Karatsuba step").
+  /// The context for m without throwing: status() is Status::division_by_zero for m == 0, else Status::ok. Built
+  /// from local variables once, as Montgomery::checked is (docs/compiler-workarounds.md).
   static WARPNUM_HD constexpr Barrett checked(const value_type& m) noexcept {
     const Status status = m.is_zero() ? Status::division_by_zero : Status::ok;
     const value_type mm = status == Status::ok ? m : value_type{1};

@@ -64,10 +64,8 @@ template <std::size_t Bits> class Montgomery {
   /// The context for m without throwing: status() is Status::division_by_zero for m == 0, Status::invalid_argument for
   /// an even m (the context then works modulo 1), else Status::ok.
   ///
-  /// The constants are computed in local variables and the context is built from them once, never by stores into a
-  /// context under construction: with the latter (`Montgomery c{}; c.init(m);`) nvcc 13.0 (-O3, sm_90) lost R mod m and
-  /// R^2 mod m of 2048-bit contexts built in device code (64 of 64 wrong on an H100, 2026-11-23; right with -Xcicc -O1,
-  /// and right in this form: docs/compiler-workarounds.md, "Contexts built from local variables").
+  /// Built from local variables once, never by stores into a context under construction, which nvcc 13.0 compiled
+  /// wrongly (docs/compiler-workarounds.md, "Contexts built from local variables", 2026-11-23).
   static WARPNUM_HD constexpr Montgomery checked(const value_type& m) noexcept {
     const Status status = m.is_zero() ? Status::division_by_zero : (m.bit(0) ? Status::ok : Status::invalid_argument);
     const value_type mm = status == Status::ok ? m : value_type{1};

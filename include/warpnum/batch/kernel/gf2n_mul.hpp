@@ -54,10 +54,8 @@ namespace warpnum::WARPNUM_ABI::batch {
 
 namespace detail {
 
-/// The kernel `automatic` stands for at N (H100, 2026-11-25, docs/benchmarks.md): thread up to 32 bits (151 G/s
-/// against 78 G/s for the register cache), lanes where it takes N and P (64: 79.9 G/s, and 43.6 G/s end to end
-/// against the thread kernel's 27.0 G/s; 128: 24.0 G/s against 13.7 G/s; 256: 6.61 G/s against 4.73 G/s), else
-/// thread up to 64 bits and diagonal above.
+/// The kernel `automatic` stands for at N: thread up to 32 bits, lanes where it takes N and P, else thread up to
+/// 64 bits and diagonal above (the fastest at each N on an H100, 2026-11-25: docs/benchmarks.md, "Binary fields").
 constexpr GF2nMulKernel gf2n_default_kernel(int n, int e1) {
   if (n <= 32) return GF2nMulKernel::thread;
   if (kernel::gf2n_lanes_fit(n, e1)) return GF2nMulKernel::lanes;
@@ -69,10 +67,8 @@ constexpr bool gf2n_levels_fit(int n, int k) {
   const int w = (n + 31) / 32;
   return k >= 0 && k <= 6 && w % (1 << k) == 0 && kernel::pow3(k) * (w >> k) <= 512;
 }
-/// The diagonal kernel's default Karatsuba levels: none. On the H100 every level cost more than it saved
-/// (2026-11-25: 2048 bits 115 M/s with none or two, 77.9 M/s with three; 512 bits 1.52 G/s, 1.40 G/s with one):
-/// the leaf products' flushes to several offsets, by lanes of different leaves at once, issue about half as many
-/// shared atomics as the block products issue LOP3 at three levels (docs/benchmarks.md).
+/// The diagonal kernel's default Karatsuba levels: none, since every level cost more than it saved on an H100
+/// (2026-11-25; docs/results/2026-11-25/README.md).
 constexpr int gf2n_default_levels(int) { return 0; }
 
 inline void gf2n_check_launch(const char* what) {
