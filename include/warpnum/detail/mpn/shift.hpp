@@ -8,7 +8,7 @@
 
 namespace warpnum::detail::mpn {
 
-/// r = a << s over n words for 0 <= s < word bits; returns the bits shifted out of the top word.
+/// r = a << s over n >= 1 words for 0 <= s < word bits; returns the bits shifted out of the top word.
 /// r may alias a. Knuth's normalisation step, kept free of the word-shift cases of shl_n. r and a may be
 /// stored in different limbs (see get_word): the shift then also converts, as division's does on the host.
 /// Fixed > 0: n is the constant Fixed, and the loop is unrolled without a branch on s (double-word shifts).
@@ -42,7 +42,7 @@ WARPNUM_HD constexpr Word shl_bits(Out* r, const In* a, int n, int s) noexcept {
   return out;
 }
 
-/// r = a >> s over n words for 0 <= s < word bits (zero fill). r may alias a; r and a may be stored in
+/// r = a >> s over n >= 1 words for 0 <= s < word bits (zero fill). r may alias a; r and a may be stored in
 /// different limbs, as for shl_bits.
 /// Fixed > 0: as for shl_bits.
 template <int Fixed = 0, class Out, class In, class Word = wider_word_t<Out, In>>
@@ -123,7 +123,4 @@ WARPNUM_HD constexpr void shr_n(Word* r, const Word* a, int n, unsigned long lon
   WARPNUM_NO_UNROLL
   for (int i = n - ws; i < n; ++i) r[i] = fill;
 }
-
-// The shifts by fewer bits than a word are the core's (detail/mpn/shift.hpp); the value types call them by these
-// names.
 }  // namespace warpnum::detail::mpn
