@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/cases/thrust_interop.hpp: one body of checks for warpnum's integers in plain Thrust and for warpnum's
-// algorithms and function objects (<warpnum/algorithm.hpp>), run by tests/host/thrust/ (Thrust's OMP and CPP
+// algorithms and function objects (<warpnum/algorithm.hpp>: algorithm/transform.hpp, algorithm/reduce.hpp,
+// algorithm/transform_reduce.hpp, algorithm/inner_product.hpp, algorithm/count_if.hpp, algorithm/sort.hpp;
+// functional.hpp), run by tests/host/thrust/ (Thrust's OMP and CPP
 // device systems, g++) and tests/device/thrust/ (its CUDA system on the GPU, and its host system there).
 //
 // Every check is a template on a System (DeviceSystem: thrust::device with thrust::device_vector, whatever

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/device/batch/powm_suite.hpp: warpnum::powm_n (batch/powm.hpp) against GMP's mpz_powm, element by element:
+// tests/device/batch/powm_suite.hpp: warpnum::powm_n (batch/powm.hpp, its kernels batch/kernel/powm.hpp) against
+// GMP's mpz_powm, element by element:
 // one odd and one even modulus shared by the batch, one exponent for all, a modulus per element (zero and one
 // among them, with their statuses), bases at and above the modulus, exponents 0, 1, 2, short and full width.
 // Instantiated per width by powm_test.cu and powm_2048_test.cu.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/device/bigint/ops.hpp: every BigUInt/BigInt operation in kernels, one thread per number, compared
-// bitwise with the host on seeded random and edge inputs. The typed suites BigIntDevice and BigIntDeviceDivision
+// bitwise with the host on seeded random and edge inputs: the device's own forms, the PTX rows of
+// detail/bigint/mul_rows.hpp over detail/ptx/mad_column.hpp and the generated chains, and the division step's
+// detail/ptx/submul_row.hpp. The typed suites BigIntDevice and BigIntDeviceDivision
 // are instantiated per width group by the *_test.cu files beside this one, so that the groups compile in parallel.
 #pragma once
 

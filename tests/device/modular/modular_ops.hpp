@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/device/modular/modular_ops.hpp: modular.hpp in kernels, one thread per input, each result compared bitwise with
+// tests/device/modular/modular_ops.hpp: modular.hpp in kernels (the device's Montgomery rows,
+// detail/modular/mont_rows.hpp), one thread per input, each result compared bitwise with
 // the same functor on the host (expect_device_matches_host), whose results the host suite (tests/host/modular/) checks
 // against GMP. powm with a per-element and a shared modulus (odd: Montgomery, even: Barrett, zero: the documented 0 and
 // division_by_zero), Montgomery arithmetic with a context built on the host and passed by value and with one built in

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/device/warp/carry_resolve_test.cu: the lane-group addition and subtraction of warp/carry_resolve.hpp.
+// tests/device/warp/carry_resolve_test.cu: the lane-group addition and subtraction of warp/carry_resolve.hpp (over the
+// carry look-ahead of huge/carry.hpp).
 // add_with_carry and sub_with_borrow (and through them resolve_carries) on BigUInt<Bits> held by groups of G = 2,
 // 4, 8, 16 and 32 lanes, at 256 to 4096 bits, against the host's a + b and a - b. Every lane's carry or borrow out
 // must equal the host's. The operands: carry runs across lanes (all ones + 1, a block of all-ones lanes, the same

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/device/warp/gf2n_sliced_mul_test.cu: bit-sliced batch multiplication in GF(2^N) (batch/kernel/gf2n_mul.hpp,
+// tests/device/warp/gf2n_sliced_mul_test.cu: bit-sliced batch multiplication in GF(2^N) (batch/kernel/gf2n_mul.hpp and
+// its kernels batch/kernel/gf2n_mul/common.hpp, batch/kernel/gf2n_mul/thread.hpp,
+// batch/kernel/gf2n_mul/register_cache.hpp, batch/kernel/gf2n_mul/lanes.hpp, batch/kernel/gf2n_mul/diagonal.hpp,
 // warp/gf2n_sliced_mul.hpp, warp/gf2n_register_cache_mul.hpp, warp/gf2n_sliced.hpp) against a bit-serial host
 // reference written here (shift-and-add product, then the reduction a bit at a time from the top), every element
 // compared: each kernel that takes N, in element layout (a partial last chunk) and in chunk layout, edge inputs

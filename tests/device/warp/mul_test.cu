@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/device/warp/mul_test.cu: the lane-group multiplies, warp::sum_rotate_mul (shuffles and shared memory),
+// tests/device/warp/mul_test.cu: the lane-group multiplies (warp/mul.hpp, warp/sum_rotate_mul.hpp,
+// warp/paired_column_mul.hpp), warp::sum_rotate_mul (shuffles and shared memory),
 // sum_rotate_mul_wide, warp::paired_column_mul (block products by rows and by a Karatsuba step) and the warp::mul
 // front, at lane-group sizes that fit (at most 32 limbs a lane) from 256 to 32768 bits, against the host's product
 // of the same operands: random ones and carry-heavy edge values (all ones, powers of two and their neighbours, max,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/bigint/arith_suite.hpp: the typed differential suite of BigUInt/BigInt against GMP, one test per
-// operation; arith_*_test.cpp instantiate it for their width groups (signed and unsigned). Each test runs
+// operation (bigint/basic_int.hpp, bigint/arith.hpp, bigint/div.hpp and its detail/bigint/div.hpp, bigint/sqrt.hpp); compiled again by tests/emulation/ to run the device
+// branch on the host through detail/ptx/emulation.hpp; arith_*_test.cpp instantiate it for their width groups (signed and unsigned). Each test runs
 // WARPNUM_TEST_CASES seeded random cases plus the edge values (every ordered pair of them for binary operations).
 #pragma once
 

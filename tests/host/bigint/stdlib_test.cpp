@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/host/bigint/stdlib_test.cpp: the standard library integration of BigUInt/BigInt: std::numeric_limits,
+// tests/host/bigint/stdlib_test.cpp: the standard library integration of BigUInt/BigInt (bigint/std.hpp): std::numeric_limits,
 // std::hash, and the stream operators (base, showbase, uppercase, showpos, width, fill and adjustment on output;
 // dec, hex, oct and prefix-detected bases on input), against GMP and against the built-in 64-bit integers.
 #include "cases/bigint_checks.hpp"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/host/bigint/text_test.cpp: text conversion of BigUInt/BigInt at every tested width against GMP's
+// tests/host/bigint/text_test.cpp: text conversion of BigUInt/BigInt (bigint/text.hpp, detail/bigint/text.hpp,
+// detail/bigint/parse_text.hpp) at every tested width against GMP's
 // mpz_get_str: to_string/from_string round trips in every base from 2 to 36 (bases 2, 8, 10, 16 and 36 most), and
 // to_chars/from_chars and the string constructor with its prefixes. Malformed text is in errors_test.cpp.
 #include "cases/bigint_checks.hpp"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/host/bigint/words32_test.cpp: the word-array algorithms of detail/bigint/ and detail/mpn/ called directly
+// tests/host/bigint/words32_test.cpp: the word-array algorithms of detail/bigint/ (div.hpp, gcd.hpp, mul.hpp)
+// and detail/mpn/, and the word division of detail/limb.hpp, called directly
 // with 32-bit words (what the GPU and constant evaluation run) and with 64-bit words (the host's fast path), at the
 // limb counts of the tested widths and at odd counts (3, 5, 17, 33), against GMP. BasicInt only reaches the 32-bit
 // instantiations on the device, in constant evaluation and at 32 or 96 bits, so without these tests a host-only run

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/host/boost/boost_backend_test.cpp: warpnum's Boost.Multiprecision backend with this machine's Boost
+// tests/host/boost/boost_backend_test.cpp: warpnum's Boost.Multiprecision backend (boost/backend.hpp,
+// boost/eval.hpp, boost/traits.hpp) with this machine's Boost
 // headers (Debian's 1.74): arithmetic against GMP on random and edge operands, text in and out with Boost's
 // flags, conversions to built-ins by Boost's rules, to and from cpp_int, mpz_int and mpz_class, and the error
 // cases. (Boost 1.81's own test_arithmetic runs against the same backend in tests/boost/.)

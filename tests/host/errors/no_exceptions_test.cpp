@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/errors/no_exceptions_test.cpp: the error model of a host built with -fno-exceptions (docs/errors.md,
-// "The error model"). Compiled without exceptions (tests/CMakeLists.txt; ctest label noexcept). An error of an
+// "The error model"; its one throw point, detail/raise.hpp). Compiled without exceptions (tests/CMakeLists.txt; ctest label noexcept). An error of an
 // operation with a defined result gives the device's result on the host, the operators as well as the `_checked`
 // forms: division by zero, isqrt of a negative, modinv without an inverse, powm modulo 0, contexts for a bad
 // modulus, from_bytes with bytes that do not fit, the inverse of zero in GF2n and Fp, an empty random range, a

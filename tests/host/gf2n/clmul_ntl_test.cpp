@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/gf2n/clmul_ntl_test.cpp: detail/gf2n/clmul.hpp's carry-less products against NTL's GF2X multiplication:
-// the 32- and 64-bit word products (the spaced-multiply portable bodies, PCLMULQDQ where the processor has it, and
-// the choosers), word squares, the PCLMULQDQ products reduced modulo x^64 + r1 and x^128 + r1 (also in place), and
+// the 32- and 64-bit word products (the spaced-multiply portable bodies of detail/gf2n/clmul_word.hpp, PCLMULQDQ of
+// detail/x86/clmul_x86.hpp where detail/x86/cpu.hpp finds it, and the choosers), word squares, the PCLMULQDQ
+// products reduced modulo x^64 + r1 and x^128 + r1 (also in place), and
 // the word-array products (schoolbook, Karatsuba split as the host and as the device split it, the chooser, squares)
 // at 1 to 64 words, with guard words. Random and edge operands; the array products also in constant evaluation.
 #include "cases/random.hpp"

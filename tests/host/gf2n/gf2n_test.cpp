@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/host/gf2n/gf2n_test.cpp: GF2n without an oracle: the type's shape, the constexpr checks of
+// tests/host/gf2n/gf2n_test.cpp: GF2n without an oracle (gf2n.hpp; mul_n's AVX-512 arrays of
+// detail/x86/gf2n_mul_n_avx512.hpp against the element loop): the type's shape, the constexpr checks of
 // cases/gf2n_constexpr.hpp, every error case of docs/errors.md's GF2n rows, text, ordering, std::hash and random().
 // The arithmetic against NTL is in *_ntl_test.cpp; the field laws at every width in laws_test.cpp.
 #include "cases/gf2n_constexpr.hpp"

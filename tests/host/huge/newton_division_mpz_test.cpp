@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/host/huge/newton_division_mpz_test.cpp: the algorithms of include/warpnum/huge/ (detail/limb_vectors.hpp,
-// newton_division.hpp, newton_sqrt.hpp) instantiated for mpz_class, against GMP's own division and square root.
+// tests/host/huge/newton_division_mpz_test.cpp: the algorithms of include/warpnum/huge/ (huge/detail/limb_vectors.hpp,
+// huge/newton_division.hpp, huge/newton_sqrt.hpp) instantiated for mpz_class, against GMP's own division and square root.
 #include "cases/huge_operands.hpp"
 #include "cases/random.hpp"
 

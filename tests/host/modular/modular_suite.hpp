@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/host/modular/modular_suite.hpp: the typed differential suite of modular.hpp (BigUInt only) against GMP:
+// tests/host/modular/modular_suite.hpp: the typed differential suite of modular.hpp (BigUInt only; the sums modulo m
+// of detail/modular/add_mod.hpp under every context) against GMP:
 // powm (mpz_powm), the Montgomery and Barrett contexts (mpz arithmetic modulo m), modinv (mpz_invert, mpz_gcd),
 // multi_powm (a product of mpz_powm), FixedBaseTable (mpz_powm), miller_rabin_round (the strong probable prime
 // test written from its definition on mpz) and is_probable_prime (mpz_probab_prime_p and known pseudoprimes).

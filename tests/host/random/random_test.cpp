@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/host/random/random_test.cpp: <warpnum/random.hpp> on the host. Philox4x32 against cuRAND (its Philox
+// tests/host/random/random_test.cpp: <warpnum/random.hpp> on the host (and its bit source, detail/random/bit_source.hpp). Philox4x32 against cuRAND (its Philox
 // function, compiled here, on random counters and keys and Random123's known answers; and its host generator's
 // streams), discard, and the fixed-value cases of random_checks.hpp at compile time and at run time. The draws over
 // widths 32 to 4096 (and 32768) with generators of every shape (64-bit, 32-bit, std::minstd_rand's 2^31 - 2 values,
