@@ -293,9 +293,9 @@ TYPED_TEST(Errors, FromBytesExcess) {
     std::vector<std::uint8_t> b = bytes;
     if (order == std::endian::big) b.assign(bytes.rbegin(), bytes.rend());
     EXPECT_EQ(from_bytes<T>(b.data(), b.size(), order), T{1});  // zero excess is fine
-    for (const std::size_t excess : {n, n + 2}) {
+    for (const std::size_t excess : {n, n + 2, n + 1}) {  // 0x80, and 0x01: any non-zero bit of excess
       std::vector<std::uint8_t> bad = bytes;
-      bad[excess] = 0x80;
+      bad[excess] = excess == n + 1 ? 0x01 : 0x80;
       if (order == std::endian::big) bad.assign(bad.rbegin(), bad.rend());
       EXPECT_THROW((void)from_bytes<T>(bad.data(), bad.size(), order), std::out_of_range)
           << (order == std::endian::little ? "little" : "big") << " endian, byte " << excess;

@@ -31,7 +31,8 @@ inline constexpr BigUInt<384> bls381{
 template <class F> struct Field {
   using type = F;
 };
-using Fields = ::testing::Types<Field<Fp<64, p64>>, Field<Fp<256, p256>>, Field<Fp<256, bn254>>, Field<Fp<384, bls381>>>;
+using Fields =
+    ::testing::Types<Field<Fp<64, p64>>, Field<Fp<256, p256>>, Field<Fp<256, bn254>>, Field<Fp<384, bls381>>>;
 
 template <class C> class FpAgainstGmp : public ::testing::Test {};
 TYPED_TEST_SUITE(FpAgainstGmp, Fields);

@@ -33,7 +33,9 @@ template <class Word> std::vector<Word> operand(Rng& rng, int n) {
   std::vector<Word> w(static_cast<std::size_t>(n), 0);
   switch (rng.below(8)) {
     case 0: break;  // zero
-    case 1: w[rng.below(static_cast<std::uint64_t>(n))] = static_cast<Word>(Word{1} << rng.below(sizeof(Word) * 8)); break;
+    case 1:  // a power of two
+      w[rng.below(static_cast<std::uint64_t>(n))] = static_cast<Word>(Word{1} << rng.below(sizeof(Word) * 8));
+      break;
     case 2:
       for (auto& x : w) x = static_cast<Word>(~Word{0});
       break;
@@ -78,7 +80,8 @@ TYPED_TEST(MpnGcd, GcdAgainstGmp) {
           b(static_cast<std::size_t>(n) + 1, 0x5a);
       const int rounds = mpn::gcd(r.data(), x.data(), y.data(), n, a.data(), b.data());
       const std::string ops = "x = " + oracle::to_text(zx.get()) + ", y = " + oracle::to_text(zy.get());
-      ASSERT_EQ(oracle::to_text(want.get()), oracle::to_text(value(r.data(), n).get())) << what << " n " << n << ": " << ops;
+      ASSERT_EQ(oracle::to_text(want.get()), oracle::to_text(value(r.data(), n).get()))
+          << what << " n " << n << ": " << ops;
       ASSERT_LE(rounds, mpn::bgcd_max_rounds(n * static_cast<int>(sizeof(Word)) * 8)) << ops;
       ASSERT_EQ(r[static_cast<std::size_t>(n)], Word{0x5a}) << "r overrun";
       ASSERT_EQ(a[static_cast<std::size_t>(n)], Word{0x5a}) << "scratch a overrun";
@@ -107,9 +110,10 @@ TYPED_TEST(MpnGcd, InverseRoundsAgainstGmp) {
       mpz_export(x.data(), nullptr, -1, sizeof(Word), 0, 0, zx.get());
       Mpz want;
       const bool invertible = mpz_invert(want, zx, zm) != 0;
-      std::vector<Word> a(static_cast<std::size_t>(n)), b(static_cast<std::size_t>(n)), u(static_cast<std::size_t>(n) + 1),
-          v(static_cast<std::size_t>(n) + 1);
-      const mpn::InverseRounds got = mpn::inverse_odd_rounds(x.data(), m.data(), n, a.data(), b.data(), u.data(), v.data());
+      const auto un = static_cast<std::size_t>(n);
+      std::vector<Word> a(un), b(un), u(un + 1), v(un + 1);
+      const mpn::InverseRounds got =
+          mpn::inverse_odd_rounds(x.data(), m.data(), n, a.data(), b.data(), u.data(), v.data());
       const std::string ops = "x = " + oracle::to_text(zx.get()) + ", m = " + oracle::to_text(zm.get());
       ASSERT_EQ(invertible, got.invertible) << what << ": " << ops;
       ASSERT_LE(got.rounds, mpn::bgcd_max_rounds(n * static_cast<int>(sizeof(Word)) * 8)) << ops;
