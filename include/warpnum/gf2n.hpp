@@ -261,9 +261,12 @@ template <int N, Poly P = default_poly(N)> class GF2n {
 
   friend WARPNUM_HD constexpr GF2n operator*(const GF2n& a, const GF2n& b) noexcept {
     // The variants and where each is chosen: detail/gf2n/select.hpp.
-    if constexpr (N == 64 || N == 128) {
-      GF2n r;
-      if (detail::gf2x::mul_mod_x86_if<N, P>(r.words_, a.words_, b.words_)) return r;
+    if constexpr (detail::gf2x::has_mul_mod_x86<N, P>) {
+      if (detail::gf2x::use_mul_mod_x86()) {
+        GF2n r;
+        detail::gf2x::mul_mod_x86<N, P>(r.words_, a.words_, b.words_);
+        return r;
+      }
     }
     std::uint64_t t[2 * W] = {};
     if constexpr (N <= 32) {

@@ -34,30 +34,37 @@
 
 namespace warpnum::detail::gf2x {
 
-/// r = a b mod P in one PCLMULQDQ body, where the host has one for this field (the table above); returns whether it
-/// ran. Where it returns false the caller multiplies the words (mul_words) and reduces.
-template <int N, Poly P, class Word>
-WARPNUM_HD WARPNUM_FORCEINLINE constexpr bool mul_mod_x86_if([[maybe_unused]] Word* r, [[maybe_unused]] const Word* a,
-                                                            [[maybe_unused]] const Word* b) noexcept {
+/// Whether GF2n<N, P> has a whole-field PCLMULQDQ product (the table above): on x86-64 hosts, N = 64 with
+/// deg(P - x^64) <= 32 and N = 128 with deg(P - x^128) < 64.
+template <int N, Poly P>
+inline constexpr bool has_mul_mod_x86 =
+    WARPNUM_DETAIL_X86_64_ASM && ((N == 64 && P.second_degree() <= 32) || (N == 128 && P.second_degree() < 64));
+
+/// Whether to take it here and now: at run time on a host whose processor has PCLMULQDQ (never in constant
+/// evaluation or on the device).
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr bool use_mul_mod_x86() noexcept {
 #if WARPNUM_DETAIL_X86_64_ASM
-  if constexpr (N == 64 && P.second_degree() <= 32) {
-    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-      WARPNUM_IF_ELSE_DEVICE((), (if (host_has_pclmul) {
-        mul_mod64_x86(r, a, b, low_word<P>());
-        return true;
-      }))
-    }
-  }
-  if constexpr (N == 128 && P.second_degree() < 64) {
-    if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-      WARPNUM_IF_ELSE_DEVICE((), (if (host_has_pclmul) {
-        mul_mod128_x86(r, a, b, low_word<P>());
-        return true;
-      }))
-    }
+  if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
+    WARPNUM_IF_ELSE_DEVICE((), (return host_has_pclmul;))
   }
 #endif
   return false;
+}
+
+/// r = a b mod P by PCLMULQDQ, where has_mul_mod_x86<N, P> and use_mul_mod_x86() hold.
+/// (A flag and a product rather than one function that reports whether it ran: GCC then inlines GF2n's operator*
+/// into a caller's loop, as it did not with the latter, which made a loop of GF(2^64) products a call each.)
+template <int N, Poly P>
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr void mul_mod_x86([[maybe_unused]] std::uint64_t* r,
+                                                        [[maybe_unused]] const std::uint64_t* a,
+                                                        [[maybe_unused]] const std::uint64_t* b) noexcept {
+#if WARPNUM_DETAIL_X86_64_ASM
+  if constexpr (N == 64) {
+    WARPNUM_IF_ELSE_DEVICE((), (mul_mod64_x86(r, a, b, low_word<P>());))
+  } else {
+    WARPNUM_IF_ELSE_DEVICE((), (mul_mod128_x86(r, a, b, low_word<P>());))
+  }
+#endif
 }
 
 /// r[i] = a[i] b[i] for i < n by AVX-512 VPCLMULQDQ, where the host has it for this field (the table above);
