@@ -204,9 +204,12 @@ for section in "${sections[@]}"; do
       ;;
     compare_host) # the host benchmarks (bench-host-*) of this build against a baseline build's (BASE_HOST_BENCH: a
       # folder of bench-host-* binaries, or a .tar.xz of one), the two at once on two cores of their own (taskset;
-      # HOST_COMPARE_CORES, default "2 4"; the cores swap each round), COMPARE_ROUNDS rounds (default 2), HOST_COMPARE_ARGS for every run (default 3
-      # repetitions of 0.1 s); then scripts/compare_host_bench.py's table. The batch benchmark, which uses every
-      # core, runs alone, base and new in turn.
+      # HOST_COMPARE_CORES, default "2 4"; the cores swap each round), or with one core named there one after the
+      # other on it (the first in turn alternating each round: for a machine of two cores, or one whose cores
+      # disturb each other); COMPARE_ROUNDS rounds (default 2), HOST_COMPARE_ARGS for every run (default 3
+      # repetitions of 0.1 s), HOST_COMPARE_BENCHES the benchmarks (default every bench-host-*, e.g. "bigint
+      # modular"); then scripts/compare_host_bench.py's table. The batch benchmark, which uses every core, runs
+      # alone, base and new in turn.
       base_host=${BASE_HOST_BENCH:?"gpu-run: compare_host needs BASE_HOST_BENCH, a folder of baseline bench-host-* binaries"}
       if [[ $base_host == *.tar.xz ]]; then
         mkdir -p "$logs/base-host-bench" && tar -xJf "$base_host" -C "$logs/base-host-bench"
@@ -215,12 +218,22 @@ for section in "${sections[@]}"; do
       host_args=(${HOST_COMPARE_ARGS:---benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_min_time=0.1})
       for round in $(seq 1 "${COMPARE_ROUNDS:-2}"); do
         read -r -a cores <<< "${HOST_COMPARE_CORES:-2 4}"
-        ((round % 2 == 0)) && cores=("${cores[1]}" "${cores[0]}")
+        ((round % 2 == 0 && ${#cores[@]} > 1)) && cores=("${cores[1]}" "${cores[0]}")
         for exe in "$bin"/bench-host-*; do
           name=$(basename "$exe" | sed 's/^bench-host-//; s/_bench$//')
+          if [[ -n ${HOST_COMPARE_BENCHES:-} && " $HOST_COMPARE_BENCHES " != *" $name "* ]]; then continue; fi
           [[ -x $base_host/$(basename "$exe") ]] || { echo "gpu-run: no baseline $(basename "$exe")"; continue; }
           echo "=== compare_host round $round: $name"
-          if [[ $name == batch ]]; then
+          if ((${#cores[@]} == 1)); then
+            order=(base new)
+            ((round % 2 == 0)) && order=(new base)
+            for which in "${order[@]}"; do
+              e=$exe; [[ $which == base ]] && e=$base_host/$(basename "$exe")
+              timeout "$timeout_s" taskset -c "${cores[0]}" "$e" "${host_args[@]}" \
+                --benchmark_out="$logs/compare-host-$which-$name-$round.json" --benchmark_out_format=json \
+                > "$logs/compare-host-$which-$name-$round.log" 2>&1 || failed=1
+            done
+          elif [[ $name == batch ]]; then
             for which in base new; do
               e=$exe; [[ $which == base ]] && e=$base_host/$(basename "$exe")
               timeout "$timeout_s" "$e" "${host_args[@]}" --benchmark_out="$logs/compare-host-$which-$name-$round.json" \

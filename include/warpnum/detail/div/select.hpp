@@ -108,7 +108,7 @@ WARPNUM_HD constexpr void divmod_limbs(limb_t* q, limb_t* r, const limb_t* a, co
 /// an even N (host64::divmod_signed). Returns false, writing nothing, elsewhere; the caller then divides the
 /// magnitudes by divmod_limbs.
 template <int N>
-WARPNUM_HD constexpr bool divmod_signed_limbs([[maybe_unused]] limb_t* q, [[maybe_unused]] limb_t* r, [[maybe_unused]] const limb_t* a,
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr bool divmod_signed_limbs([[maybe_unused]] limb_t* q, [[maybe_unused]] limb_t* r, [[maybe_unused]] const limb_t* a,
                                               [[maybe_unused]] const limb_t* b) noexcept {
   if constexpr (N % 2 == 0) {
     WARPNUM_DETAIL_ON_HOST64(host64::divmod_signed<N>(q, r, a, b); return true;)

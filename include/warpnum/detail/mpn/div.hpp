@@ -132,7 +132,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr void knuth_step(Limb* q, Word* un, cons
   top[1] = static_cast<Word>(r1 - c0);
   if (r2 < c1) {  // negative: qhat was one too large; adding vn back cancels the borrow out of the top
     --qhat;
-    add_n<Fixed>(un + j, un + j, vn, n);
+    add_n_portable<Fixed>(un + j, un + j, vn, n);
   }
   set_word<Word>(q, j, qhat);
 }
@@ -196,7 +196,7 @@ WARPNUM_HD constexpr Word divmod_same_length(Limb* r, const Limb* u, const Limb*
   }
   if (submul_1(r, u, v, n, qhat) != 0) {  // u < qhat * v: qhat was one too large
     --qhat;
-    add_n(r, r, v, n * limbs_per_word<Word, Limb>);  // the same sum in limbs as in words
+    add_n_portable(r, r, v, n * limbs_per_word<Word, Limb>);  // the same sum in limbs as in words
   }
   return qhat;
 }
