@@ -59,6 +59,13 @@ template <class Word> void from_words(mpz_ptr out, const Word* words, std::size_
   mpz_import(out, n, -1, sizeof(Word), 0, 0, words);
 }
 
+/// The value of n little-endian words (unsigned), as an Mpz.
+template <class Word> Mpz words_value(const Word* words, int n) {
+  Mpz z;
+  from_words(z.get(), words, static_cast<std::size_t>(n));
+  return z;
+}
+
 /// Writes z mod 2^(n * word bits) into n little-endian words (two's complement for a negative z).
 template <class Word> void to_words(Word* out, mpz_srcptr z, std::size_t n) {
   Mpz r;

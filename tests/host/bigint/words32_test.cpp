@@ -54,11 +54,7 @@ template <class Word> Mpz value(const std::vector<Word>& w) {
   return z;
 }
 
-template <class Word> Mpz value(const Word* w, int n) {
-  Mpz z;
-  oracle::from_words(z, w, static_cast<std::size_t>(n));
-  return z;
-}
+template <class Word> Mpz value(const Word* w, int n) { return oracle::words_value(w, n); }
 
 /// The n low words of a non-negative z.
 template <class Word> std::vector<Word> words(mpz_srcptr z, int n) {

@@ -575,15 +575,15 @@ TYPED_TEST_P(Modular, Modinv) {
 
 // ---- multi_powm -------------------------------------------------------------------------------------------------
 
-/// multi_powm and multi_powm_checked against the product of mpz_powm(g[i], e[i], m) modulo m (1 mod m when
-/// empty).
-template <class T, class E>
-::testing::AssertionResult check_multi_powm(const std::vector<T>& g, const std::vector<E>& e, const T& m) {
-  const auto describe = [&] {
-    std::string s = "count = " + std::to_string(g.size()) + ", m = " + show(m);
-    for (std::size_t i = 0; i < g.size(); ++i) s += "\n  g[" + std::to_string(i) + "] = " + show(g[i]) + ", e[" + std::to_string(i) + "] = " + show(e[i]);
-    return s;
-  };
+/// The operands of a multi-exponentiation, for a failure's message.
+template <class T, class E> std::string describe_multi(const std::vector<T>& g, const std::vector<E>& e, const T& m) {
+  std::string s = "count = " + std::to_string(g.size()) + ", m = " + show(m);
+  for (std::size_t i = 0; i < g.size(); ++i) s += "\n  g[" + std::to_string(i) + "] = " + show(g[i]) + ", e[" + std::to_string(i) + "] = " + show(e[i]);
+  return s;
+}
+
+/// The product of mpz_powm(g[i], e[i], m) modulo m (1 mod m when empty): what a multi-exponentiation must give.
+template <class T, class E> Mpz multi_powm_want(const std::vector<T>& g, const std::vector<E>& e, const T& m) {
   const Mpz mz = to_mpz(m);
   Mpz want = mod(Mpz(1L), mz);
   Mpz p;
@@ -591,6 +591,14 @@ template <class T, class E>
     mpz_powm(p, to_mpz(g[i]), to_mpz(e[i]), mz);
     want = mul_mod(want, p, mz);
   }
+  return want;
+}
+
+/// multi_powm and multi_powm_checked against multi_powm_want.
+template <class T, class E>
+::testing::AssertionResult check_multi_powm(const std::vector<T>& g, const std::vector<E>& e, const T& m) {
+  const auto describe = [&] { return describe_multi(g, e, m); };
+  const Mpz want = multi_powm_want(g, e, m);
   const int count = static_cast<int>(g.size());
   WARPNUM_TEST_CHECK(same_value("multi_powm(g, e, count, m)", want, multi_powm(g.data(), e.data(), count, m), describe));
   const auto c = multi_powm_checked(g.data(), e.data(), count, m);

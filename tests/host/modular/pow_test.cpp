@@ -203,18 +203,8 @@ TYPED_TEST(Pow, Identities) {
 /// even m, against the product of mpz_powm; then multi_pow and the public multi_powm forms (check_multi_powm).
 template <class T, class E>
 ::testing::AssertionResult check_straus(const std::vector<T>& g, const std::vector<E>& e, const T& m) {
-  const auto describe = [&] {
-    std::string s = "count = " + std::to_string(g.size()) + ", m = " + show(m);
-    for (std::size_t i = 0; i < g.size(); ++i) s += "\n  g[" + std::to_string(i) + "] = " + show(g[i]) + ", e[" + std::to_string(i) + "] = " + show(e[i]);
-    return s;
-  };
-  const Mpz mz = to_mpz(m);
-  Mpz want = mod(Mpz(1L), mz);
-  Mpz p;
-  for (std::size_t i = 0; i < g.size(); ++i) {
-    mpz_powm(p, to_mpz(g[i]), to_mpz(e[i]), mz);
-    want = mul_mod(want, p, mz);
-  }
+  const auto describe = [&] { return describe_multi(g, e, m); };
+  const Mpz want = multi_powm_want(g, e, m);
   const int count = static_cast<int>(g.size());
   std::vector<T> forms(g.size());
   if (m.bit(0)) {

@@ -56,11 +56,7 @@ static_assert(constexpr_division());
 
 // ---- against GMP ----------------------------------------------------------------------------------------------
 
-template <class Word> Mpz value(const Word* w, int n) {
-  Mpz z;
-  oracle::from_words(z, w, static_cast<std::size_t>(n));
-  return z;
-}
+template <class Word> Mpz value(const Word* w, int n) { return oracle::words_value(w, n); }
 
 /// u / v and u % v by mpn::divmod on Words stored as Limbs (m and n in Words; u[m - 1], v[n - 1] non-zero),
 /// against GMP; the results are written into arrays longer than they need, whose extra limbs must stay untouched.

@@ -22,11 +22,7 @@ namespace {
 using oracle::Mpz;
 namespace mpn = detail::mpn;
 
-template <class Word> Mpz value(const Word* w, int n) {
-  Mpz z;
-  oracle::from_words(z, w, static_cast<std::size_t>(n));
-  return z;
-}
+template <class Word> Mpz value(const Word* w, int n) { return oracle::words_value(w, n); }
 
 /// An operand of n words in one of several shapes: random, shorter, a power of two, all ones, zero.
 template <class Word> std::vector<Word> operand(Rng& rng, int n) {

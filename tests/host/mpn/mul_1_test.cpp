@@ -31,11 +31,7 @@ constexpr int max_length = 41;  // every remainder of the adx bodies' two-word t
 constexpr int guard_words = 3;
 template <class Word> constexpr Word guard = static_cast<Word>(0xc3a5c3a5c3a5c3a5ull);
 
-template <class Word> Mpz value(const Word* w, int n) {
-  Mpz z;
-  oracle::from_words(z, w, static_cast<std::size_t>(n));
-  return z;
-}
+template <class Word> Mpz value(const Word* w, int n) { return oracle::words_value(w, n); }
 
 template <class Word> std::string hex(const Word* w, int n) { return oracle::to_text(value(w, n)); }
 

@@ -53,11 +53,7 @@ static_assert(constexpr_products());
 
 // ---- against GMP ----------------------------------------------------------------------------------------------
 
-template <class Word> Mpz value(const Word* w, int n) {
-  Mpz z;
-  oracle::from_words(z, w, static_cast<std::size_t>(n));
-  return z;
-}
+template <class Word> Mpz value(const Word* w, int n) { return oracle::words_value(w, n); }
 
 template <class Word> std::vector<Word> random_vector(Rng& rng, int n) {
   std::vector<Word> w(static_cast<std::size_t>(n));

@@ -30,11 +30,7 @@ constexpr int max_length = 41;
 constexpr int guard_words = 2;
 template <class T> constexpr T guard = static_cast<T>(0x5ac35ac35ac35ac3ull);
 
-template <class Word> Mpz value(const Word* w, int n) {
-  Mpz z;
-  oracle::from_words(z, w, static_cast<std::size_t>(n));
-  return z;
-}
+template <class Word> Mpz value(const Word* w, int n) { return oracle::words_value(w, n); }
 template <class Word> std::string hex(const std::vector<Word>& w, int n) { return oracle::to_text(value(w.data(), n)); }
 
 /// n words of `shape`: 0 zeros, 1 all ones, 2 only the lowest bit, 3 only the top bit, 4 the top bit of every word,

@@ -60,11 +60,7 @@ static_assert(constexpr_sqrtrem<std::uint64_t, 5>(false) && constexpr_sqrtrem<st
 
 // ---- against GMP ----------------------------------------------------------------------------------------------
 
-template <class Word> Mpz value(const Word* w, int n) {
-  Mpz z;
-  oracle::from_words(z, w, static_cast<std::size_t>(n));
-  return z;
-}
+template <class Word> Mpz value(const Word* w, int n) { return oracle::words_value(w, n); }
 
 /// Words of z (z fits n words): n words, zero-filled.
 template <class Word> std::vector<Word> words_of(const Mpz& z, int n) {
