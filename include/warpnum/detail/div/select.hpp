@@ -75,16 +75,10 @@ template <int N> WARPNUM_FORCEINLINE void divmod_signed(limb_t* q, limb_t* r, co
 #endif
 
 #if WARPNUM_DEVICE_BRANCH
-/// The device's division, out of line, against what looks like the nvcc 13.0 fault of gcd_limbs_device below: in the
-/// setup of a Barrett context, 1 % m came out 0 for some m in one instantiation and right in another of the same code
-/// (tests/device/modular, H100, 2026-11-22; docs/compiler-workarounds.md, "Division runs out of line"). With this, and
-/// Barrett's 1 mod m computed without a division, the 256-bit modular device tests pass; which of the two mattered is
-/// not known. Remove with gcd_limbs_device once a newer nvcc passes those tests without them. A divisor of N / 2 limbs
-/// takes divmod_n's half path, whose words stay in registers. Up to 32 limbs that is algorithm D unrolled: the square
-/// root's divisions, 2.26 G/s against 1.83 G/s for the loop at 256 bits (H100, 2026-11-23). At 64 limbs (2048 by 1024
-/// bits) the unrolled form was slower than the loop (div_qr at 1024 bits 346 against 423 M/s): 33 unrolled steps of 30
-/// products are about 6,000 instructions, more than the instruction cache holds; there the half path is divmod_window
-/// (a turn's code, the remainder's window moving through registers: 981 M/s, H100, 2026-11-25).
+/// The device's division, out of line: a workaround for what looks like the nvcc 13.0 fault of gcd_limbs_device
+/// (docs/compiler-workarounds.md, "Division runs out of line", 2026-11-22); remove with gcd_limbs_device once a
+/// newer nvcc passes the modular device tests without them. A divisor of N / 2 limbs takes divmod_n's half path,
+/// algorithm D unrolled up to 32 limbs and divmod_window above (the table above; docs/benchmarks.md).
 template <int N> WARPNUM_DEVICE_NOINLINE void divmod_limbs_device(limb_t* q, limb_t* r, const limb_t* a, const limb_t* b) noexcept {
   divmod_n<limb_t, N, true>(q, r, a, b);
 }

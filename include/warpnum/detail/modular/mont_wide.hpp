@@ -3,18 +3,9 @@
 // 64-bit words: the full product or square by Karatsuba steps over unrolled 16-word column blocks, and REDC by
 // 16-word blocks of columns. Host only (detail/montgomery/select.hpp calls it from host64::mont_mul).
 //
-// Why (AMD EPYC Zen 3 VM, 2 vCPUs at ~3.05 GHz, GCC 12 -O2, 2026-11-23; a shared, noisy machine: medians of
-// bench-host-modular_bench, two runs each): one 64x64 product costs ~0.7 ns (~2.1 cycles) in unrolled columns
-// against 1.0 to 1.3 ns in addmul_1 rows, so the same W^2 products of REDC take 0.73 us instead of 0.94 us at
-// 32 words, and the Karatsuba square of 32 words (three 16-word column squares, 408 products) 0.41 us against
-// 0.56 us by rows (mpn_sqr: 0.41 us). mont_sqr/2048 1.76-2.0 -> 1.45-1.54 us, mont_mul/2048 2.0-2.1 -> 1.6-1.7
-// us, powm/2048 4.4-4.8 -> 3.5-3.6 ms (mpz_powm 2.9-3.6 ms in the same runs: about 0.99x), powm/4096 31-36 ->
-// 23-25 ms (mpz_powm 22.7-23.9 ms: 0.96-1.09x).
-// Measured and dropped: the square's cross products by columns into a triangle, then one pass that doubles it
-// and adds the squares (109 ns for 16 words against 99 ns for sqr_full_columns); the serial part of
-// redc_block_columns with the products of even and odd i in two accumulators (243 ns against 233 ns).
-// Not tried: rows of mulx/adcx/adox with the accumulators in registers, which ran at ~1.7 cycles a product in
-// a loop against ~2.1 for the column step here (assembly, and a column fallback for processors without ADX).
+// Why: a 64x64 product costs about 0.7 ns in unrolled columns against 1.0 to 1.3 ns in addmul_1 rows (Zen 3,
+// GCC 12, 2026-11-23; the measurements, and what was tried and dropped: docs/benchmarks.md, "Why each variant is
+// chosen").
 #pragma once
 
 #include <warpnum/config.hpp>
