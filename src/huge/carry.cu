@@ -377,7 +377,8 @@ Place resolve_place(Place place) {
   if (place == Place::automatic) return device_present() ? Place::device : Place::host;
   if (place == Place::device && !device_present()) {
 #if WARPNUM_HAS_CUDA
-    throw std::runtime_error("warpnum: Integer on Place::device, but CUDA reports no GPU; use Place::host or automatic");
+    throw_error<std::runtime_error>(
+        "warpnum: Integer on Place::device, but CUDA reports no GPU; use Place::host or automatic");
 #else
     throw_error<std::runtime_error>(
         "warpnum: Integer on Place::device needs warpnum::huge built with CUDA (this one was "

@@ -209,9 +209,9 @@ Integer product(const Integer& a, const Integer& b, MulAlgorithm algorithm, bool
     case MulAlgorithm::ntt:
       break;
     default:  // the fixed-width algorithms, or a value outside the enumeration
-      throw std::invalid_argument("warpnum: multiply: Integer multiplies by MulAlgorithm::automatic, schoolbook, "
-                                  "karatsuba, tiled or ntt; got MulAlgorithm value " +
-                                  std::to_string(static_cast<unsigned>(algorithm)));
+      detail::throw_error<std::invalid_argument>("warpnum: multiply: Integer multiplies by MulAlgorithm::automatic, "
+                                                 "schoolbook, karatsuba, tiled or ntt; got MulAlgorithm value " +
+                                                 std::to_string(static_cast<unsigned>(algorithm)));
   }
   const Place p = op_place(a, b);
   if (a.is_zero() || b.is_zero()) return zero_in(p);
