@@ -168,7 +168,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr BasicInt<Bits, false> isqrt_newton(cons
   U x{detail::isqrt64(static_cast<std::uint64_t>(n >> static_cast<std::uint64_t>(2 * (root_bits - have))))};
   WARPNUM_NO_UNROLL
   for (int i = levels - 1; i >= 0; --i) {
-    const int k = root_bits - bits[i];  // this level's n is a >> 2k
+    const int k = root_bits - bits[i];  // this level's m is n >> 2k
     const U nk = n >> static_cast<std::uint64_t>(2 * k);
     const U x0 = (x + 1u) << static_cast<std::uint64_t>(bits[i] - have);
     x = (x0 + nk / x0) >> 1;
