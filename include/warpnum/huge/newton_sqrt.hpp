@@ -28,7 +28,7 @@ inline constexpr std::size_t newton_sqrt_base_limbs = 4096;
 template <class N> N isqrt_limbwise(const N& x) {
   using Traits = NumberTraits<N>;
   using Word = detail::division_word;
-  constexpr std::size_t lpw = sizeof(Word) / sizeof(std::uint32_t);
+  constexpr std::size_t lpw = detail::limbs_per_division_word;
   const std::vector<std::uint32_t> limbs = Traits::limbs(x);
   if (limbs.empty()) return Traits::from_uint(0, x);
   const std::size_t nw = (limbs.size() + lpw - 1) / lpw;
@@ -39,11 +39,9 @@ template <class N> N isqrt_limbwise(const N& x) {
   Word* const a = words.data();
   Word* const s = a + nw;
   Word* const r = s + sw;
-  for (std::size_t i = 0; i < limbs.size(); ++i) a[i / lpw] |= static_cast<Word>(limbs[i]) << (32 * (i % lpw));
+  detail::limbs_to_words(a, limbs);
   warpnum::detail::mpn::sqrtrem(s, r, a, n, r + sw + 1);
-  std::vector<std::uint32_t> root(sw * lpw);
-  for (std::size_t i = 0; i < root.size(); ++i) root[i] = static_cast<std::uint32_t>(s[i / lpw] >> (32 * (i % lpw)));
-  return Traits::from_limbs(root, x);
+  return Traits::from_limbs(detail::words_to_limbs(s, sw), x);
 }
 
 /// floor(sqrt(x)) for x >= 0 (x < 0 throws std::domain_error); the result lives where x lives.

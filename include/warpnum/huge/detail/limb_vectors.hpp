@@ -34,6 +34,8 @@ inline void trim_limbs(std::vector<std::uint32_t>& v) {
 
 /// The word the host divides in: 64-bit words with unsigned __int128, else the limbs themselves.
 using division_word = std::conditional_t<WARPNUM_HAS_INT128 != 0, std::uint64_t, std::uint32_t>;
+/// 32-bit limbs in a division_word.
+inline constexpr std::size_t limbs_per_division_word = sizeof(division_word) / sizeof(std::uint32_t);
 
 /// A length in words as the word algorithms take it (int); std::length_error beyond.
 inline int word_count(std::size_t n) {
@@ -46,7 +48,7 @@ inline int word_count(std::size_t n) {
 /// a = floor(a / d) in place (high zero limbs dropped); returns a mod d. d != 0. By mpn::divrem_1 in the host's
 /// division words, read from the limbs in place (an odd count gains a zero limb first).
 inline std::uint32_t divmod_limb_inplace(std::vector<std::uint32_t>& a, std::uint32_t d) {
-  constexpr std::size_t lpw = sizeof(division_word) / sizeof(std::uint32_t);
+  constexpr std::size_t lpw = limbs_per_division_word;
   if (a.empty()) return 0;
   if (a.size() % lpw != 0) a.push_back(0);
   const auto rem = warpnum::detail::mpn::divrem_1(a.data(), a.data(), word_count(a.size() / lpw), division_word{d});
@@ -60,12 +62,27 @@ inline void mul_add_limb_inplace(std::vector<std::uint32_t>& a, std::uint32_t m,
   if (carry != 0) a.push_back(carry);
 }
 
+/// Packs the 32-bit limbs into the words w (least significant first; w zeroed by the caller, (limbs + lpw - 1) / lpw
+/// of them): the word algorithms' operands.
+inline void limbs_to_words(division_word* w, std::span<const std::uint32_t> limbs) {
+  constexpr std::size_t lpw = limbs_per_division_word;
+  for (std::size_t i = 0; i < limbs.size(); ++i) w[i / lpw] |= static_cast<division_word>(limbs[i]) << (32 * (i % lpw));
+}
+
+/// The count words at w as 32-bit limbs (count * lpw of them, high zero limbs kept).
+inline std::vector<std::uint32_t> words_to_limbs(const division_word* w, std::size_t count) {
+  constexpr std::size_t lpw = limbs_per_division_word;
+  std::vector<std::uint32_t> limbs(count * lpw);
+  for (std::size_t i = 0; i < limbs.size(); ++i) limbs[i] = static_cast<std::uint32_t>(w[i / lpw] >> (32 * (i % lpw)));
+  return limbs;
+}
+
 /// floor(a / b) and a mod b for magnitudes a, b (high zero limbs allowed); b == 0 throws std::domain_error.
 /// The limbs go into words (division_word), detail/mpn/div.hpp divides (Knuth's algorithm D: O((m - n + 1) n)
 /// for m words over n words), and the words come back as limbs.
 inline LimbDivResult divmod_limbs(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b) {
   using Word = division_word;
-  constexpr std::size_t lpw = sizeof(Word) / sizeof(std::uint32_t);
+  constexpr std::size_t lpw = limbs_per_division_word;
   std::size_t m = a.size();
   std::size_t n = b.size();
   while (m > 0 && a[m - 1] == 0) --m;
@@ -88,18 +105,13 @@ inline LimbDivResult divmod_limbs(std::span<const std::uint32_t> a, std::span<co
   Word* const r = q + (mw - nw + 1);
   Word* const un = r + nw;
   Word* const vn = un + mw + 1;
-  for (std::size_t i = 0; i < m; ++i) u[i / lpw] |= static_cast<Word>(a[i]) << (32 * (i % lpw));
-  for (std::size_t i = 0; i < n; ++i) v[i / lpw] |= static_cast<Word>(b[i]) << (32 * (i % lpw));
+  limbs_to_words(u, a.first(m));
+  limbs_to_words(v, b.first(n));
   warpnum::detail::mpn::divmod(q, r, u, im, v, in, un, vn);
-  const auto to_limbs = [](std::vector<std::uint32_t>& out_limbs, const Word* w, std::size_t count) {
-    out_limbs.resize(count * lpw);
-    for (std::size_t i = 0; i < out_limbs.size(); ++i) {
-      out_limbs[i] = static_cast<std::uint32_t>(w[i / lpw] >> (32 * (i % lpw)));
-    }
-    trim_limbs(out_limbs);
-  };
-  to_limbs(out.quot, q, mw - nw + 1);
-  to_limbs(out.rem, r, nw);
+  out.quot = words_to_limbs(q, mw - nw + 1);
+  out.rem = words_to_limbs(r, nw);
+  trim_limbs(out.quot);
+  trim_limbs(out.rem);
   return out;
 }
 
