@@ -5,8 +5,11 @@
 # tests/boost/ needs: the headers as boost_1_81_0/boost/ and Boost.Multiprecision's tests as
 # boost_1_81_0/libs/multiprecision/test/. Nothing of Boost's is committed.
 # Writes that folder, for CMake's WARPNUM_BOOST_TEST_SOURCE, as its only line on stdout; progress goes to stderr.
-# A cached tarball is not downloaded again, an extracted folder not extracted again. To download, it enables deb-src
-# beside the Debian entries of the machine's apt sources and runs apt-get update: root, or sudo (CI runs as root).
+# A cached tarball is not downloaded again, an extracted folder not extracted again. The tarball is Debian's
+# boost1.81_1.81.0.orig.tar.xz: first downloaded straight from the archive's pool ($WARPNUM_DEBIAN_MIRROR, default
+# http://deb.debian.org/debian) and checked against the SHA-256 that Debian 12's boost1.81 source package lists;
+# only when that fails does apt fetch it (apt-get source), which enables deb-src beside the Debian entries of the
+# machine's apt sources and runs apt-get update: root, or sudo (CI runs as root).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -111,6 +114,46 @@ tarball() {
   compgen -G "$cache/${package}_*.orig.tar.*" | head -n 1 || true
 }
 
+# Debian 12's boost1.81 (1.81.0-5+deb12u1) lists this orig tarball with this SHA-256 in its .dsc.
+orig=${package}_1.81.0.orig.tar.xz
+orig_sha256=449afecf5ef98edc0a46826cde6af98d1fb95c2e92962fa8c9e3eb1e8a2928ec
+mirror=${WARPNUM_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+# Straight from the pool: no root, no change to the machine's apt sources. Returns 1 (having said why) on failure.
+download_from_pool() {
+  local url="$mirror/pool/main/b/$package/$orig" part="$cache/$orig.part" start=$SECONDS
+  say "downloading $url"
+  if command -v curl >/dev/null 2>&1; then
+    curl -fsSL --retry 3 --connect-timeout 20 -o "$part" "$url" ||
+      { rm -f "$part"; say "curl failed ($url)"; return 1; }
+  elif command -v wget >/dev/null 2>&1; then
+    wget -q --tries=3 --timeout=20 -O "$part" "$url" || { rm -f "$part"; say "wget failed ($url)"; return 1; }
+  else
+    python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' "$url" "$part" ||
+      { rm -f "$part"; say "python3 urllib failed ($url)"; return 1; }
+  fi
+  if [[ "$(sha256sum "$part" | cut -d' ' -f1)" != "$orig_sha256" ]]; then
+    say "$orig from $mirror does not have Debian's SHA-256 $orig_sha256; not used"
+    rm -f "$part"
+    return 1
+  fi
+  mv "$part" "$cache/$orig"
+  say "download took $((SECONDS - start)) s (SHA-256 checked)"
+}
+
+# What apt reads, for the error message when it knows no source package.
+apt_sources_summary() {
+  shopt -s nullglob
+  grep -HE '^[[:space:]]*(deb|deb-src|Types:|URIs:|Suites:|Enabled:)' \
+    /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null |
+    sed 's/^/fetch-boost-tests:   /' >&2 || true
+  shopt -u nullglob
+}
+
+if [[ -z "$(tarball)" ]]; then
+  download_from_pool || say "falling back to apt-get source"
+fi
+
 if [[ -z "$(tarball)" ]]; then
   command -v apt-get >/dev/null 2>&1 ||
     fail "apt-get not found" "run on Debian 12, or put ${package}_1.81.0.orig.tar.xz into $cache"
@@ -125,7 +168,7 @@ if [[ -z "$(tarball)" ]]; then
     "${sudo[@]}" apt-get update -q >&2 ||
       fail "apt-get update failed" "check the network and /etc/apt/sources.list.d/debian.sources, then rerun"
     say "apt-get update took $((SECONDS - start)) s"
-    has_source_index ||
+    has_source_index || { say "apt's sources:"; apt_sources_summary; false; } ||
       fail "apt knows no source package $package (is this Debian 12 with bookworm main and deb-src enabled?)" \
            "add 'Types: deb deb-src' for bookworm main to /etc/apt/sources.list.d/debian.sources; apt-get update"
   fi
