@@ -3,11 +3,14 @@
 // negation, square, pow (64-bit and wide exponents), inverse and inverse_checked, the constructors (a BigUInt of any
 // size, built-in integers of both signs), value(), ordering of zero and one, for the primes 2^64 - 59, P-256, BN254's
 // base field and BLS12-381's (in 384 bits), over the edge values (0, 1, p - 1, p, p + 1, all ones) and seeded random
-// ones; the inverse of zero's outcome (docs/errors.md); and a field computation in constant evaluation.
+// ones, and the same for the group orders of the named fields (PrimeField<Params>: BN254's and BLS12-381's scalar
+// fields, secp256k1's and Ed25519's orders); the inverse of zero's outcome (docs/errors.md); and a field computation
+// in constant evaluation. Fp<Bits, p> and PrimeField<Params> name one class template.
 #include "cases/bigint_checks.hpp"
 #include "cases/random.hpp"
 #include "oracle/gmp.hpp"
 
+#include <warpnum/fields.hpp>
 #include <warpnum/fp.hpp>
 
 #include <gtest/gtest.h>
@@ -15,6 +18,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace warpnum::test {
@@ -31,8 +35,9 @@ inline constexpr BigUInt<384> bls381{
 template <class F> struct Field {
   using type = F;
 };
-using Fields =
-    ::testing::Types<Field<Fp<64, p64>>, Field<Fp<256, p256>>, Field<Fp<256, bn254>>, Field<Fp<384, bls381>>>;
+/// Fp<Bits, p> for values of p, and PrimeField<Params> for the named fields of the scalar sides (fields.hpp).
+using Fields = ::testing::Types<Field<Fp<64, p64>>, Field<Fp<256, p256>>, Field<Fp<256, bn254>>, Field<Fp<384, bls381>>,
+                                Field<BN254Fr>, Field<BLS12381Fr>, Field<Secp256k1Fn>, Field<Ed25519Fn>>;
 
 template <class C> class FpAgainstGmp : public ::testing::Test {};
 TYPED_TEST_SUITE(FpAgainstGmp, Fields);
@@ -134,6 +139,9 @@ using Bn = Fp<256, bn254>;
 static_assert(square(Bn(-1)) == Bn::one());
 static_assert(Bn(12345) * inverse(Bn(12345)) == Bn::one());
 static_assert(pow(Bn(7), bn254 - BigUInt<256>{1u}) == Bn::one());
+// Fp<Bits, p> is PrimeField of a parameter type: the same value gives the same field as BN254Fp's.
+static_assert(std::is_same_v<Bn::value_type, BN254Fp::value_type> && Bn::modulus() == BN254Fp::modulus());
+static_assert(Bn(7).montgomery() == BN254Fp(7).montgomery());
 
 }  // namespace
 }  // namespace warpnum::test
