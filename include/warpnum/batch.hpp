@@ -7,6 +7,7 @@
 //   warpnum::Batch<T> a(va), b(vb), c(vc);        // from std::vector<T>: device memory when there is a GPU
 //   warpnum::Batch<T> d = a * b + c;              // one kernel, asynchronous on d's stream
 //   d = warpnum::powm(d, e, m);                   // e a batch or one exponent; m one modulus
+//   warpnum::Batch<F> y = warpnum::inverse(x);    // F a field (Fp, GF2n): Montgomery's trick, by chunks
 //   std::vector<T> out = d.to_vector();           // waits for the GPU
 //
 // Host-only builds: link OpenMP (-fopenmp) to use every core; without it the loop runs on one. A translation unit
@@ -18,5 +19,6 @@
 #include <warpnum/batch/batch.hpp>
 #include <warpnum/batch/dispatch/evaluate.hpp>
 #include <warpnum/batch/expression.hpp>
+#include <warpnum/batch/inverse.hpp>
 #include <warpnum/batch/layout.hpp>
 #include <warpnum/batch/strategy.hpp>
