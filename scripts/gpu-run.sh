@@ -5,12 +5,13 @@
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
 #   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [fuzz] [sanitize] [mixed] [compare] [compare_host] [compiler]
-#                      [sass_check] [sass]
+#                      [sass_check] [sass] [fields]
 # (default: the first eight, in that order; fuzz: device-fuzz, every device operation against the host's in three
 # kernel shapes, after a planted fault that it must report; sanitize: compute-sanitizer over every device-* binary,
 # see the section; mixed: the programs linked from a g++ and an nvcc object (tests/mixed);
 # compare: warpnum-bench against a baseline build of it, BASE_BENCH, alternating COMPARE_ROUNDS times (default 3)
-# over GPU_BENCH_OPS with GPU_BENCH_ARGS, then scripts/compare_bench.py's table; compiler: the nvcc-fault reproducers
+# over GPU_BENCH_OPS with GPU_BENCH_ARGS, then scripts/compare_bench.py's table; fields: warpnum-field-bench, prime-field
+# products beside sppark's (FIELD_BENCH_ARGS); compiler: the nvcc-fault reproducers
 # of tests/compiler, built by tests/compiler/build.sh (COMPILER_BIN: their folders); sass_check: the machine code of
 # single kernels against their own PTX's results (SASS_DIR, from tests/compiler/sass_cases.py); sass: the registers and SASS of
 # warpnum-bench's kernels, for reading what the compiler made of them, when the machine has cuobjdump)
@@ -165,6 +166,14 @@ for section in "${sections[@]}"; do
         done
       fi
       ;;
+    fields) # warpnum-field-bench: prime-field mul and sqr (BN254, BLS12-381 base fields) beside sppark's where the
+      # build has it (WARPNUM_SPPARK_SOURCE), every result checked against the host, a sample against GMP;
+      # FIELD_BENCH_ARGS (e.g. --elements 1048576 --chain 128 --runs 5)
+      # shellcheck disable=SC2086 # FIELD_BENCH_ARGS is a list of arguments
+      if [[ -x $bin/warpnum-field-bench ]]; then
+        run_one "$bin/warpnum-field-bench" --json "$logs/field-bench.json" ${FIELD_BENCH_ARGS:-}
+      fi
+      ;;
     huge) # Integer's exact product and text against GMP on one core of this machine (bench-huge-integer-mul),
       # the convolutions alone (bench-huge-mul), and pi to PI_DIGITS (default 10^7) digits checked against GMP
       # shellcheck disable=SC2086 # *_ARGS are lists of arguments
@@ -290,7 +299,7 @@ for section in "${sections[@]}"; do
         echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
       fi
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields)" >&2; exit 2 ;;
   esac
 done
 
