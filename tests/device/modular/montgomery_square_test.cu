@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/device/modular/montgomery_square_test.cu: the device's Montgomery square (the product a a in unrolled
-// rows, detail::mont_mul_rows) against the host's square and product, at limb counts the modular suites do not
-// reach: odd ones (1, 3, 5, 7, 31), where the rows' two chains differ in length, and 16. Moduli: random odd ones
+// tests/device/modular/montgomery_square_test.cu: the device's Montgomery square (below 16 limbs the product a a in
+// unrolled rows, detail::mont_mul_rows; from 16 limbs the columns) against the host's square and product: at odd
+// limb counts (1, 3, 5, 7, 15, 31), where the rows' two chains differ in length, at the fields' 8 and 12, and at
+// 16, the first of the columns. Moduli: random odd ones
 // with and without the top bit, all ones, 2^(n-1) + 1, 3; operands below m, with m - 1, m - 2, 0, 1 and values
 // whose top bit is set among them. (It was written for a fused square, the square's rows through the doubled
 // operand interleaved with the reduction: it passed this test, failed the pow of the 1024-bit
@@ -88,7 +89,8 @@ REGISTER_TYPED_TEST_SUITE_P(MontgomerySquareDevice, MatchesHostSquareAndProduct)
 struct WidthName {
   template <class T> static std::string GetName(int) { return std::to_string(T::bits); }
 };
-using Widths = ::testing::Types<BigUInt<32>, BigUInt<96>, BigUInt<160>, BigUInt<224>, BigUInt<512>, BigUInt<992>>;
+using Widths = ::testing::Types<BigUInt<32>, BigUInt<96>, BigUInt<160>, BigUInt<224>, BigUInt<256>, BigUInt<384>,
+                                BigUInt<480>, BigUInt<512>, BigUInt<992>>;
 INSTANTIATE_TYPED_TEST_SUITE_P(Modular, MontgomerySquareDevice, Widths, WidthName);
 
 }  // namespace
