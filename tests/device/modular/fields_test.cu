@@ -2,8 +2,8 @@
 // tests/device/modular/fields_test.cu: fields.hpp on the device, through kernels templated on the field type as a
 // user writes them (`template <class F> __global__ void k(const F*, ...)`, launched as k<BN254Fr>): every named
 // field runs the chain of tests/cases/field_chain.hpp (products, squares, sums, differences, negation, a power, the
-// inverse, a quotient) over edge values (0, 1, 2, p - 1, p - 2, p/2) and seeded random elements, compared bitwise
-// with the host, whose chain the host test checks against GMP.
+// inverse, a quotient) over edge values (0, 1, 2, p - 1, p - 2, p/2, all ones) and seeded random elements,
+// compared bitwise with the host, whose chain the host test checks against GMP.
 #include "cases/field_chain.hpp"
 #include "cases/random.hpp"
 #include "device/kernel_check.hpp"
@@ -57,7 +57,7 @@ TYPED_TEST(NamedFieldDevice, TemplatedKernelMatchesHost) {
   const U p = F::modulus();
   const std::uint64_t seed = mix_seed(base_seed() ^ seed_for("named field device " + to_string(p, 16)));
   Rng rng(seed);
-  const std::vector<U> edges = {U{0u}, U{1u}, U{2u}, p - U{1u}, p - U{2u}, p >> 1, (p >> 1) + U{1u}};
+  const std::vector<U> edges = {U{0u}, U{1u}, U{2u}, p - U{1u}, p - U{2u}, p >> 1, (p >> 1) + U{1u}, U::max()};
   std::vector<F> a;
   std::vector<F> b;
   for (const U& x : edges) {

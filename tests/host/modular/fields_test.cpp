@@ -125,7 +125,7 @@ TYPED_TEST(NamedField, ChainAgainstGmp) {
   const U p = F::modulus();
   const Mpz zp = oracle::to_mpz(p);
   Rng rng(seed_for("named field " + modulus_text<F>()));
-  std::vector<U> xs = {U{0u}, U{1u}, U{2u}, p - U{1u}, p - U{2u}, p >> 1, (p >> 1) + U{1u}};
+  std::vector<U> xs = {U{0u}, U{1u}, U{2u}, p - U{1u}, p - U{2u}, p >> 1, (p >> 1) + U{1u}, U::max() % p};
   for (int i = 0; i < 40; ++i) xs.push_back(random_value<U>(rng) % p);
   const auto mod = [&](Mpz z) {
     mpz_mod(z, z, zp);
