@@ -1,16 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
-// examples/rsa_batch.cu: RSA-2048 over a batch of messages. GMP makes the key; warpnum encrypts every message
-// (c = m^65537 mod n) and decrypts every ciphertext with the Chinese remainder theorem (two 1024-bit
-// exponentiations and a recombination), on the GPU if there is one, else on all CPU cores. Every ciphertext is
-// checked against GMP's mpz_powm and every decryption against its message; the throughput is printed.
+// examples/rsa_batch.cu: RSA-2048 and RSA-4096 private operations over a batch of ciphertexts, beside GMP on every
+// CPU core of the same machine. For each size GMP makes the key; warpnum encrypts every message (c = m^65537 mod n)
+// and decrypts every ciphertext with the Chinese remainder theorem and the full-size private exponents dp, dq, on
+// the GPU if there is one, else on all CPU cores; then GMP decrypts the first ciphertexts the same way (mpz_powm) on
+// all CPU cores. Every ciphertext is checked against GMP's mpz_powm and every decryption, warpnum's and GMP's,
+// against its message; the rates are printed side by side.
 //
-//   warpnum-rsa-batch [--count N] [--seed S] [--cpu]
+//   warpnum-rsa-batch [--bits 2048|4096|both] [--count N] [--gmp-count N] [--seed S] [--cpu]
+//
+// --count: messages a size (default 100000 at 2048 bits, 20000 at 4096); --gmp-count: how many of them GMP
+// decrypts (default the first 16000, about 7 s at 4096 bits on 16 cores). Rates are per second, so they compare.
 //
 // What to take from it:
 //  - warpnum::powm_n (warpnum/batch/powm.hpp) exponentiates a device array with one launch; the modulus'
-//    Montgomery context is built once on the host.
-//  - A Montgomery<1024> context is a trivially copyable value: pass it to your own kernel and call ctx.powm
-//    there, as the CRT decryption below does; the same functor runs in host threads.
+//    Montgomery context is built once on the host. It picks the layout: a thread an element at 1024 bits, a lane
+//    group an element at 2048. The GPU decryption is three steps over device arrays: c mod p and c mod q by a
+//    thread each, two powm_n, and the recombination by a thread each.
+//  - A Montgomery<Bits / 2> context is a trivially copyable value: pass it to your own kernel and call ctx.mul
+//    there, as the recombination below does; the same functor runs in host threads.
+//  - A per-thread exponentiation (Montgomery<1024>::powm in your kernel) works too, but at 2048 bits it spills
+//    registers and compiles slowly: powm_n's lane groups are the way there.
 #include "cli.hpp"
 #include "common.hpp"
 
@@ -26,19 +35,17 @@
 #endif
 
 #include <algorithm>
-#include <chrono>
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <thread>
 #include <vector>
 
 namespace {
 
-using U1024 = warpnum::BigUInt<1024>;
-using U2048 = warpnum::BigUInt<2048>;
 using E64 = warpnum::BigUInt<64>;
 
 // ---- GMP: the key and the reference ----
@@ -61,115 +68,200 @@ template <std::size_t Bits> void to_mpz(mpz_t z, const warpnum::BigUInt<Bits>& x
   mpz_import(z, warpnum::BigUInt<Bits>::num_limbs, -1, sizeof(std::uint32_t), 0, 0, x.data());
 }
 
-/// The private key in the CRT form, and the public modulus.
-struct Key {
-  U2048 n;
-  U1024 p, q, dp, dq, qinv;  // dp = d mod (p - 1), dq = d mod (q - 1), qinv = q^-1 mod p
+/// The private key in the CRT form, and the public modulus, for an RSA modulus of Bits bits.
+template <std::size_t Bits> struct Key {
+  using Half = warpnum::BigUInt<Bits / 2>;
+  warpnum::BigUInt<Bits> n;
+  Half p, q, dp, dq, qinv;  // dp = d mod (p - 1), dq = d mod (q - 1), qinv = q^-1 mod p
 };
 
 constexpr unsigned long public_exponent = 65537;
 
-/// A 2048-bit RSA key from two random 1024-bit primes (top two bits set, so n has 2048 bits).
-Key make_key(gmp_randstate_t rng) {
+/// An RSA key from two random primes of Bits / 2 bits (top two bits set, so n has Bits bits).
+template <std::size_t Bits> Key<Bits> make_key(gmp_randstate_t rng) {
+  constexpr unsigned long half = Bits / 2;
   Mpz p, q, n, phi, pm1, qm1, e, d, t;
   mpz_set_ui(e.z, public_exponent);
   for (;;) {
     for (mpz_t* x : {&p.z, &q.z}) {
-      mpz_urandomb(*x, rng, 1024);
-      mpz_setbit(*x, 1023);
-      mpz_setbit(*x, 1022);
+      mpz_urandomb(*x, rng, half);
+      mpz_setbit(*x, half - 1);
+      mpz_setbit(*x, half - 2);
       mpz_nextprime(*x, *x);
     }
     mpz_sub_ui(pm1.z, p.z, 1);
     mpz_sub_ui(qm1.z, q.z, 1);
     mpz_mul(phi.z, pm1.z, qm1.z);
-    if (mpz_cmp(p.z, q.z) != 0 && mpz_sizeinbase(p.z, 2) == 1024 && mpz_sizeinbase(q.z, 2) == 1024 &&
+    if (mpz_cmp(p.z, q.z) != 0 && mpz_sizeinbase(p.z, 2) == half && mpz_sizeinbase(q.z, 2) == half &&
         mpz_invert(d.z, e.z, phi.z) != 0)
       break;
   }
   mpz_mul(n.z, p.z, q.z);
-  Key k;
-  k.n = from_mpz<2048>(n.z);
-  k.p = from_mpz<1024>(p.z);
-  k.q = from_mpz<1024>(q.z);
+  Key<Bits> k;
+  k.n = from_mpz<Bits>(n.z);
+  k.p = from_mpz<half>(p.z);
+  k.q = from_mpz<half>(q.z);
   mpz_mod(t.z, d.z, pm1.z);
-  k.dp = from_mpz<1024>(t.z);
+  k.dp = from_mpz<half>(t.z);
   mpz_mod(t.z, d.z, qm1.z);
-  k.dq = from_mpz<1024>(t.z);
+  k.dq = from_mpz<half>(t.z);
   mpz_invert(t.z, q.z, p.z);
-  k.qinv = from_mpz<1024>(t.z);
+  k.qinv = from_mpz<half>(t.z);
   return k;
 }
 
-// ---- the work: one functor each, for host threads and kernels alike ----
-
-/// c = m^65537 mod n (the CPU path; the GPU path calls powm_n).
-struct Encrypt {
-  warpnum::Montgomery<2048> ctx;
-  WARPNUM_HD U2048 operator()(const U2048& m) const { return ctx.powm(m, E64{public_exponent}); }
-};
-
-/// m = c^d mod n by CRT: m_p = (c mod p)^dp mod p, m_q likewise, h = qinv (m_p - m_q) mod p, m = m_q + h q.
-struct Decrypt {
-  warpnum::Montgomery<1024> ctx_p;
-  warpnum::Montgomery<1024> ctx_q;
-  U1024 p, q, dp, dq;
-  U1024 qinv_r;  // q^-1 mod p in Montgomery form, so that ctx_p.mul(x, qinv_r) = x q^-1 mod p
-  WARPNUM_HD U2048 operator()(const U2048& c) const {
-    const U1024 mp = ctx_p.powm(U1024(c % U2048(p)), dp);
-    const U1024 mq = ctx_q.powm(U1024(c % U2048(q)), dq);
-    const U1024 mq_p = mq >= p ? mq - p : mq;  // q may exceed p
-    const U1024 diff = mp >= mq_p ? mp - mq_p : p - (mq_p - mp);
-    const U1024 h = ctx_p.mul(diff, qinv_r);
-    return warpnum::mul_wide(h, q) + U2048(mq);
+/// The key's CRT parts as GMP numbers, read by every thread of the GMP decryption.
+struct GmpKey {
+  Mpz p, q, dp, dq, qinv;
+  template <std::size_t Bits> explicit GmpKey(const Key<Bits>& k) {
+    to_mpz(p.z, k.p);
+    to_mpz(q.z, k.q);
+    to_mpz(dp.z, k.dp);
+    to_mpz(dq.z, k.dq);
+    to_mpz(qinv.z, k.qinv);
   }
 };
 
-// ---- CPU: a functor over slices of the input, one std::thread per core ----
+/// GMP's CRT decryption: m = m_q + q (qinv (m_p - m_q) mod p) with m_p = (c mod p)^dp mod p, m_q likewise; mpz_powm
+/// (not mpz_powm_sec: neither side here runs in constant time). Out of line, so that it is timed as GMP compiles it.
+[[gnu::noinline]] void gmp_decrypt(mpz_t m, const mpz_t c, const GmpKey& k) {
+  Mpz mp, mq;
+  mpz_mod(mp.z, c, k.p.z);
+  mpz_powm(mp.z, mp.z, k.dp.z, k.p.z);
+  mpz_mod(mq.z, c, k.q.z);
+  mpz_powm(mq.z, mq.z, k.dq.z, k.q.z);
+  mpz_sub(m, mp.z, mq.z);
+  mpz_mul(m, m, k.qinv.z);
+  mpz_mod(m, m, k.p.z);
+  mpz_mul(m, m, k.q.z);
+  mpz_add(m, m, mq.z);
+}
+
+// ---- the work: functors for host threads, and the recombination for kernels too ----
+
+/// c = m^65537 mod n (the CPU path; the GPU path calls powm_n).
+template <std::size_t Bits> struct Encrypt {
+  warpnum::Montgomery<Bits> ctx;
+  warpnum::BigUInt<Bits> operator()(const warpnum::BigUInt<Bits>& m) const { return ctx.powm(m, E64{public_exponent}); }
+};
+
+/// The last step of the CRT decryption: from m_p = c^dp mod p and m_q = c^dq mod q, h = qinv (m_p - m_q) mod p and
+/// m = m_q + h q. Runs in kernels and host threads alike.
+template <std::size_t Bits> struct Recombine {
+  using Half = warpnum::BigUInt<Bits / 2>;
+  warpnum::Montgomery<Bits / 2> ctx_p;
+  Half p, q;
+  Half qinv_r;  // q^-1 mod p in Montgomery form, so that ctx_p.mul(x, qinv_r) = x q^-1 mod p
+  WARPNUM_HD warpnum::BigUInt<Bits> operator()(const Half& mp, const Half& mq) const {
+    const Half mq_p = mq >= p ? mq - p : mq;  // q may exceed p, but not 2p: both have their top two bits set
+    const Half diff = mp >= mq_p ? mp - mq_p : p - (mq_p - mp);
+    const Half h = ctx_p.mul(diff, qinv_r);
+    return warpnum::mul_wide(h, q) + warpnum::BigUInt<Bits>(mq);
+  }
+};
+
+/// m = c^d mod n by CRT in one host thread: m_p = (c mod p)^dp mod p, m_q likewise, then Recombine.
+template <std::size_t Bits> struct Decrypt {
+  using Half = warpnum::BigUInt<Bits / 2>;
+  Recombine<Bits> recombine;
+  warpnum::Montgomery<Bits / 2> ctx_q;
+  Half dp, dq;
+  warpnum::BigUInt<Bits> operator()(const warpnum::BigUInt<Bits>& c) const {
+    const Half mp = recombine.ctx_p.powm(Half(c % warpnum::BigUInt<Bits>(recombine.p)), dp);
+    const Half mq = ctx_q.powm(Half(c % warpnum::BigUInt<Bits>(recombine.q)), dq);
+    return recombine(mp, mq);
+  }
+};
 
 /// Runs op over `in` on `threads` host threads, with progress on stderr for long runs.
-template <class Op>
-std::vector<U2048> run_cpu(const char* what, const Op& op, const std::vector<U2048>& in, unsigned threads, double& ms) {
-  std::vector<U2048> out(in.size());
+template <class T, class Op>
+std::vector<T> run_cpu(const char* what, const Op& op, const std::vector<T>& in, unsigned threads, double& ms) {
+  std::vector<T> out(in.size());
   ms = examples::for_each_on_cores(in.size(), threads, [&](std::size_t i) { out[i] = op(in[i]); }, what);
   return out;
 }
 
-// ---- GPU ----
+// ---- GPU: encryption by powm_n; decryption by a reduction kernel, two powm_n and a recombination kernel ----
 
 #if defined(__CUDACC__)
 #define CUDA_CHECK(call) examples::cuda_check("warpnum-rsa-batch", (call), #call)
 
-template <class Op> __global__ void for_each(Op op, const U2048* in, U2048* out, std::size_t n) {
+constexpr unsigned block_threads = 128;
+
+unsigned blocks_for(std::size_t n) { return static_cast<unsigned>((n + block_threads - 1) / block_threads); }
+
+/// cp[i] = c[i] mod p and cq[i] = c[i] mod q, a thread an element.
+template <std::size_t Bits>
+__global__ void reduce_mod_factors(const warpnum::BigUInt<Bits>* c, warpnum::BigUInt<Bits / 2> p,
+                                   warpnum::BigUInt<Bits / 2> q, warpnum::BigUInt<Bits / 2>* cp,
+                                   warpnum::BigUInt<Bits / 2>* cq, std::size_t n) {
+  using Half = warpnum::BigUInt<Bits / 2>;
   const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < n) out[i] = op(in[i]);
+  if (i >= n) return;
+  const warpnum::BigUInt<Bits> x = c[i];
+  cp[i] = Half(x % warpnum::BigUInt<Bits>(p));
+  cq[i] = Half(x % warpnum::BigUInt<Bits>(q));
 }
 
-/// Encrypts on the GPU with powm_n and decrypts with the Decrypt functor in a kernel; times each kernel alone.
-void run_gpu(const Key& key, const Decrypt& dec, const std::vector<U2048>& msg, std::vector<U2048>& cipher,
-             std::vector<U2048>& plain, double& enc_ms, double& dec_ms) {
-  const std::size_t n = msg.size();
-  const std::size_t bytes = n * sizeof(U2048);
-  U2048 *d_msg = nullptr, *d_cipher = nullptr, *d_plain = nullptr;
-  CUDA_CHECK(cudaMalloc(&d_msg, bytes));
-  CUDA_CHECK(cudaMalloc(&d_cipher, bytes));
-  CUDA_CHECK(cudaMalloc(&d_plain, bytes));
-  CUDA_CHECK(cudaMemcpy(d_msg, msg.data(), bytes, cudaMemcpyHostToDevice));
-  const unsigned threads = 128;
-  const auto blocks = static_cast<unsigned>((n + threads - 1) / threads);
-  // Warm-up (loads both kernels), kept out of the timing.
-  warpnum::powm_n(d_msg, E64{public_exponent}, key.n, d_cipher, std::min<std::size_t>(n, 1));
-  for_each<<<1, 1>>>(dec, d_cipher, d_plain, 0);
+/// m[i] = recombine(mp[i], mq[i]), a thread an element: the Montgomery context travels inside the functor.
+template <std::size_t Bits>
+__global__ void recombine_all(Recombine<Bits> recombine, const warpnum::BigUInt<Bits / 2>* mp,
+                              const warpnum::BigUInt<Bits / 2>* mq, warpnum::BigUInt<Bits>* m, std::size_t n) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) m[i] = recombine(mp[i], mq[i]);
+}
+
+/// Device arrays of one size's run.
+template <std::size_t Bits> struct DeviceArrays {
+  using Full = warpnum::BigUInt<Bits>;
+  using Half = warpnum::BigUInt<Bits / 2>;
+  Full *msg = nullptr, *cipher = nullptr, *plain = nullptr;
+  Half *cp = nullptr, *cq = nullptr, *mp = nullptr, *mq = nullptr;
+  explicit DeviceArrays(std::size_t n) {
+    for (Full** a : {&msg, &cipher, &plain}) CUDA_CHECK(cudaMalloc(a, n * sizeof(Full)));
+    for (Half** a : {&cp, &cq, &mp, &mq}) CUDA_CHECK(cudaMalloc(a, n * sizeof(Half)));
+  }
+  DeviceArrays(const DeviceArrays&) = delete;
+  DeviceArrays& operator=(const DeviceArrays&) = delete;
+  ~DeviceArrays() {
+    for (Full* a : {msg, cipher, plain}) cudaFree(a);
+    for (Half* a : {cp, cq, mp, mq}) cudaFree(a);
+  }
+};
+
+/// The three steps of the GPU decryption of d.cipher[0, n) into d.plain, queued on the default stream.
+template <std::size_t Bits>
+void decrypt_gpu(const Key<Bits>& key, const Recombine<Bits>& recombine, DeviceArrays<Bits>& d, std::size_t n) {
+  reduce_mod_factors<Bits><<<blocks_for(n), block_threads>>>(d.cipher, key.p, key.q, d.cp, d.cq, n);
   CUDA_CHECK(cudaGetLastError());
+  warpnum::powm_n(d.cp, key.dp, key.p, d.mp, n);
+  warpnum::powm_n(d.cq, key.dq, key.q, d.mq, n);
+  recombine_all<Bits><<<blocks_for(n), block_threads>>>(recombine, d.mp, d.mq, d.plain, n);
+  CUDA_CHECK(cudaGetLastError());
+}
+
+/// Encrypts on the GPU with powm_n and decrypts in three steps; times encryption and the whole decryption with
+/// CUDA events after a warm-up of both.
+template <std::size_t Bits>
+void run_gpu(const Key<Bits>& key, const Recombine<Bits>& recombine, const std::vector<warpnum::BigUInt<Bits>>& msg,
+             std::vector<warpnum::BigUInt<Bits>>& cipher, std::vector<warpnum::BigUInt<Bits>>& plain, double& enc_ms,
+             double& dec_ms) {
+  const std::size_t n = msg.size();
+  const std::size_t bytes = n * sizeof(warpnum::BigUInt<Bits>);
+  DeviceArrays<Bits> d(n);
+  CUDA_CHECK(cudaMemcpy(d.msg, msg.data(), bytes, cudaMemcpyHostToDevice));
+  // Warm-up (loads every kernel), kept out of the timing.
+  const std::size_t warm = std::min<std::size_t>(n, 1024);
+  warpnum::powm_n(d.msg, E64{public_exponent}, key.n, d.cipher, warm);
+  decrypt_gpu(key, recombine, d, warm);
   CUDA_CHECK(cudaDeviceSynchronize());
 
   cudaEvent_t ev[3];
   for (auto& e : ev) CUDA_CHECK(cudaEventCreate(&e));
   CUDA_CHECK(cudaEventRecord(ev[0]));
-  warpnum::powm_n(d_msg, E64{public_exponent}, key.n, d_cipher, n);
+  warpnum::powm_n(d.msg, E64{public_exponent}, key.n, d.cipher, n);
   CUDA_CHECK(cudaEventRecord(ev[1]));
-  for_each<<<blocks, threads>>>(dec, d_cipher, d_plain, n);
-  CUDA_CHECK(cudaGetLastError());
+  decrypt_gpu(key, recombine, d, n);
   CUDA_CHECK(cudaEventRecord(ev[2]));
   CUDA_CHECK(cudaEventSynchronize(ev[2]));
   float e1 = 0, e2 = 0;
@@ -179,96 +271,175 @@ void run_gpu(const Key& key, const Decrypt& dec, const std::vector<U2048>& msg, 
   dec_ms = e2;
   cipher.resize(n);
   plain.resize(n);
-  CUDA_CHECK(cudaMemcpy(cipher.data(), d_cipher, bytes, cudaMemcpyDeviceToHost));
-  CUDA_CHECK(cudaMemcpy(plain.data(), d_plain, bytes, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(cipher.data(), d.cipher, bytes, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(plain.data(), d.plain, bytes, cudaMemcpyDeviceToHost));
   for (auto& e : ev) CUDA_CHECK(cudaEventDestroy(e));
-  CUDA_CHECK(cudaFree(d_msg));
-  CUDA_CHECK(cudaFree(d_cipher));
-  CUDA_CHECK(cudaFree(d_plain));
 }
 
 #endif
 
+// ---- one size from key to rates ----
+
+struct Options {
+  std::size_t count = 0;      // 0: the size's default
+  std::size_t gmp_count = 16000;
+  unsigned long seed = 2026;
+  bool force_cpu = false;
+  std::string gpu;            // GPU 0's name, "" for none or --cpu
+  unsigned threads = 1;       // host threads
+};
+
+/// A table row.
+struct Row {
+  std::size_t bits;
+  std::string device;
+  const char* operation;
+  std::size_t count;
+  double ms;
+  std::size_t wrong;
+};
+
+/// A size's private-operation rates, warpnum's and GMP's, for the closing lines.
+struct Summary {
+  std::size_t bits;
+  std::string device;
+  double warpnum_rate;
+  double gmp_rate;
+};
+
+template <std::size_t Bits> void run_size(const Options& opt, std::vector<Row>& rows, std::vector<Summary>& summaries) {
+  using Full = warpnum::BigUInt<Bits>;
+  const std::size_t count = opt.count != 0 ? opt.count : (Bits == 2048 ? 100000 : 20000);
+  const std::size_t gmp_count = std::min(count, opt.gmp_count);
+
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, opt.seed + Bits);
+  std::printf("RSA-%zu: generating a key (GMP) and %zu messages...\n", Bits, count);
+  const Key<Bits> key = make_key<Bits>(rng);
+  std::vector<Full> msg(count);
+  {
+    Mpz m, n;
+    to_mpz(n.z, key.n);
+    for (auto& x : msg) {
+      mpz_urandomm(m.z, rng, n.z);
+      x = from_mpz<Bits>(m.z);
+    }
+  }
+  gmp_randclear(rng);
+  const warpnum::Montgomery<Bits / 2> ctx_p(key.p);
+  const Recombine<Bits> recombine{ctx_p, key.p, key.q, ctx_p.to_montgomery(key.qinv)};
+  const std::string label = "RSA-" + std::to_string(Bits);
+
+  std::string device = opt.gpu;
+  std::vector<Full> cipher, plain;
+  double enc_ms = 0, dec_ms = 0;
+#if defined(__CUDACC__)
+  if (!device.empty()) {
+    std::printf("RSA-%zu: encrypting and decrypting on %s...\n", Bits, device.c_str());
+    run_gpu(key, recombine, msg, cipher, plain, enc_ms, dec_ms);
+  }
+#endif
+  if (device.empty()) {
+    device = "CPU (" + std::to_string(opt.threads) + " threads)";
+    std::printf("RSA-%zu: encrypting and decrypting on the %s...\n", Bits, device.c_str());
+    const Encrypt<Bits> enc{warpnum::Montgomery<Bits>(key.n)};
+    const Decrypt<Bits> dec{recombine, warpnum::Montgomery<Bits / 2>(key.q), key.dp, key.dq};
+    cipher = run_cpu((label + " encrypting").c_str(), enc, msg, opt.threads, enc_ms);
+    plain = run_cpu((label + " decrypting").c_str(), dec, cipher, opt.threads, dec_ms);
+  }
+
+  // GMP's decryption of the first gmp_count ciphertexts on every core, numbers converted before the clock starts.
+  std::printf("RSA-%zu: decrypting %zu ciphertexts with GMP on %u threads...\n", Bits, gmp_count, opt.threads);
+  const GmpKey gkey(key);
+  std::vector<Mpz> gc(gmp_count), gm(gmp_count);
+  for (std::size_t i = 0; i < gmp_count; ++i) to_mpz(gc[i].z, cipher[i]);
+  const double gmp_ms = examples::for_each_on_cores(
+      gmp_count, opt.threads, [&](std::size_t i) { gmp_decrypt(gm[i].z, gc[i].z, gkey); }, (label + " GMP").c_str());
+
+  std::printf("RSA-%zu: checking every ciphertext against GMP's mpz_powm and every decryption against its message...\n",
+              Bits);
+  std::atomic<std::size_t> wrong_enc{0}, wrong_dec{0}, wrong_gmp{0};
+  Mpz n, e;
+  to_mpz(n.z, key.n);
+  mpz_set_ui(e.z, public_exponent);
+  examples::for_each_on_cores(
+      count, opt.threads,
+      [&](std::size_t i) {
+        Mpz m, c;
+        to_mpz(m.z, msg[i]);
+        mpz_powm(c.z, m.z, e.z, n.z);
+        if (!(from_mpz<Bits>(c.z) == cipher[i])) ++wrong_enc;
+        if (!(plain[i] == msg[i])) ++wrong_dec;
+        if (i < gmp_count && mpz_cmp(gm[i].z, m.z) != 0) ++wrong_gmp;
+      },
+      (label + " checking").c_str());
+
+  const std::string gmp_device = "GMP, CPU (" + std::to_string(opt.threads) + " threads)";
+  rows.push_back({Bits, "warpnum, " + device, "encrypt", count, enc_ms, wrong_enc.load()});
+  rows.push_back({Bits, "warpnum, " + device, "decrypt", count, dec_ms, wrong_dec.load()});
+  rows.push_back({Bits, gmp_device, "decrypt", gmp_count, gmp_ms, wrong_gmp.load()});
+  summaries.push_back({Bits, device, count / (dec_ms / 1e3), gmp_count / (gmp_ms / 1e3)});
+}
+
 [[noreturn]] void usage(const char* why) {
-  std::fprintf(stderr, "warpnum-rsa-batch: %s\nusage: warpnum-rsa-batch [--count N] [--seed S] [--cpu]\n", why);
+  std::fprintf(stderr,
+               "warpnum-rsa-batch: %s\nusage: warpnum-rsa-batch [--bits 2048|4096|both] [--count N] [--gmp-count N] "
+               "[--seed S] [--cpu]\n",
+               why);
   std::exit(2);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::size_t count = 100000;
-  unsigned long seed = 2026;
-  [[maybe_unused]] bool force_cpu = false;  // read only where CUDA is compiled in
+  Options opt;
+  std::string bits = "both";
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--cpu") {
-      force_cpu = true;
-    } else if ((arg == "--count" || arg == "--seed") && i + 1 < argc) {
+      opt.force_cpu = true;
+    } else if (arg == "--bits" && i + 1 < argc) {
+      bits = argv[++i];
+      if (bits != "2048" && bits != "4096" && bits != "both")
+        usage(("--bits must be 2048, 4096 or both: " + bits).c_str());
+    } else if ((arg == "--count" || arg == "--gmp-count" || arg == "--seed") && i + 1 < argc) {
       const unsigned long long v = warpnum::examples::number_argument(argv[++i], usage);
-      (arg == "--count" ? count : seed) = static_cast<std::size_t>(v);
+      if (arg == "--count") {
+        opt.count = static_cast<std::size_t>(v);
+        if (opt.count == 0) usage("--count must be at least 1");
+      } else if (arg == "--gmp-count") {
+        opt.gmp_count = static_cast<std::size_t>(v);
+        if (opt.gmp_count == 0) usage("--gmp-count must be at least 1");
+      } else {
+        opt.seed = static_cast<unsigned long>(v);
+      }
     } else {
       usage(("unknown argument: " + arg).c_str());
     }
   }
-  if (count == 0) usage("--count must be at least 1");
-
-  gmp_randstate_t rng;
-  gmp_randinit_default(rng);
-  gmp_randseed_ui(rng, seed);
-  std::printf("generating an RSA-2048 key (GMP) and %zu messages...\n", count);
-  const Key key = make_key(rng);
-  std::vector<U2048> msg(count);
-  {
-    Mpz m, n;
-    to_mpz(n.z, key.n);
-    for (auto& x : msg) {
-      mpz_urandomm(m.z, rng, n.z);
-      x = from_mpz<2048>(m.z);
-    }
-  }
-  const Encrypt enc{warpnum::Montgomery<2048>(key.n)};
-  const warpnum::Montgomery<1024> ctx_p(key.p);
-  const Decrypt dec{ctx_p, warpnum::Montgomery<1024>(key.q), key.p, key.q, key.dp, key.dq, ctx_p.to_montgomery(key.qinv)};
-
-  std::string device;
-  std::vector<U2048> cipher, plain;
-  double enc_ms = 0, dec_ms = 0;
+  opt.threads = std::max(1u, std::thread::hardware_concurrency());
 #if defined(__CUDACC__)
-  if (!force_cpu) device = examples::gpu_name("warpnum-rsa-batch");
-  if (!device.empty()) {
-    std::printf("encrypting and decrypting on %s...\n", device.c_str());
-    run_gpu(key, dec, msg, cipher, plain, enc_ms, dec_ms);
-  }
+  if (!opt.force_cpu) opt.gpu = examples::gpu_name("warpnum-rsa-batch");
 #endif
-  if (device.empty()) {
-    const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-    device = "CPU, " + std::to_string(threads) + " threads";
-    std::printf("encrypting and decrypting on the %s...\n", device.c_str());
-    cipher = run_cpu("encrypting", enc, msg, threads, enc_ms);
-    plain = run_cpu("decrypting", dec, cipher, threads, dec_ms);
-  }
 
-  std::printf("checking every ciphertext against GMP's mpz_powm and every decryption against its message...\n");
-  std::size_t wrong_enc = 0, wrong_dec = 0;
-  {
-    Mpz m, n, e, c;
-    to_mpz(n.z, key.n);
-    mpz_set_ui(e.z, public_exponent);
-    for (std::size_t i = 0; i < count; ++i) {
-      to_mpz(m.z, msg[i]);
-      mpz_powm(c.z, m.z, e.z, n.z);
-      if (!(from_mpz<2048>(c.z) == cipher[i])) ++wrong_enc;
-      if (!(plain[i] == msg[i])) ++wrong_dec;
-    }
+  std::vector<Row> rows;
+  std::vector<Summary> summaries;
+  if (bits != "4096") run_size<2048>(opt, rows, summaries);
+  if (bits != "2048") run_size<4096>(opt, rows, summaries);
+
+  bool ok = true;
+  std::printf("\n%5s %-40s %-10s %10s %12s %14s %8s\n", "bits", "device", "operation", "count", "ms", "per second",
+              "wrong");
+  for (const Row& r : rows) {
+    std::printf("%5zu %-40s %-10s %10zu %12.2f %14.0f %8zu\n", r.bits, r.device.c_str(), r.operation, r.count, r.ms,
+                r.count / (r.ms / 1e3), r.wrong);
+    ok = ok && r.wrong == 0;
   }
-  std::printf("\n%-34s %-10s %10s %12s %14s %8s\n", "device", "operation", "count", "ms", "per second", "wrong");
-  std::printf("%-34s %-10s %10zu %12.2f %14.0f %8zu\n", device.c_str(), "encrypt", count, enc_ms, count / (enc_ms / 1e3),
-              wrong_enc);
-  std::printf("%-34s %-10s %10zu %12.2f %14.0f %8zu\n", device.c_str(), "decrypt", count, dec_ms, count / (dec_ms / 1e3),
-              wrong_dec);
-  const bool ok = wrong_enc == 0 && wrong_dec == 0;
+  std::printf("\n");
+  for (const Summary& s : summaries)
+    std::printf("RSA-%zu private operations: warpnum %.0f/s on %s, GMP %.0f/s on %u threads: %.2fx\n", s.bits,
+                s.warpnum_rate, s.device.c_str(), s.gmp_rate, opt.threads, s.warpnum_rate / s.gmp_rate);
   std::printf("\n%s\n", ok ? "all results correct" : "SOME RESULTS ARE WRONG");
-  gmp_randclear(rng);
   return ok ? 0 : 1;
 }

@@ -153,7 +153,7 @@ for section in "${sections[@]}"; do
       fi
       ;;
     host) for exe in "$bin"/host-* "$bin"/host_nvcc-*; do run_one "$exe"; done ;;
-    demo) # the examples that check themselves: the demo, RSA-2048 over 100,000 messages, GHASH over 2^20 messages,
+    demo) # the examples that check themselves: the demo, RSA-2048 and RSA-4096 beside GMP, GHASH over 2^20 messages,
       # the Mandelbrot deep zoom (GPU against CPU rows and GMP), the Thrust and batch usages
       for exe in "$bin"/warpnum-demo "$bin"/warpnum-rsa-batch "$bin"/warpnum-ghash "$bin"/warpnum-mandelbrot \
                  "$bin"/warpnum-thrust-transform; do if [[ -x $exe ]]; then run_one "$exe"; fi; done ;;
