@@ -70,12 +70,7 @@ template <std::size_t Bits> class Montgomery {
     const Status status = m.is_zero() ? Status::division_by_zero : (m.bit(0) ? Status::ok : Status::invalid_argument);
     const value_type mm = status == Status::ok ? m : value_type{1};
     const std::uint64_t minv = detail::neg_inverse_mod_2_64(static_cast<std::uint64_t>(BigUInt<64>(mm)));
-    // R mod m from 2^(b - 1) < m (b: m's bits; mm is odd and above 1, or 1) by Bits - b + 1 doublings mod m: no
-    // division, whose unrolled code would double what a kernel compiles at 2048 bits.
-    const int b = bit_width(mm);
-    value_type one = mm == value_type{1} ? value_type{} : value_type{1u} << static_cast<unsigned>(b - 1);
-    WARPNUM_NO_UNROLL
-    for (int i = b - 1; i < static_cast<int>(Bits); ++i) one = detail::add_mod(one, one, mm);
+    const value_type one = (value_type{} - mm) % mm;  // R mod m = (R - m) mod m
     constexpr detail::RSquaredSteps steps = detail::r_squared_steps(Bits);
     value_type x = one;
     for (int i = 0; i < steps.doublings; ++i) x = detail::add_mod(x, x, mm);

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// warpnum/modular/pow.hpp: powm and multi_powm: modular exponentiation through a Montgomery context built for the
-// call (for powm and an even modulus, on its odd part, joined to the power modulo 2^k), or for multi_powm and an
-// even modulus a Barrett context.
+// warpnum/modular/pow.hpp: powm and multi_powm: modular exponentiation through a Montgomery (odd modulus) or
+// Barrett (even modulus) context built for the call.
 // Errors (docs/errors.md): host calls throw std::domain_error; the `_checked` forms and device code return a
 // defined value and a Status. Nothing here runs in constant time: do not use it where timing may leak a secret.
 #pragma once
 
 #include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
-#include <warpnum/detail/modular/powm_crt.hpp>
 #include <warpnum/detail/modular/straus_pow.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/modular/barrett.hpp>
@@ -21,24 +19,19 @@
 
 namespace warpnum {
 
-/// a^e mod m without throwing: {0, Status::division_by_zero} for m == 0; a >= m is allowed; a^0 = 1 mod m.
-/// m = mo 2^k with mo odd: a^e mod mo through Montgomery (the whole of it for an odd m), and for an even m a^e
-/// mod 2^k by the wrapping power, the two joined by the Chinese remainder theorem (detail/modular/powm_crt.hpp),
-/// as GMP's mpz_powm does. One Montgomery exponentiation serves odd and even moduli, so a kernel holds one copy.
+/// a^e mod m without throwing: {0, Status::division_by_zero} for m == 0. An odd modulus goes through
+/// Montgomery, an even one through Barrett; a >= m is allowed; a^0 = 1 mod m.
 template <std::size_t Bits, std::size_t EBits>
 WARPNUM_HD constexpr Checked<BigUInt<Bits>> powm_checked(const BigUInt<Bits>& a, const BigUInt<EBits>& e,
                                                            const BigUInt<Bits>& m) noexcept {
   if (m.is_zero()) return {BigUInt<Bits>{}, Status::division_by_zero};
-  const int k = countr_zero(m);
-  const BigUInt<Bits> mo = m >> static_cast<unsigned>(k);
-  BigUInt<Bits> r{};  // a^e mod mo; 0 for mo == 1
-  if (mo != BigUInt<Bits>{1u}) r = Montgomery<Bits>::checked(mo).powm(a, e);
-  if (k == 0) return {r, Status::ok};
-  return {detail::join_pow2(r, mo, detail::pow_mod_pow2(a, e, k), k), Status::ok};
+  if (m.bit(0)) {
+    return {Montgomery<Bits>::checked(m).powm(a, e), Status::ok};
+  }
+  return {Barrett<Bits>::checked(m).powm(a, e), Status::ok};
 }
 
-/// a^e mod m (sliding windows on the host, fixed ones on the device; odd m by Montgomery, even m by Montgomery on
-/// its odd part and the Chinese remainder theorem; any exponent width; a >= m allowed).
+/// a^e mod m (sliding windows; odd m by Montgomery, even m by Barrett; any exponent width; a >= m allowed).
 /// m == 0: std::domain_error on the host, 0 on the device.
 template <std::size_t Bits, std::size_t EBits>
 WARPNUM_HD constexpr BigUInt<Bits> powm(const BigUInt<Bits>& a, const BigUInt<EBits>& e, const BigUInt<Bits>& m) {

@@ -3,17 +3,15 @@
 // std::uint64_t exponents), powm_checked, multi_powm and multi_powm_checked; the contexts' pow and powm; and the
 // algorithms below them, each called directly: detail/modular/window_pow.hpp's sliding_window_pow (the host's) and
 // fixed_window_pow (the device's, the same steps for every exponent of a length), in Montgomery (odd moduli) and
-// Barrett (any modulus) contexts, detail/modular/straus_pow.hpp's straus_pow (1 to 32 bases, each window width)
-// and multi_pow (any count, 32 bases at a time), and detail/modular/powm_crt.hpp (even moduli by their power of
-// two). Exponents 0, 1, 2, all ones, very sparse (2^k, 2^k + 1), full width, of every length at which a window
-// width changes, of four widths (32, 64, Bits and 2 Bits bits); moduli 1, 2, small ones in a wide type, top bit
-// set, all ones, powers of two, odd and even, mo 2^k for k from 1 to Bits - 1; bases 0, 1, m - 1, m and above;
+// Barrett (any modulus) contexts, and detail/modular/straus_pow.hpp's straus_pow (1 to 32 bases, each window width)
+// and multi_pow (any count, 32 bases at a time). Exponents 0, 1, 2, all ones, very sparse (2^k, 2^k + 1), full
+// width, of every length at which a window width changes, of four widths (32, 64, Bits and 2 Bits bits); moduli 1,
+// 2, small ones in a wide type, top bit set, all ones, powers of two, odd and even; bases 0, 1, m - 1, m and above;
 // and fixed values in constant evaluation. At 64, 96 (32-bit word paths), 256 and 1024 bits. The random
 // differential cases of every width are modular_suite.hpp's, whose check bodies this file shares.
 #include "host/modular/modular_suite.hpp"
 
 #include <warpnum/bigint.hpp>
-#include <warpnum/detail/modular/powm_crt.hpp>
 #include <warpnum/detail/modular/straus_pow.hpp>
 #include <warpnum/detail/modular/window_pow.hpp>
 #include <warpnum/detail/pow/select.hpp>
@@ -172,41 +170,6 @@ TYPED_TEST(Pow, ModuliAndBases) {
     }
     return pass();
   });
-}
-
-// Even moduli by their power of two, m = mo 2^k (detail/modular/powm_crt.hpp: a^e mod mo by Montgomery, a^e mod 2^k,
-// joined by the Chinese remainder theorem): k at the 64-bit word path's ends and past it (1, 2, 31, 32, 33, 63, 64,
-// 65, 100, Bits - 1), with mo 1 (m a power of two), 3, a random odd value of the remaining bits and all ones;
-// even and odd bases (an even base to a power of at least k is 0 mod 2^k), exponents 0, 1, k - 1, k, k + 1 and
-// random ones. powm against mpz_powm; inverse_mod_pow2 and join_pow2 directly.
-TYPED_TEST(Pow, EvenModuliByPowerOfTwo) {
-  using T = TypeParam;
-  using E = BigUInt<T::bits>;
-  Rng rng(seed_for("pow even moduli by 2^k", T::bits));
-  for (const int k : {1, 2, 31, 32, 33, 63, 64, 65, 100, static_cast<int>(T::bits) - 1}) {
-    if (k >= static_cast<int>(T::bits)) continue;
-    const int rest = static_cast<int>(T::bits) - k;  // bits left for mo
-    const T low_ones = rest >= static_cast<int>(T::bits) ? ~T{} : T{(T{1u} << static_cast<unsigned>(rest)) - 1u};
-    std::vector<T> odd_parts = {T{1u}, low_ones};
-    if (rest >= 2) odd_parts.push_back(T{3u});
-    odd_parts.push_back(T{(random_value<T>(rng) & low_ones) | T{1u}});
-    for (const T& mo : odd_parts) {
-      const T m = mo << static_cast<unsigned>(k);
-      // inverse_mod_pow2 and join_pow2 on their own.
-      const T low = T{(T{1u} << static_cast<unsigned>(k)) - 1u};
-      EXPECT_EQ((mo * detail::inverse_mod_pow2(mo, k)) & low, T{1u}) << "mo = " << show(mo) << ", k = " << k;
-      const T r1 = below(rng, mo);
-      const T r2 = random_value<T>(rng);
-      const T x = detail::join_pow2(r1, mo, r2, k);
-      EXPECT_TRUE(x < m && x % mo == r1 && (x & low) == (r2 & low)) << "join: mo = " << show(mo) << ", k = " << k;
-      for (const T& a : {T{}, T{1u}, T{2u}, T{3u}, T{m - 1u}, ~T{}, random_value<T>(rng), T{random_value<T>(rng) << 1}}) {
-        for (const E& e : {E{}, E{1u}, E{static_cast<unsigned>(k - 1)}, E{static_cast<unsigned>(k)},
-                           E{static_cast<unsigned>(k + 1)}, E{random_value<BigUInt<64>>(rng)}}) {
-          EXPECT_TRUE(check_powm(a, e, m)) << "k = " << k;
-        }
-      }
-    }
-  }
 }
 
 // Identities that hold for every modulus m > 1: a^0 = 1 (0^0 included), 0^e = 0 and 1^e = 1 for e > 0,
