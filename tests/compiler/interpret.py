@@ -144,7 +144,7 @@ def run_input(job):
         module = _modules[ptx] = pi.Module.from_file(ptx)
     entries = [e for e in module.entries() if "apply_kernel" in e]
     if len(entries) != 1:
-        return i, None, 0, 0, 0.0, f"{len(entries)} apply_kernel entries in {ptx}"
+        return i, None, 0, 0, 0.0, None, f"{len(entries)} apply_kernel entries in {ptx} (one functor a reproducer)"
     gm = pi.GlobalMemory()
     a_in = gm.alloc(len(in_bytes))
     gm.write(a_in, in_bytes)
