@@ -10,6 +10,7 @@
 // against warpnum's. A mismatch fails the run (exit 1). With WARPNUM_SPPARK_SOURCE unset sppark is left out.
 //
 // Output: a table on stdout and, with --json FILE, the figures as JSON.
+#include "base.cuh"
 #include "field_chain.cuh"
 
 #include <warpnum/fields.hpp>
@@ -32,14 +33,6 @@
 
 namespace warpnum::bench::fields {
 namespace {
-
-void cuda_check(cudaError_t e, const char* call, int line) {
-  if (e == cudaSuccess) return;
-  std::fprintf(stderr, "warpnum-field-bench: line %d: %s: %s (%s)\n", line, call, cudaGetErrorName(e),
-               cudaGetErrorString(e));
-  std::exit(1);
-}
-#define CHECK(call) cuda_check((call), #call, __LINE__)
 
 struct Settings {
   std::size_t elements = std::size_t{1} << 20;
@@ -116,27 +109,9 @@ struct Row {
   bool correct = true;
 };
 
-/// Median kernel time of `runs` launches (after one warm-up) of `launch`.
+/// Median kernel time of `runs` launches (after one warm-up) of `launch` (base.cuh's run_times).
 template <class L> double median_seconds(int runs, const L& launch) {
-  cudaEvent_t start, stop;
-  CHECK(cudaEventCreate(&start));
-  CHECK(cudaEventCreate(&stop));
-  launch();
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  std::vector<double> t;
-  for (int r = 0; r < runs; ++r) {
-    CHECK(cudaEventRecord(start));
-    launch();
-    CHECK(cudaEventRecord(stop));
-    CHECK(cudaEventSynchronize(stop));
-    CHECK(cudaGetLastError());
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, start, stop));
-    t.push_back(ms * 1e-3);
-  }
-  CHECK(cudaEventDestroy(start));
-  CHECK(cudaEventDestroy(stop));
+  std::vector<double> t = run_times(runs, launch);
   std::sort(t.begin(), t.end());
   return t[t.size() / 2];
 }
@@ -157,12 +132,12 @@ template <class F> void run_field(Field field, const Settings& s, std::vector<Ro
     a[i] = F(x);  // reduced mod p, then into Montgomery form
     b[i] = F(y);
   }
-  F *d_a, *d_b, *d_out;
-  CHECK(cudaMalloc(&d_a, n * sizeof(F)));
-  CHECK(cudaMalloc(&d_b, n * sizeof(F)));
-  CHECK(cudaMalloc(&d_out, n * sizeof(F)));
-  CHECK(cudaMemcpy(d_a, a.data(), n * sizeof(F), cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(d_b, b.data(), n * sizeof(F), cudaMemcpyHostToDevice));
+  const DeviceBuffer<F> buf_a(n), buf_b(n), buf_out(n);
+  F* d_a = buf_a.get();
+  F* d_b = buf_b.get();
+  F* d_out = buf_out.get();
+  WARPNUM_BENCH_CUDA(cudaMemcpy(d_a, a.data(), n * sizeof(F), cudaMemcpyHostToDevice));
+  WARPNUM_BENCH_CUDA(cudaMemcpy(d_b, b.data(), n * sizeof(F), cudaMemcpyHostToDevice));
   const auto* ra = reinterpret_cast<const std::uint32_t*>(d_a);
   const auto* rb = reinterpret_cast<const std::uint32_t*>(d_b);
   auto* rout = reinterpret_cast<std::uint32_t*>(d_out);
@@ -175,7 +150,7 @@ template <class F> void run_field(Field field, const Settings& s, std::vector<Ro
       if (sppark && !have_sppark()) continue;
       for (const unsigned threads : {128u, 256u}) {
         const unsigned blocks = static_cast<unsigned>((n + threads - 1) / threads);
-        CHECK(cudaMemset(d_out, 0xa5, n * sizeof(F)));
+        WARPNUM_BENCH_CUDA(cudaMemset(d_out, 0xa5, n * sizeof(F)));
         const double sec = median_seconds(s.runs, [&] {
           if (sppark) {
             launch_sppark(field, op, ra, rb, rout, n, s.chain, threads);
@@ -185,7 +160,7 @@ template <class F> void run_field(Field field, const Settings& s, std::vector<Ro
             warpnum_sqr_chain<F><<<blocks, threads>>>(d_a, d_out, n, s.chain);
           }
         });
-        CHECK(cudaMemcpy(got.data(), d_out, n * sizeof(F), cudaMemcpyDeviceToHost));
+        WARPNUM_BENCH_CUDA(cudaMemcpy(got.data(), d_out, n * sizeof(F), cudaMemcpyDeviceToHost));
         std::size_t bad = 0;
         for (std::size_t i = 0; i < n; ++i) {
           // sppark may leave a result in [p, 2^Bits); compare the reduced value.
@@ -203,9 +178,6 @@ template <class F> void run_field(Field field, const Settings& s, std::vector<Ro
       }
     }
   }
-  CHECK(cudaFree(d_a));
-  CHECK(cudaFree(d_b));
-  CHECK(cudaFree(d_out));
 }
 
 int main_(int argc, char** argv) {
@@ -239,7 +211,7 @@ int main_(int argc, char** argv) {
     return 1;
   }
   cudaDeviceProp prop{};
-  CHECK(cudaGetDeviceProperties(&prop, 0));
+  WARPNUM_BENCH_CUDA(cudaGetDeviceProperties(&prop, 0));
   std::printf("# %s, %zu elements x %d chained operations, median of %d runs; sppark %s\n", prop.name, s.elements,
               s.chain, s.runs, have_sppark() ? "built in" : "not built (WARPNUM_SPPARK_SOURCE unset)");
   std::vector<Row> rows;
