@@ -36,7 +36,8 @@ if ((${#targets[@]})); then
   for t in "${targets[@]}"; do carried+=("$bin/$t"); done
 else
   carried=("$bin"/device-* "$bin"/sanitizer-* "$bin"/mixed-* "$bin"/warpnum-demo "$bin"/warpnum-rsa-batch "$bin"/warpnum-ghash "$bin"/warpnum-mandelbrot
-           "$bin"/warpnum-thrust-transform "$bin"/warpnum-pi-digits "$bin"/warpnum-bench "$bin"/bench-* "$bin"/*.so*)
+           "$bin"/warpnum-thrust-transform "$bin"/warpnum-pi-digits "$bin"/warpnum-bench "$bin"/warpnum-field-bench
+           "$bin"/cgbn-xmp-tester "$bin"/cgbn-mul-low "$bin"/bench-* "$bin"/*.so*)
 fi
 for f in "${carried[@]}"; do
   [[ -e $f ]] && cp -L "$f" "$carry/"

@@ -5,13 +5,14 @@
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
 #   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [fuzz] [sanitize] [mixed] [compare] [compare_host] [compiler]
-#                      [sass_check] [sass] [fields]
+#                      [sass_check] [sass] [fields] [cgbn]
 # (default: the first eight, in that order; fuzz: device-fuzz, every device operation against the host's in three
 # kernel shapes, after a planted fault that it must report; sanitize: compute-sanitizer over every device-* binary,
 # see the section; mixed: the programs linked from a g++ and an nvcc object (tests/mixed);
 # compare: warpnum-bench against a baseline build of it, BASE_BENCH, alternating COMPARE_ROUNDS times (default 3)
 # over GPU_BENCH_OPS with GPU_BENCH_ARGS, then scripts/compare_bench.py's table; fields: warpnum-field-bench, prime-field
-# products beside sppark's (FIELD_BENCH_ARGS); compiler: the nvcc-fault reproducers
+# products beside sppark's (FIELD_BENCH_ARGS); cgbn: CGBN's perf_tests and warpnum-bench's compute mode in one run
+# (CGBN_OPS, CGBN_BITS); compiler: the nvcc-fault reproducers
 # of tests/compiler, built by tests/compiler/build.sh (COMPILER_BIN: their folders); sass_check: the machine code of
 # single kernels against their own PTX's results (SASS_DIR, from tests/compiler/sass_cases.py); sass: the registers and SASS of
 # warpnum-bench's kernels, for reading what the compiler made of them, when the machine has cuobjdump)
@@ -174,6 +175,39 @@ for section in "${sections[@]}"; do
         run_one "$bin/warpnum-field-bench" --json "$logs/field-bench.json" ${FIELD_BENCH_ARGS:-}
       fi
       ;;
+    cgbn) # CGBN's own perf_tests (cgbn-xmp-tester, built with WARPNUM_CGBN_SOURCE: scripts/fetch-cgbn.sh), CGBN's
+      # low-half product in their harness (cgbn-mul-low: perf_tests' mul is the full product) and warpnum-bench's
+      # compute mode, the same method, one after the other on this GPU: CGBN_OPS (CGBN's names,
+      # default "mul div_qr sqrt gcd powm_odd modinv") at CGBN_BITS (default "256 1024 2048 4096"), every
+      # threads-per-instance CGBN supports there; then scripts/cgbn_side_by_side.py's table of the best of each.
+      if [[ -x $bin/cgbn-xmp-tester ]]; then
+        cgbn_ops=${CGBN_OPS:-mul div_qr sqrt gcd powm_odd modinv}
+        cgbn_bits=${CGBN_BITS:-256 1024 2048 4096}
+        mkdir -p "$logs/cgbn"
+        echo "=== cgbn-xmp-tester $cgbn_ops $cgbn_bits"
+        tester=$(realpath "$bin/cgbn-xmp-tester")  # it writes its report into the folder it runs in
+        # shellcheck disable=SC2086 # the lists are arguments
+        (cd "$logs/cgbn" && timeout "$timeout_s" "$tester" $cgbn_ops $cgbn_bits) \
+          > "$logs/cgbn/xmp-tester.log" 2>&1 || { echo "gpu-run: cgbn-xmp-tester failed"; failed=1; }
+        tail -n 12 "$logs/cgbn/xmp-tester.log"
+        if [[ -x $bin/cgbn-mul-low && " $cgbn_ops " == *" mul "* ]]; then
+          echo "=== cgbn-mul-low --bits ${cgbn_bits// /,}"
+          timeout "$timeout_s" "$bin/cgbn-mul-low" --bits "${cgbn_bits// /,}" --csv "$logs/cgbn/cgbn-mul-low.csv" ||
+            { echo "gpu-run: cgbn-mul-low failed"; failed=1; }
+        fi
+        for op in $cgbn_ops; do
+          wop=${op%_odd}
+          echo "=== warpnum-bench --op $wop --mode compute --bits ${cgbn_bits// /,}"
+          timeout "$timeout_s" "$bin/warpnum-bench" --op "$wop" --mode compute --bits "${cgbn_bits// /,}" \
+            --csv "$logs/cgbn/warpnum-$wop.csv" > "$logs/cgbn/warpnum-$wop.log" 2>&1 ||
+            { echo "gpu-run: warpnum-bench --op $wop failed"; failed=1; }
+        done
+        python3 scripts/cgbn_side_by_side.py "$logs/cgbn" --markdown "$logs/cgbn-side-by-side.md" || failed=1
+      else
+        echo "gpu-run: no $bin/cgbn-xmp-tester (configure with -DWARPNUM_CGBN_SOURCE=\"\$(scripts/fetch-cgbn.sh)\")"
+        failed=1
+      fi
+      ;;
     huge) # Integer's exact product and text against GMP on one core of this machine (bench-huge-integer-mul),
       # the convolutions alone (bench-huge-mul), and pi to PI_DIGITS (default 10^7) digits checked against GMP
       # shellcheck disable=SC2086 # *_ARGS are lists of arguments
@@ -299,7 +333,7 @@ for section in "${sections[@]}"; do
         echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
       fi
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields cgbn)" >&2; exit 2 ;;
   esac
 done
 

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# scripts/fetch-cgbn.sh: a checkout of NVIDIA's CGBN (MIT licence) at a pinned commit in .cache/peers/CGBN (or under
+# $WARPNUM_PEERS_DIR), for the side-by-side run of CGBN's own perf_tests beside warpnum-bench (scripts/gpu-run.sh
+# section cgbn):
+#   cmake --preset gpu -DWARPNUM_CGBN_SOURCE="$(scripts/fetch-cgbn.sh)"
+# Clones from GitHub, or from $WARPNUM_CGBN_GIT (a mirror's URL or a local clone, bare or not). Nothing of CGBN is
+# committed here. Prints the checkout's folder as its only line on stdout.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+dest=$(realpath -m "${WARPNUM_PEERS_DIR:-.cache/peers}/CGBN")
+url=${WARPNUM_CGBN_GIT:-https://github.com/NVlabs/CGBN}
+commit=6e6fdc1ab3e7c4e7899a83dc52ee1005b7e8c217  # master, 2024-09-25
+say() { echo "fetch-cgbn: $*" >&2; }
+
+if [[ "$(git -C "$dest" rev-parse HEAD 2>/dev/null)" != "$commit" ]]; then
+  rm -rf "$dest"
+  mkdir -p "$(dirname "$dest")"
+  say "cloning $url into $dest"
+  git clone -q --no-checkout "$url" "$dest" ||
+    { say "ERROR: git clone $url failed; fix: check the network, or set WARPNUM_CGBN_GIT to a reachable clone"
+      exit 1; }
+  git -C "$dest" checkout -q "$commit" ||
+    { say "ERROR: $url has no commit $commit; fix: point WARPNUM_CGBN_GIT at a clone that has it"; exit 1; }
+fi
+say "CGBN $commit in $dest"
+echo "$dest"
