@@ -25,8 +25,8 @@
 // (-Xcicc=--Xllc,-no-stack-coloring) is wrong too. The optimisation (opt-bisect, -Xcicc --Xopt -Xcicc
 // -opt-bisect-limit=N, each PTX interpreted; 2026-11-28, headers of 9c48af6): the PTX is right up to pass 2927 of
 // 3035 and wrong from pass 2928, the GVN of NVPTX's straight-line scalar optimisations in llc on the kernel, the
-// pass of F6 (f6_select_after_call.cu, its smallest form). With the division-free R mod m of Montgomery::checked
-// (branch wip/powm-even-crt) this file's interpreted PTX is right for all 32 inputs.
+// pass of F6 (f6_select_after_call.cu, its smallest form). With a division-free R mod m in Montgomery::checked (a
+// change not in the library) this file's interpreted PTX is right for all 32 inputs.
 // build-form: nosc -Xcicc=--Xllc,-no-stack-coloring
 // build-form: one -DWARPNUM_REPRO_COMPOSITE_ONLY
 // build-form: one-O1 -DWARPNUM_REPRO_COMPOSITE_ONLY -Xcicc -O1

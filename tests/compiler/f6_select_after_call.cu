@@ -5,7 +5,7 @@
 // No warpnum code: a 256-bit value n of eight limbs (alignas(16), as BigUInt<256>) is copied from the input into a
 // local, passed by pointer to an out-of-line function (divide(q, r, n, b), as divmod_limbs_device<8>), and then
 //     const U mm = (n.l[0] & 1) != 0 ? n : U{{1u}};   // Montgomery::checked: mm = m odd ? m : 1
-//     const U one = shl(U{{1u}}, mm.l[7] & 255u);      // this branch's R mod m: 1 << (bit_width(mm) - 1) first
+//     const U one = shl(U{{1u}}, mm.l[7] & 255u);      // R mod m by doublings: 1 << (bit_width(mm) - 1) first
 // The PTX (nvcc 13.0.88 -O2 -arch=sm_90 -ptx) never tests n.l[0] after the call: it stores {1, 0, ...} over n's
 // local slot and gives mm = 1 for every n (the host: mm = n for an odd n):
 //     call.uni  ..._divide..., (param0, param1, param2, param3);   // param2: n, at %SP+96
@@ -17,12 +17,13 @@
 // pass: right up to pass 195, "Combine redundant instructions", wrong from pass 196, "Global Value Numbering" on the
 // kernel: the GVN of NVPTX's straight-line scalar optimisations (Straight line strength reduction, Combine
 // redundant instructions, GVN, Nary reassociation, Early CSE), after the GPU Load and Store Vectorizer. The same
-// pass, found the same way, first makes wrong the PTX of this branch's f6_probe (a branch on a predicate register
-// that nothing writes: GVN made the condition undef), of cases/modular_constexpr.hpp's prime_256 alone in a kernel
-// (Montgomery::checked(n) no longer tests n: the context is the one modulo 1, so every round says "prime"), and of
-// f3_select_shift built against the headers before this branch (9c48af6: pass 2928 of 3035). From the
-// inlining of probe() into its caller on (pass 34), n and the temporary U{{1u}} share one local slot (not the
-// stack colouring: -Xcicc=--Xllc,-no-stack-coloring leaves it); the PTX before GVN reads n before the slot is
+// pass, found the same way, first makes wrong the PTX of three more kernels: with powm for even moduli by CRT and
+// a division-free Montgomery::checked (a change not in the library), the ten constexpr check groups of
+// cases/modular_constexpr.hpp in one kernel (a branch on a predicate register that nothing writes: GVN made the
+// condition undef) and prime_256 alone in a kernel (Montgomery::checked(n) no longer tests n: the context is the
+// one modulo 1, so every round says "prime"); and f3_select_shift with the library of 9c48af6 (pass 2928 of 3035).
+// From the inlining of probe() into its caller on (pass 34), n and the temporary U{{1u}} share one local slot (not
+// the stack colouring: -Xcicc=--Xllc,-no-stack-coloring leaves it); the PTX before GVN reads n before the slot is
 // reused and is right. NVVM prints no IR (-print-after and the like are rejected), so what GVN saw is not known;
 // a lifetime.start of the shared slot between the store of n and the load of n.l[0] would let GVN use undef.
 // The source has no undefined behaviour: every object is written before it is read; the host program of this file
