@@ -4,9 +4,10 @@
 PTX chain (ptx::WideRow<P>::add_carry) adds its carry out into one word above it without a further carry, so that
 word must never overflow. A model of the chains in exact integers, with the same indices as
 detail/modular/mont_rows.hpp (CIOS: row a b[J], then q m clearing limb J, over the window of N + 2 limbs that moves
-up a limb per step); it also checks the result against Python's integers. A fused-row square (the cross products
-as pairs in two accumulators, then the reduction rows) is modelled too: it was right, and slower on the H100 than
-squaring by the product (2.54 against 3.74 G/s at 1024 bits, 2026-11-22), so the device does not use it. The lane-group product of warp/montgomery.hpp (G lanes of K limbs, blocks of K steps
+up a limb per step); it also checks the result against Python's integers. The square by the same rows with each
+cross product once (mont_sqr_rows, for m below 2^(32 N - 1)) is modelled beside it. A fused-row square (the cross
+products as pairs in two accumulators, then the reduction rows) is modelled too: it was right, and slower on the
+H100 than squaring by the product (2.54 against 3.74 G/s at 1024 bits, 2026-11-22), so the device does not use it. The lane-group product of warp/montgomery.hpp (G lanes of K limbs, blocks of K steps
 over windows of 2K + 1 positions, then the merge into the lane below) is modelled for G up to 16 and K up to 16.
 Worst cases (all-ones operands, m = 2^(32 N) - 1, a = b = m - 1) and random ones. Run: python3
 scripts/check_row_carries.py (prints "ok", or fails an assert)."""
@@ -71,6 +72,32 @@ def mont(n, a, b, m, square):
         c = word >> 32
         e, o = o[1:] + [0], e[1:] + [0]
     s = value(e) + value(o) + c + (value(t[n:]) if square else 0)
+    assert s < 2 * m
+    return s - m if s >= m else s
+
+
+def mont_sqr_half(n, a, m):
+    """mont_sqr_rows (m's top bit clear): step J adds a_J (a_J, 2 a_(J+1) mod 2^32, the limbs J + 2 .. of 2 a) at
+    window limb J, then the reduction row, over the same window as mont()."""
+    minv = (-pow(m, -1, 1 << 32)) % (1 << 32)
+    av, mv, d = limbs(a, n), limbs(m, n), limbs(2 * a, n)
+    e, o, c = [0] * (n + 2), [0] * (n + 2), 0
+    for j in range(n):
+        length = n - j
+        v = [av[j]] + ([(av[j + 1] << 1) & M32] if length > 1 else []) + [d[j + k] for k in range(2, length)]
+        first, second = (e, o) if j % 2 == 0 else (o, e)
+        chain(first, j, v, 0, (length + 1) // 2, av[j])
+        if length // 2 > 0:
+            chain(second, j + 1, v, 1, length // 2, av[j])
+        q = ((e[0] + o[0] + c) * minv) & M32
+        chain(e, 0, mv, 0, (n + 1) // 2, q)
+        if n // 2 > 0:
+            chain(o, 1, mv, 1, n // 2, q)
+        word = e[0] + o[0] + c
+        assert word & M32 == 0 and word >> 32 <= 3
+        c = word >> 32
+        e, o = o[1:] + [0], e[1:] + [0]
+    s = value(e) + value(o) + c
     assert s < 2 * m
     return s - m if s >= m else s
 
@@ -146,6 +173,12 @@ def main():
             rinv = pow(r, -1, m)
             assert mont(n, a, b, m, False) == a * b * rinv % m
             assert mont(n, a, a, m, True) == a * a * rinv % m
+            # mont_sqr_rows: m below 2^(32 N - 1), including its largest odd value.
+            top = rng.getrandbits(32 * n - 1)
+            h = [(r >> 1) - 1, (r >> 2) + 1, top | 1 | (r >> 2), top | 1][it % 4]
+            h = max(h, 3)
+            x = h - 1 if it % 3 == 0 else rng.randrange(h)
+            assert mont_sqr_half(n, x, h) == x * x * pow(r, -1, h) % h
     for g in (1, 2, 4, 8, 16):
         for k in range(1, 17):
             n = g * k

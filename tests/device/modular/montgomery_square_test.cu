@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/device/modular/montgomery_square_test.cu: the device's Montgomery square (below 16 limbs the product a a in
-// unrolled rows, detail::mont_mul_rows; from 16 limbs the columns) against the host's square and product: at odd
+// tests/device/modular/montgomery_square_test.cu: the device's Montgomery square (below 16 limbs, for a modulus whose
+// top bit is clear, the rows with each cross product once, detail::mont_sqr_rows, else the product a a in unrolled
+// rows, detail::mont_mul_rows; from 16 limbs the columns) against the host's square and product: at odd
 // limb counts (1, 3, 5, 7, 15, 31), where the rows' two chains differ in length, at the fields' 8 and 12, and at
 // 16, the first of the columns. Moduli: random odd ones
 // with and without the top bit, all ones, 2^(n-1) + 1, 3; operands below m, with m - 1, m - 2, 0, 1 and values

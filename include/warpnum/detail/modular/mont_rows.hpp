@@ -2,7 +2,8 @@
 // warpnum/detail/modular/mont_rows.hpp: the device's per-thread Montgomery multiplication of N-limb numbers
 // (N <= 32: 1024 bits) in unrolled rows of fused multiply-adds (ptx::WideRow), the reduction interleaved with the
 // product word by word (CIOS order) so that one thread holds only a, b, m and a window of the sum. 3.74 G
-// products a second at 1024 bits on an H100, 78% of its IMAD.WIDE rate (2026-11-22).
+// products a second at 1024 bits on an H100, 78% of its IMAD.WIDE rate (2026-11-22). The square below 16 limbs
+// for a modulus whose top bit is clear (mont_sqr_rows) takes the same rows with each cross product once.
 #pragma once
 
 #include <warpnum/config.hpp>
@@ -101,6 +102,49 @@ WARPNUM_DEVICE_INLINE void mont_mul_rows(std::uint32_t* r, const std::uint32_t* 
   MontWindow<N> w = mont_window_zero<N>();
   for_each_row<N>([&](auto j) {
     mont_row<N>(w, a, b[decltype(j)::value]);
+    mont_reduce_step<N>(w, m, minv);
+  });
+  mont_finish<N>(r, w, m);
+}
+
+/// Whether the device squares N limbs by mont_sqr_rows (each cross product once) where m's top bit is clear:
+/// below the columns' widths (montgomery/select.hpp's device_mont_sqr_columns).
+template <int N> inline constexpr bool device_mont_sqr_rows = N >= 2 && N < 16;
+
+/// w += v s for the N - S limbs of v at the window's limb S: mont_row's chains, starting S limbs up (a square's row
+/// starts at its diagonal). Their carries land in the same words as mont_row's.
+template <int N, int S>
+WARPNUM_DEVICE_INLINE void mont_square_row(MontWindow<N>& w, const std::uint32_t* v, std::uint32_t s) {
+  constexpr int L = N - S;
+  std::uint32_t* first = S % 2 == 0 ? w.e : w.o;  // e holds the pairs at even limbs of the window
+  std::uint32_t* second = S % 2 == 0 ? w.o : w.e;
+  ptx::WideRow<(L + 1) / 2>::add_carry(first + S, v, s);
+  if constexpr (L / 2 > 0) ptx::WideRow<L / 2>::add_carry(second + S + 1, v + 1, s);
+}
+
+/// r = a^2 R^-1 mod m (R = 2^(32 N)) for a < m < 2^(32 N - 1) (m's top bit clear), minv = -m^-1 mod 2^32: the
+/// rows of mont_mul_rows with each cross product once. Step J adds a_J (a_J, 2 a_(J+1), 2 a_(J+2), ...) at limb 2J
+/// (window limb J), the terms of a^2 with a_J as the lower index, then the reduction row that clears limb J: no
+/// later step adds below limb 2J > J, so limb J is complete when it is cleared. 2 a is one limb of funnel shifts
+/// (below 2^(32 N) as m's top bit is clear); a_J's own top bit belongs to the rows above J, so row J's second
+/// element is a_(J+1) 2 mod 2^32. N (N + 1) / 2 + N^2 fused multiply-adds instead of 2 N^2 (100 against 128 at
+/// 8 limbs). scripts/check_row_carries.py models these chains too (no carry lost, the sum below 2m).
+template <int N>
+WARPNUM_DEVICE_INLINE void mont_sqr_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* m,
+                                         std::uint32_t minv) {
+  std::uint32_t d[N];  // 2 a
+  d[0] = a[0] << 1;
+  WARPNUM_UNROLL
+  for (int k = 1; k < N; ++k) d[k] = (a[k] << 1) | (a[k - 1] >> 31);
+  MontWindow<N> w = mont_window_zero<N>();
+  for_each_row<N>([&](auto jc) {
+    constexpr int j = decltype(jc)::value;
+    std::uint32_t v[N - j];
+    v[0] = a[j];
+    if constexpr (N - j > 1) v[1] = a[j + 1] << 1;
+    WARPNUM_UNROLL
+    for (int k = 2; k < N - j; ++k) v[k] = d[j + k];
+    mont_square_row<N, j>(w, v, a[j]);
     mont_reduce_step<N>(w, m, minv);
   });
   mont_finish<N>(r, w, m);
