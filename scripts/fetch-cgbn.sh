@@ -9,20 +9,10 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-dest=$(realpath -m "${WARPNUM_PEERS_DIR:-.cache/peers}/CGBN")
-url=${WARPNUM_CGBN_GIT:-https://github.com/NVlabs/CGBN}
-commit=6e6fdc1ab3e7c4e7899a83dc52ee1005b7e8c217  # master, 2024-09-25
-say() { echo "fetch-cgbn: $*" >&2; }
+# shellcheck source=scripts/peer-checkout.sh
+source scripts/peer-checkout.sh
 
-if [[ "$(git -C "$dest" rev-parse HEAD 2>/dev/null)" != "$commit" ]]; then
-  rm -rf "$dest"
-  mkdir -p "$(dirname "$dest")"
-  say "cloning $url into $dest"
-  git clone -q --no-checkout "$url" "$dest" ||
-    { say "ERROR: git clone $url failed; fix: check the network, or set WARPNUM_CGBN_GIT to a reachable clone"
-      exit 1; }
-  git -C "$dest" checkout -q "$commit" ||
-    { say "ERROR: $url has no commit $commit; fix: point WARPNUM_CGBN_GIT at a clone that has it"; exit 1; }
-fi
-say "CGBN $commit in $dest"
+dest=$(realpath -m "${WARPNUM_PEERS_DIR:-.cache/peers}/CGBN")
+peer_checkout fetch-cgbn cgbn "${WARPNUM_CGBN_GIT:-https://github.com/NVlabs/CGBN}" \
+  6e6fdc1ab3e7c4e7899a83dc52ee1005b7e8c217 "$dest"  # master, 2024-09-25
 echo "$dest"
