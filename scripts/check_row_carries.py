@@ -5,7 +5,7 @@ PTX chain (ptx::WideRow<P>::add_carry) adds its carry out into one word above it
 word must never overflow. A model of the chains in exact integers, with the same indices as
 detail/modular/mont_rows.hpp (CIOS: row a b[J], then q m clearing limb J, over the window of N + 2 limbs that moves
 up a limb per step); it also checks the result against Python's integers. The square by the same rows with each
-cross product once (mont_sqr_rows, for m below 2^(32 N - 1)) is modelled beside it. A fused-row square (the cross
+cross product once (mont_sqr_rows) is modelled beside it. A fused-row square (the cross
 products as pairs in two accumulators, then the reduction rows) is modelled too: it was right, and slower on the
 H100 than squaring by the product (2.54 against 3.74 G/s at 1024 bits, 2026-11-22), so the device does not use it. The lane-group product of warp/montgomery.hpp (G lanes of K limbs, blocks of K steps
 over windows of 2K + 1 positions, then the merge into the lane below) is modelled for G up to 16 and K up to 16.
@@ -52,7 +52,8 @@ def sqr_rows(n, a):
 
 
 def mont(n, a, b, m, square):
-    """mont_mul_rows / mont_sqr_rows: the window e, o (N + 2 limbs) moving up a limb per step."""
+    """mont_mul_rows, or with square the fused-row square (sqr_rows, then the reduction rows): the window e, o
+    (N + 2 limbs) moving up a limb per step."""
     minv = (-pow(m, -1, 1 << 32)) % (1 << 32)
     av, bv, mv = limbs(a, n), limbs(b, n), limbs(m, n)
     t = sqr_rows(n, av) if square else [0] * (2 * n)
@@ -76,9 +77,10 @@ def mont(n, a, b, m, square):
     return s - m if s >= m else s
 
 
-def mont_sqr_half(n, a, m):
-    """mont_sqr_rows (m's top bit clear): step J adds a_J (a_J, 2 a_(J+1) mod 2^32, the limbs J + 2 .. of 2 a) at
-    window limb J, then the reduction row, over the same window as mont()."""
+def mont_square_rows(n, a, m):
+    """mont_sqr_rows: step J adds a_J (a_J, 2 a_(J+1) mod 2^32, the limbs J + 2 .. of 2 a mod 2^(32 N)) at window
+    limb J, then the reduction row, over the same window as mont(); 2a's bit 32 N (a's top bit) adds
+    a mod 2^(32 (N - 1)) at the end."""
     minv = (-pow(m, -1, 1 << 32)) % (1 << 32)
     av, mv, d = limbs(a, n), limbs(m, n), limbs(2 * a, n)
     e, o, c = [0] * (n + 2), [0] * (n + 2), 0
@@ -97,6 +99,10 @@ def mont_sqr_half(n, a, m):
         assert word & M32 == 0 and word >> 32 <= 3
         c = word >> 32
         e, o = o[1:] + [0], e[1:] + [0]
+    if av[n - 1] >> 31:
+        x = value(e[:n + 1]) + a % (1 << (32 * (n - 1)))
+        assert x < 1 << (32 * (n + 1)), "the top bit's terms carried out of limb N"
+        e[:n + 1] = limbs(x, n + 1)
     s = value(e) + value(o) + c
     assert s < 2 * m
     return s - m if s >= m else s
@@ -173,12 +179,13 @@ def main():
             rinv = pow(r, -1, m)
             assert mont(n, a, b, m, False) == a * b * rinv % m
             assert mont(n, a, a, m, True) == a * a * rinv % m
-            # mont_sqr_rows: m below 2^(32 N - 1), including its largest odd value.
+            assert mont_square_rows(n, a, m) == a * a * rinv % m
+            # mont_sqr_rows again for moduli whose top bit is clear, the largest odd one among them.
             top = rng.getrandbits(32 * n - 1)
             h = [(r >> 1) - 1, (r >> 2) + 1, top | 1 | (r >> 2), top | 1][it % 4]
             h = max(h, 3)
             x = h - 1 if it % 3 == 0 else rng.randrange(h)
-            assert mont_sqr_half(n, x, h) == x * x * pow(r, -1, h) % h
+            assert mont_square_rows(n, x, h) == x * x * pow(r, -1, h) % h
     for g in (1, 2, 4, 8, 16):
         for k in range(1, 17):
             n = g * k

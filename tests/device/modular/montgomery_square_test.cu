@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/device/modular/montgomery_square_test.cu: the device's Montgomery square (below 16 limbs, for a modulus whose
-// top bit is clear, the rows with each cross product once, detail::mont_sqr_rows, else the product a a in unrolled
-// rows, detail::mont_mul_rows; from 16 limbs the columns) against the host's square and product: at every limb
-// count from 1 to 16 (the odd ones, where the rows' two chains differ in length, the fields' 8 and 12, 16, the first
-// of the columns) and at 31. Moduli: random odd ones
-// with and without the top bit, all ones, 2^(n-1) - 1, 2^(n-1) + 1, 3; operands below m, with m - 1, m - 2, 0, 1 and values
-// whose top bit is set among them. (It was written for a fused square, the square's rows through the doubled
-// operand interleaved with the reduction: it passed this test, failed the pow of the 1024-bit
-// MontgomeryHostContext test, not diagnosed, and was slower: docs/benchmarks.md, 2026-11-25.)
+// tests/device/modular/montgomery_square_test.cu: the device's Montgomery square (from 2 to 15 limbs the rows with
+// each cross product once, detail::mont_sqr_rows; at 1 limb the product a a in unrolled rows, detail::mont_mul_rows;
+// from 16 limbs the columns) against the host's square and product: at every limb count from 1 to 16 (the odd ones,
+// where the rows' two chains differ in length, the fields' 8 and 12, 16, the first of the columns) and at 31.
+// Moduli: random odd ones with and without the top bit, all ones, 2^(n-1) - 1, 2^(n-1) + 1, 3; operands below m,
+// with m - 1, m - 2, 0, 1 and values whose top bit is set among them. (It was first written for an earlier fused
+// square, the square's rows through the doubled operand interleaved with the reduction: that passed this test,
+// failed the pow of the 1024-bit MontgomeryHostContext test, not diagnosed, and was slower:
+// docs/results/2026-11-25.)
 #include "cases/modular_operands.hpp"
 #include "cases/random.hpp"
 #include "device/kernel_check.hpp"
@@ -55,7 +55,7 @@ TYPED_TEST_P(MontgomerySquareDevice, MatchesHostSquareAndProduct) {
   Rng rng(seed);
   T top_plus_one{1u};
   top_plus_one.set_bit(T::bits - 1);
-  // Both kinds of top bit: the square's rows with each cross product once serve the moduli whose top bit is clear.
+  // Both kinds of top bit: with the modulus' top bit set the square's operand may have its top bit set too.
   std::vector<T> moduli = {~T{}, top_plus_one, T{3u}, ~T{} >> 1};
   for (int k = 0; k < 4; ++k) {
     T m = random_value<T>(rng);

@@ -4,7 +4,8 @@
 // 2^(32 N - 1) + 1, all ones, random odd ones of both kinds; operands 0, 1, 2, m - 1, m - 2, values of all-ones
 // limbs and random ones, all below m. Built as it is, it checks the host's products; in the emulated build
 // (tests/emulation, WARPNUM_EMULATE_DEVICE) it runs the device's rows of detail/modular/mont_rows.hpp: mont_mul_rows,
-// and mont_sqr_rows, the square with each cross product once, for the moduli whose top bit is clear (1 to 15 limbs).
+// and mont_sqr_rows, the square with each cross product once (2 to 15 limbs; its last step adds 2a's top bit, set
+// only where m's is).
 #include "cases/random.hpp"
 #include "oracle/gmp.hpp"
 

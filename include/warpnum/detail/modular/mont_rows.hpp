@@ -3,7 +3,7 @@
 // (N <= 32: 1024 bits) in unrolled rows of fused multiply-adds (ptx::WideRow), the reduction interleaved with the
 // product word by word (CIOS order) so that one thread holds only a, b, m and a window of the sum. 3.74 G
 // products a second at 1024 bits on an H100, 78% of its IMAD.WIDE rate (2026-11-22). The square below 16 limbs
-// for a modulus whose top bit is clear (mont_sqr_rows) takes the same rows with each cross product once.
+// (mont_sqr_rows) takes the same rows with each cross product once.
 #pragma once
 
 #include <warpnum/config.hpp>
@@ -107,8 +107,8 @@ WARPNUM_DEVICE_INLINE void mont_mul_rows(std::uint32_t* r, const std::uint32_t* 
   mont_finish<N>(r, w, m);
 }
 
-/// Whether the device squares N limbs by mont_sqr_rows (each cross product once) where m's top bit is clear:
-/// below the columns' widths (montgomery/select.hpp's device_mont_sqr_columns).
+/// Whether the device squares N limbs by mont_sqr_rows (each cross product once): below the columns' widths
+/// (montgomery/select.hpp's device_mont_sqr_columns).
 template <int N> inline constexpr bool device_mont_sqr_rows = N >= 2 && N < 16;
 
 /// w += v s for the N - S limbs of v at the window's limb S: mont_row's chains, starting S limbs up (a square's row
@@ -122,17 +122,19 @@ WARPNUM_DEVICE_INLINE void mont_square_row(MontWindow<N>& w, const std::uint32_t
   if constexpr (L / 2 > 0) ptx::WideRow<L / 2>::add_carry(second + S + 1, v + 1, s);
 }
 
-/// r = a^2 R^-1 mod m (R = 2^(32 N)) for a < m < 2^(32 N - 1) (m's top bit clear), minv = -m^-1 mod 2^32: the
-/// rows of mont_mul_rows with each cross product once. Step J adds a_J (a_J, 2 a_(J+1), 2 a_(J+2), ...) at limb 2J
-/// (window limb J), the terms of a^2 with a_J as the lower index, then the reduction row that clears limb J: no
-/// later step adds below limb 2J > J, so limb J is complete when it is cleared. 2 a is one limb of funnel shifts
-/// (below 2^(32 N) as m's top bit is clear); a_J's own top bit belongs to the rows above J, so row J's second
-/// element is a_(J+1) 2 mod 2^32. N (N + 1) / 2 + N^2 fused multiply-adds instead of 2 N^2 (100 against 128 at
-/// 8 limbs). scripts/check_row_carries.py models these chains too (no carry lost, the sum below 2m).
+/// r = a^2 R^-1 mod m (R = 2^(32 N)) for a < m, minv = -m^-1 mod 2^32: the rows of mont_mul_rows with each cross
+/// product once. Step J adds a_J (a_J, 2 a_(J+1), 2 a_(J+2), ...) at limb 2J (window limb J), the terms of a^2 with
+/// a_J as the lower index, then the reduction row that clears limb J: no later step adds below limb 2J >= J, so
+/// limb J is complete when it is cleared. The rows take 2a mod 2^(32 N) (a limb of funnel shifts; a_J's own top
+/// bit belongs to the rows above J, so row J's second element is a_(J+1) 2 mod 2^32) and end where the product's
+/// rows end. 2a's bit 32 N, a's top bit, is set only where m's is (a < m): its terms, a mod 2^(32 (N - 1)) at limb
+/// N, join the window at the end, below 2m with the rest. N (N + 1) / 2 + N^2 fused multiply-adds instead of
+/// 2 N^2 (100 against 128 at 8 limbs). scripts/check_row_carries.py models these chains (no carry lost, the sum
+/// below 2m).
 template <int N>
 WARPNUM_DEVICE_INLINE void mont_sqr_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* m,
                                          std::uint32_t minv) {
-  std::uint32_t d[N];  // 2 a
+  std::uint32_t d[N];  // 2 a mod 2^(32 N)
   d[0] = a[0] << 1;
   WARPNUM_UNROLL
   for (int k = 1; k < N; ++k) d[k] = (a[k] << 1) | (a[k - 1] >> 31);
@@ -147,6 +149,13 @@ WARPNUM_DEVICE_INLINE void mont_sqr_rows(std::uint32_t* r, const std::uint32_t* 
     mont_square_row<N, j>(w, v, a[j]);
     mont_reduce_step<N>(w, m, minv);
   });
+  if (m[N - 1] >= 0x80000000u) {  // a's top bit may be set (a compile-time modulus folds the test)
+    const std::uint32_t mask = 0u - (a[N - 1] >> 31);
+    std::uint32_t top[N + 1];
+    WARPNUM_UNROLL
+    for (int k = 0; k <= N; ++k) top[k] = k < N - 1 ? a[k] & mask : 0u;
+    ptx::AddChain<N + 1>::add(w.e, top);  // the whole sum stays below 2m < 2^(32 N + 1): no carry out of limb N
+  }
   mont_finish<N>(r, w, m);
 }
 

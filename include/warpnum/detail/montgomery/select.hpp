@@ -4,8 +4,9 @@
 //
 //   target                    N (limbs)    variant                                        measured
 //   device                    16 to 32     square: mont_sqr_columns (32-bit columns)      -
-//                             2 to 15      square, m below 2^(32 N - 1): mont_sqr_rows    1.24x-1.27x the
-//                                          (CIOS rows, each cross product once)           product (8, 12)
+//                             2 to 15      square: mont_sqr_rows (CIOS rows, each         1.24x-1.27x the
+//                                          cross product once)                            product (8, 12);
+//                                                                                         powm 256: 1.125x
 //                             1 to 32      mont_mul_rows (CIOS in PTX rows)               -
 //                             above 32     mont_mul_limbs_device: mont_mul_portable out    -
 //                                          of line (an nvcc 13.0 workaround)
@@ -153,8 +154,8 @@ template <int N> inline constexpr bool device_mont_sqr_columns = N >= 16 && N <=
 /// (mont_rows.hpp: one IMAD.WIDE.U32.X a 32 x 32-bit product, 168 registers at 32 limbs), a square from 16 limbs
 /// by the product-scanning columns on 32-bit limbs (mont_sqr_columns: 1.5 N^2 products instead of 2 N^2, about
 /// 112 registers at 32 limbs; each product an IMAD.WIDE.U32 and most an IADD3.X, which runs on the other pipe),
-/// below that by the product's rows with each cross product once (mont_sqr_rows: N (N + 1) / 2 + N^2) where m's
-/// top bit is clear, else as a product; above 32 limbs mont_mul_limbs_device. The host for even N:
+/// below that by the product's rows with each cross product once (mont_sqr_rows: N (N + 1) / 2 + N^2 products);
+/// above 32 limbs mont_mul_limbs_device. The host for even N:
 /// product-scanning columns or rows on 64-bit words (the same R). Elsewhere mont_mul_portable.
 template <int N, bool Square>
 WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
@@ -162,12 +163,7 @@ WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_
   if constexpr (device_mont_sqr_columns<N> && Square) {
     WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_sqr_columns<N>(r, a, m, static_cast<std::uint32_t>(minv)); return;)
   } else if constexpr (device_mont_sqr_rows<N> && Square) {
-    // A compile-time modulus (PrimeField) folds the test; a run-time one keeps both rows.
-    WARPNUM_DETAIL_ON_DEVICE_ROWS(if (m[N - 1] < 0x80000000u) {
-      mont_sqr_rows<N>(r, a, m, static_cast<std::uint32_t>(minv));
-    } else {
-      mont_mul_rows<N>(r, a, a, m, static_cast<std::uint32_t>(minv));
-    } return;)
+    WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_sqr_rows<N>(r, a, m, static_cast<std::uint32_t>(minv)); return;)
   } else if constexpr (device_mont_rows<N>) {
     WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_mul_rows<N>(r, a, b, m, static_cast<std::uint32_t>(minv)); return;)
   } else {
