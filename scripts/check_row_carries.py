@@ -5,9 +5,10 @@ PTX chain (ptx::WideRow<P>::add_carry) adds its carry out into one word above it
 word must never overflow. A model of the chains in exact integers, with the same indices as
 detail/modular/mont_rows.hpp (CIOS: row a b[J], then q m clearing limb J, over the window of N + 2 limbs that moves
 up a limb per step); it also checks the result against Python's integers. The square by the same rows with each
-cross product once (mont_sqr_rows) is modelled beside it. A fused-row square (the cross
-products as pairs in two accumulators, then the reduction rows) is modelled too: it was right, and slower on the
-H100 than squaring by the product (2.54 against 3.74 G/s at 1024 bits, 2026-11-22), so the device does not use it. The lane-group product of warp/montgomery.hpp (G lanes of K limbs, blocks of K steps
+cross product once (mont_sqr_rows) is modelled beside it. A fused-row square (the cross products as pairs in two
+accumulators, then the reduction rows) is modelled too: it was right, and slower on the H100 than squaring by the
+product (2.54 against 3.74 G/s at 1024 bits, 2026-11-22), so the device does not use it. The lane-group product of
+warp/montgomery.hpp (G lanes of K limbs, blocks of K steps
 over windows of 2K + 1 positions, then the merge into the lane below) is modelled for G up to 16 and K up to 16.
 Worst cases (all-ones operands, m = 2^(32 N) - 1, a = b = m - 1) and random ones. Run: python3
 scripts/check_row_carries.py (prints "ok", or fails an assert)."""
@@ -38,6 +39,25 @@ def limbs(x, n):
     return [(x >> (32 * i)) & M32 for i in range(n)]
 
 
+def row(e, o, s, v, length, x):
+    """The rows' two chains (mont_row, mont_square_row, warp's lane_row): v[0 .. length) x at limb s of the window
+    whose pairs at even limbs are in e, at odd ones in o; each chain carries into the word above it."""
+    first, second = (e, o) if s % 2 == 0 else (o, e)
+    chain(first, s, v, 0, (length + 1) // 2, x)
+    if length // 2 > 0:
+        chain(second, s + 1, v, 1, length // 2, x)
+
+
+def reduce_step(n, e, o, c, mv, minv, t=0):
+    """mont_reduce_step: q from the window's limb 0 (its two halves, the carry c in and t), the row q m clearing
+    it, the window moved up a limb; returns (e, o, c)."""
+    q = ((e[0] + o[0] + t + c) * minv) & M32
+    row(e, o, 0, mv, n, q)
+    word = e[0] + o[0] + t + c
+    assert word & M32 == 0 and word >> 32 <= 3
+    return o[1:] + [0], e[1:] + [0], word >> 32
+
+
 def sqr_rows(n, a):
     """sqr_full_rows: x and y of 2N limbs (no chain may reach limb 2N)."""
     x, y = [0] * (2 * n), [0] * (2 * n)
@@ -60,18 +80,8 @@ def mont(n, a, b, m, square):
     e, o, c = [0] * (n + 2), [0] * (n + 2), 0
     for j in range(n):
         if not square:
-            chain(e, 0, av, 0, (n + 1) // 2, bv[j])
-            if n // 2 > 0:
-                chain(o, 1, av, 1, n // 2, bv[j])
-        tj = t[j] if square else 0
-        q = ((e[0] + o[0] + tj + c) * minv) & M32
-        chain(e, 0, mv, 0, (n + 1) // 2, q)
-        if n // 2 > 0:
-            chain(o, 1, mv, 1, n // 2, q)
-        word = e[0] + o[0] + tj + c
-        assert word & M32 == 0 and word >> 32 <= 3
-        c = word >> 32
-        e, o = o[1:] + [0], e[1:] + [0]
+            row(e, o, 0, av, n, bv[j])
+        e, o, c = reduce_step(n, e, o, c, mv, minv, t[j] if square else 0)
     s = value(e) + value(o) + c + (value(t[n:]) if square else 0)
     assert s < 2 * m
     return s - m if s >= m else s
@@ -87,18 +97,8 @@ def mont_square_rows(n, a, m):
     for j in range(n):
         length = n - j
         v = [av[j]] + ([(av[j + 1] << 1) & M32] if length > 1 else []) + [d[j + k] for k in range(2, length)]
-        first, second = (e, o) if j % 2 == 0 else (o, e)
-        chain(first, j, v, 0, (length + 1) // 2, av[j])
-        if length // 2 > 0:
-            chain(second, j + 1, v, 1, length // 2, av[j])
-        q = ((e[0] + o[0] + c) * minv) & M32
-        chain(e, 0, mv, 0, (n + 1) // 2, q)
-        if n // 2 > 0:
-            chain(o, 1, mv, 1, n // 2, q)
-        word = e[0] + o[0] + c
-        assert word & M32 == 0 and word >> 32 <= 3
-        c = word >> 32
-        e, o = o[1:] + [0], e[1:] + [0]
+        row(e, o, j, v, length, av[j])
+        e, o, c = reduce_step(n, e, o, c, mv, minv)
     if av[n - 1] >> 31:
         x = value(e[:n + 1]) + a % (1 << (32 * (n - 1)))
         assert x < 1 << (32 * (n + 1)), "the top bit's terms carried out of limb N"
@@ -120,21 +120,15 @@ def mont_lanes(g, k, a, b, m):
     ev = [[0] * w for _ in range(g)]
     od = [[0] * w for _ in range(g)]
 
-    def row(r, s, v, x):
-        first, second = (ev[r], od[r]) if s % 2 == 0 else (od[r], ev[r])
-        chain(first, s, v, 0, (k + 1) // 2, x)
-        if k // 2 > 0:
-            chain(second, s + 1, v, 1, k // 2, x)
-
     for src in range(g):
         c = 0
         for s in range(k):
             ai = av[src * k + s]
             for r in range(g):
-                row(r, s, bl[r], ai)
+                row(ev[r], od[r], s, bl[r], k, ai)
             q = ((ev[0][s] + od[0][s] + c) * minv) & M32
             for r in range(g):
-                row(r, s, ml[r], q)
+                row(ev[r], od[r], s, ml[r], k, q)
             word = ev[0][s] + od[0][s] + c
             assert word & M32 == 0 and word >> 32 <= 2
             c = word >> 32

@@ -183,6 +183,7 @@ for section in "${sections[@]}"; do
       if [[ -x $bin/cgbn-xmp-tester ]]; then
         cgbn_ops=${CGBN_OPS:-mul div_qr sqrt gcd powm_odd modinv}
         cgbn_bits=${CGBN_BITS:-256 1024 2048 4096}
+        bits_list=${cgbn_bits// /,}  # warpnum-bench's and cgbn-mul-low's --bits form
         mkdir -p "$logs/cgbn"
         echo "=== cgbn-xmp-tester $cgbn_ops $cgbn_bits"
         tester=$(realpath "$bin/cgbn-xmp-tester")  # it writes its report into the folder it runs in
@@ -191,14 +192,14 @@ for section in "${sections[@]}"; do
           > "$logs/cgbn/xmp-tester.log" 2>&1 || { echo "gpu-run: cgbn-xmp-tester failed"; failed=1; }
         tail -n 12 "$logs/cgbn/xmp-tester.log"
         if [[ -x $bin/cgbn-mul-low && " $cgbn_ops " == *" mul "* ]]; then
-          echo "=== cgbn-mul-low --bits ${cgbn_bits// /,}"
-          timeout "$timeout_s" "$bin/cgbn-mul-low" --bits "${cgbn_bits// /,}" --csv "$logs/cgbn/cgbn-mul-low.csv" ||
+          echo "=== cgbn-mul-low --bits $bits_list"
+          timeout "$timeout_s" "$bin/cgbn-mul-low" --bits "$bits_list" --csv "$logs/cgbn/cgbn-mul-low.csv" ||
             { echo "gpu-run: cgbn-mul-low failed"; failed=1; }
         fi
         for op in $cgbn_ops; do
           wop=${op%_odd}
-          echo "=== warpnum-bench --op $wop --mode compute --bits ${cgbn_bits// /,}"
-          timeout "$timeout_s" "$bin/warpnum-bench" --op "$wop" --mode compute --bits "${cgbn_bits// /,}" \
+          echo "=== warpnum-bench --op $wop --mode compute --bits $bits_list"
+          timeout "$timeout_s" "$bin/warpnum-bench" --op "$wop" --mode compute --bits "$bits_list" \
             --csv "$logs/cgbn/warpnum-$wop.csv" > "$logs/cgbn/warpnum-$wop.log" 2>&1 ||
             { echo "gpu-run: warpnum-bench --op $wop failed"; failed=1; }
         done

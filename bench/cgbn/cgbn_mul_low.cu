@@ -3,7 +3,8 @@
 // perf_tests time their products, so that warpnum-bench's `mul` (r = low(r * x0)) meets the same operation.
 // CGBN's perf_tests measure `mul` as cgbn_mul_wide, the full 2 Bits-bit product, of which they keep the low
 // half: twice the work of a low-half product at small widths. This program uses CGBN's public API only, built
-// against a CGBN checkout (WARPNUM_CGBN_SOURCE, scripts/fetch-cgbn.sh).
+// against a CGBN checkout (WARPNUM_CGBN_SOURCE, scripts/fetch-cgbn.sh) as CGBN builds itself: C++17, none of
+// warpnum's headers or flags, so its few lines of error checks and event timing are its own, not bench/base.cuh's.
 //
 // The harness of perf_tests: 200,000 instances, each loads r = x0 and repeats r = low(r * x0) 100 * 8192 / Bits
 // times in registers; 128 threads a block; CUDA-event time of the kernel, one warm-up and five timed runs;

@@ -54,34 +54,33 @@ template <class T> std::vector<T> operands(Rng& rng, const T& m) {
 TYPED_TEST(MontRows, SquareAndProductAgainstGmp) {
   using T = TypeParam;
   Rng rng(seed_for("MontRows", T::bits));
-  Mpz r_inv, mz, x, y, want;
   int failures = 0;
   for (const T& m : moduli<T>(rng)) {
     const auto ctx = Montgomery<T::bits>::checked(m);
     ASSERT_EQ(ctx.status(), Status::ok);
-    mz = oracle::to_mpz(m);
-    Mpz r;
+    const Mpz mz = oracle::to_mpz(m);
+    Mpz r_inv, r;
     mpz_setbit(r.get(), T::bits);
     ASSERT_NE(mpz_invert(r_inv.get(), r.get(), mz.get()), 0);
+    // x y R^-1 mod m
+    const auto want = [&](const T& x, const T& y) {
+      Mpz z;
+      mpz_mul(z.get(), oracle::to_mpz(x).get(), oracle::to_mpz(y).get());
+      mpz_mul(z.get(), z.get(), r_inv.get());
+      mpz_mod(z.get(), z.get(), mz.get());
+      return z;
+    };
     const std::vector<T> v = operands<T>(rng, m);
     for (std::size_t i = 0; i < v.size() && failures < 5; ++i) {
-      x = oracle::to_mpz(v[i]);
-      // x^2 R^-1 mod m
-      mpz_mul(want.get(), x.get(), x.get());
-      mpz_mul(want.get(), want.get(), r_inv.get());
-      mpz_mod(want.get(), want.get(), mz.get());
       const T sq = ctx.sqr(v[i]);
-      if (oracle::to_mpz(sq) != want) {
+      const Mpz sq_want = want(v[i], v[i]);
+      if (oracle::to_mpz(sq) != sq_want) {
         ADD_FAILURE() << T::bits << " bits, m = 0x" << to_string(m, 16) << ": sqr(0x" << to_string(v[i], 16)
-                      << ") = 0x" << to_string(sq, 16) << ", GMP 0x" << oracle::to_text(want.get());
+                      << ") = 0x" << to_string(sq, 16) << ", GMP 0x" << oracle::to_text(sq_want.get());
         ++failures;
       }
       const T& w = v[(i * 7 + 3) % v.size()];
-      y = oracle::to_mpz(w);
-      mpz_mul(want.get(), x.get(), y.get());
-      mpz_mul(want.get(), want.get(), r_inv.get());
-      mpz_mod(want.get(), want.get(), mz.get());
-      if (oracle::to_mpz(ctx.mul(v[i], w)) != want) {
+      if (oracle::to_mpz(ctx.mul(v[i], w)) != want(v[i], w)) {
         ADD_FAILURE() << T::bits << " bits, m = 0x" << to_string(m, 16) << ": mul(0x" << to_string(v[i], 16)
                       << ", 0x" << to_string(w, 16) << ") differs from GMP";
         ++failures;
