@@ -7,6 +7,7 @@
 #include <warpnum/config.hpp>
 #include <warpnum/batch/layout.hpp>  // Place, stream_handle
 #include <warpnum/mul_algorithm.hpp>
+#include <warpnum/out_of_memory.hpp>
 
 #include <compare>
 #include <cstddef>
@@ -37,7 +38,8 @@ namespace warpnum {
 /// synchronise the device), so an Integer is safe to read, copy or destroy at any time.
 ///
 /// Errors: text that is not a number in the base throws std::invalid_argument; Place::device without a GPU throws
-/// std::runtime_error; running out of memory throws std::bad_alloc (docs/errors.md).
+/// std::runtime_error; running out of memory throws warpnum::OutOfMemory, a std::bad_alloc naming the size and
+/// the place (docs/errors.md).
 class Integer {
  public:
   using limb_type = std::uint32_t;

@@ -15,6 +15,7 @@
 #include <warpnum/config.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/carry.hpp>
+#include <warpnum/out_of_memory.hpp>
 
 #if WARPNUM_HAS_CUDA
 #  include <cuda_runtime.h>
@@ -38,6 +39,7 @@
 namespace warpnum::huge {
 
 using warpnum::detail::throw_error;
+using warpnum::detail::throw_exception;
 
 namespace {
 
@@ -102,20 +104,23 @@ template <class StreamAt> std::uint32_t host_resolve(const StreamAt& stream_at, 
 
 #if WARPNUM_HAS_CUDA
 
+}  // namespace
+
 void cuda_check(cudaError_t e, const char* what) {
   if (e == cudaSuccess) return;
   if (e == cudaErrorMemoryAllocation) {
     (void)cudaGetLastError();
-    throw_error<std::bad_alloc>("warpnum: device memory exhausted");
+    throw_error<std::bad_alloc>("warpnum: device memory exhausted");  // a call that names no size
   }
   throw_error<std::runtime_error>(std::string("warpnum: ") + what + ": " + cudaGetErrorString(e));
 }
 
-/// Checks the launches since the last check and waits for them.
 void launched(const char* what) {
   cuda_check(cudaGetLastError(), what);
   cuda_check(cudaStreamSynchronize(nullptr), what);
 }
+
+namespace {
 
 // ---- device: tiles of limbs, one block each ----
 
@@ -534,7 +539,18 @@ void* device_allocate(std::size_t bytes) {
   int device = 0;
   cuda_check(cudaGetDevice(&device), "cudaGetDevice");
   void* p = nullptr;
-  cuda_check(cudaMallocFromPoolAsync(&p, bytes, library_pool(device), nullptr), "cudaMallocFromPoolAsync");
+  const cudaError_t e = cudaMallocFromPoolAsync(&p, bytes, library_pool(device), nullptr);
+  if (e != cudaSuccess) {
+    // Out of memory, or a size past the device's whole memory (which CUDA may call an invalid value instead).
+    std::size_t free_bytes = 0;
+    std::size_t total_bytes = 0;
+    const bool too_large = cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess && bytes > total_bytes;
+    if (e == cudaErrorMemoryAllocation || too_large) {
+      (void)cudaGetLastError();
+      throw_exception(OutOfMemory(bytes, Place::device));
+    }
+  }
+  cuda_check(e, "cudaMallocFromPoolAsync");
   return p;
 }
 void device_free(void* p) noexcept {
@@ -547,7 +563,9 @@ void device_free(void*) noexcept {}
 
 limb_t* allocate(std::size_t limbs, Place place) {
   if (limbs == 0) return nullptr;
-  if (limbs > SIZE_MAX / sizeof(limb_t)) throw_error<std::bad_alloc>("warpnum: allocation larger than size_t counts");
+  if (limbs > SIZE_MAX / sizeof(limb_t)) {
+    throw_exception(OutOfMemory(SIZE_MAX, place == Place::device ? Place::device : Place::host));
+  }
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
     return static_cast<limb_t*>(device_allocate(limbs * sizeof(limb_t)));
@@ -555,7 +573,9 @@ limb_t* allocate(std::size_t limbs, Place place) {
     no_device();
 #endif
   }
-  return static_cast<limb_t*>(::operator new(limbs * sizeof(limb_t)));
+  void* p = ::operator new(limbs * sizeof(limb_t), std::nothrow);
+  if (p == nullptr) throw_exception(OutOfMemory(limbs * sizeof(limb_t), Place::host));
+  return static_cast<limb_t*>(p);
 }
 
 void release(limb_t* p, Place place) noexcept {

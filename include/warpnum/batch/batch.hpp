@@ -9,6 +9,7 @@
 #include <warpnum/batch/layout.hpp>
 #include <warpnum/batch/memory.hpp>
 #include <warpnum/detail/raise.hpp>
+#include <warpnum/out_of_memory.hpp>
 #include <warpnum/status.hpp>
 
 #include <bit>
@@ -183,6 +184,8 @@ template <class T, Layout L = Layout::contiguous> class Batch {
   }
 
   std::size_t size() const noexcept { return n_; }
+  /// The most elements a batch can be asked for: its bytes must fit a size_t (more throws OutOfMemory).
+  static constexpr std::size_t max_size() noexcept { return batch::ops::max_elements<T, L>(); }
   bool empty() const noexcept { return n_ == 0; }
   /// Where the elements are (Place::host or Place::device; Place::automatic only for an empty batch).
   Place place() const noexcept { return place_; }
@@ -242,7 +245,10 @@ template <class T, Layout L = Layout::contiguous> class Batch {
 
  private:
   std::size_t padded_bytes() const noexcept { return (storage_bytes() + 15) / 16 * 16; }
-  void allocate() { buffer_ = batch::detail::Buffer(n_ == 0 ? 0 : padded_bytes() + 16, place_, stream_); }
+  void allocate() {
+    if (n_ > max_size()) warpnum::detail::throw_exception(OutOfMemory(SIZE_MAX, place_));
+    buffer_ = batch::detail::Buffer(n_ == 0 ? 0 : padded_bytes() + 16, place_, stream_);
+  }
   /// Fills the whole storage from src (storage_bytes() bytes in this batch's layout).
   void copy_in(const void* src, Place from) {
     batch::detail::copy_bytes(raw(), place_, src, from, storage_bytes(), stream_);

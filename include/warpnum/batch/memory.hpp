@@ -7,6 +7,7 @@
 #include <warpnum/config.hpp>
 #include <warpnum/batch/layout.hpp>
 #include <warpnum/detail/raise.hpp>
+#include <warpnum/out_of_memory.hpp>
 
 #if WARPNUM_HAS_CUDA
 #  include <cuda_runtime.h>
@@ -74,11 +75,18 @@ class Buffer {
     if (bytes == 0) return;
     if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-      cuda_check(cudaMallocAsync(&data_, bytes, stream), "cudaMallocAsync");
+      const cudaError_t e = cudaMallocAsync(&data_, bytes, stream);
+      if (e == cudaErrorMemoryAllocation) {
+        (void)cudaGetLastError();
+        data_ = nullptr;
+        warpnum::detail::throw_exception(OutOfMemory(bytes, Place::device));
+      }
+      cuda_check(e, "cudaMallocAsync");
       cuda_check(cudaMemsetAsync(data_, 0, bytes, stream), "cudaMemsetAsync");
 #endif
     } else {
-      data_ = ::operator new(bytes, std::align_val_t{64});
+      data_ = ::operator new(bytes, std::align_val_t{64}, std::nothrow);
+      if (data_ == nullptr) warpnum::detail::throw_exception(OutOfMemory(bytes, Place::host));
       std::memset(data_, 0, bytes);
     }
   }

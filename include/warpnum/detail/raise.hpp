@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/raise.hpp: the one place where a host error becomes an exception (docs/errors.md, "The error
-// model"). Two functions, one per kind of error:
+// model"). Two functions, one per kind of error (and throw_exception, throw_error's form for an exception object):
 // - raise<E>(what): an operation with a defined result (the device's, listed in docs/errors.md). The host throws
 //   E(what); the device, and a host built with -fno-exceptions, return, and the caller's defined result stands.
 // - throw_error<E>(what): a host-only operation with no defined result (malformed text, an argument a launcher
@@ -29,6 +29,18 @@ namespace warpnum::detail {
 #endif
 template <class E> WARPNUM_HD constexpr void raise([[maybe_unused]] const char* what) {
   WARPNUM_IF_HOST((WARPNUM_DETAIL_THROW(E, what)))
+}
+
+/// Reports an error of a host-only operation that has no defined result: throws `e`; without exceptions, writes
+/// e.what() and a newline to stderr and calls std::abort. For exceptions built from more than a message (OutOfMemory).
+template <class E>
+[[noreturn]] void throw_exception(const E& e) {
+#if WARPNUM_HAS_EXCEPTIONS
+  throw e;
+#else
+  std::fprintf(stderr, "%s\n", e.what());
+  std::abort();
+#endif
 }
 
 /// Reports an error of a host-only operation that has no defined result: throws `E(what)` (`E()` for an exception

@@ -23,6 +23,17 @@ namespace warpnum::WARPNUM_ABI::batch::ops {
 /// words[j * n + i].
 template <class T> concept sliceable = requires { T::degree; T::poly; } && sizeof(T) % 4 == 0;
 
+/// The most elements whose storage_bytes, rounded up to 16 bytes and with a 16-byte flags word (Batch's buffer),
+/// a size_t counts.
+template <class T, Layout L> constexpr std::size_t max_elements() noexcept {
+  constexpr std::size_t room = SIZE_MAX - 32;
+  if constexpr (L == Layout::sliced) {
+    return room / (static_cast<std::size_t>(T::degree) * 4) * 32;
+  } else {
+    return room / sizeof(T);
+  }
+}
+
 /// Bytes of storage for n elements of T in layout L.
 template <class T, Layout L> constexpr std::size_t storage_bytes(std::size_t n) noexcept {
   if constexpr (L == Layout::sliced) {
