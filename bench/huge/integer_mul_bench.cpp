@@ -3,9 +3,10 @@
 // `sqr(a)`) of two warpnum::Integer of D decimal digits each, operands already in place (device memory where
 // there is a GPU), against GMP's mpz_mul on one core of the same machine in the same run. Every product is
 // checked against GMP's before it is timed. Also times to_string and the text constructor at the sizes given by
-// --text-digits.
+// --text-digits, and division (divmod_floor of 2d digits by d digits, against mpz_fdiv_qr, and in units of the
+// d-digit product's time) at the sizes given by --div-digits.
 //   bench-huge-integer-mul [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...]
-//                          [--csv FILE] [--crossover]
+//                          [--div-digits d,...] [--csv FILE] [--crossover]
 // Default digits 10^5, 10^6, 10^7, 10^8. Each row: the median of N timed calls (default 9; GMP: fewer above 10^7
 // digits, it takes seconds) after one untimed call. Prints a table; --csv writes the rows too. --crossover instead
 // times every algorithm Integer can take in the place (multiply(a, b, algorithm): on the host schoolbook, Karatsuba
@@ -115,6 +116,7 @@ int run_crossover(Place place, int reps, gmp_randclass& rng) {
 int main(int argc, char** argv) {
   std::vector<std::size_t> digits = {100000, 1000000, 10000000, 100000000};
   std::vector<std::size_t> text_digits = {1000000, 10000000};
+  std::vector<std::size_t> div_digits = {100000, 1000000, 10000000};
   int reps = 9;
   Place place = Place::automatic;
   const char* csv_path = nullptr;
@@ -126,6 +128,8 @@ int main(int argc, char** argv) {
       digits = parse_list(argv[++i]);
     } else if (a == "--text-digits" && has_value) {
       text_digits = parse_list(argv[++i]);
+    } else if (a == "--div-digits" && has_value) {
+      div_digits = parse_list(argv[++i]);
     } else if (a == "--reps" && has_value) {
       reps = std::max(1, std::atoi(argv[++i]));
     } else if (a == "--place" && has_value) {
@@ -138,7 +142,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: %s [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...] "
-                   "[--csv FILE] [--crossover]\n",
+                   "[--div-digits d,...] [--csv FILE] [--crossover]\n",
                    argv[0]);
       return a == "--help" ? 0 : 2;
     }
@@ -214,6 +218,40 @@ int main(int argc, char** argv) {
     if (csv != nullptr) {
       std::fprintf(csv, "to_string,%zu,%zu,%s,%.6f,%.6f,\n", d, x.size(), place_name(x.place()), ours_out, gmp_out);
       std::fprintf(csv, "parse,%zu,%zu,%s,%.6f,%.6f,\n", d, x.size(), place_name(x.place()), ours_in, gmp_in);
+    }
+  }
+  for (const std::size_t d : div_digits) {
+    // 2d digits by d digits: a quotient as long as the divisor, the case Newton's reciprocal serves.
+    const mpz_class ga = random_digits(2 * d, rng);
+    const mpz_class gb = random_digits(d, rng);
+    const Integer a = warpnum::from_mpz(ga, place);
+    const Integer b = warpnum::from_mpz(gb, place);
+    mpz_class gq;
+    mpz_class gr;
+    const auto g0 = clock_type::now();
+    mpz_fdiv_qr(gq.get_mpz_t(), gr.get_mpz_t(), ga.get_mpz_t(), gb.get_mpz_t());
+    const double gmp_first = std::chrono::duration<double, std::milli>(clock_type::now() - g0).count();
+    warpnum::IntegerDivResult qr = warpnum::divmod_floor(a, b);  // untimed: checked against GMP
+    if (warpnum::to_mpz_class(qr.quot) != gq || warpnum::to_mpz_class(qr.rem) != gr) {
+      std::fprintf(stderr, "bench-huge-integer-mul: divmod of %zu by %zu digits differs from GMP's\n", 2 * d, d);
+      return 1;
+    }
+    const int div_reps = std::max(1, d >= 10000000 ? std::min(reps, 3) : reps);
+    const double ours = median_ms([&] { qr = warpnum::divmod_floor(a, b); }, div_reps);
+    const int gmp_reps = gmp_first > 500 ? 1 : (gmp_first > 50 ? 3 : reps);
+    const double gmp = gmp_reps == 1 ? gmp_first
+                                     : median_ms([&] { mpz_fdiv_qr(gq.get_mpz_t(), gr.get_mpz_t(), ga.get_mpz_t(),
+                                                                   gb.get_mpz_t()); },
+                                                 gmp_reps);
+    // The unit: the product of two d-digit numbers (the quotient times the divisor is one such).
+    Integer product;
+    const double mul = median_ms([&] { product = b * b; }, reps);
+    std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.2f  %.1f products of d digits (%.3f ms)\n", "divmod", d, b.size(),
+                ours, gmp, gmp / ours, ours / mul, mul);
+    std::fflush(stdout);
+    if (csv != nullptr) {
+      std::fprintf(csv, "divmod,%zu,%zu,%s,%.6f,%.6f,product_ms=%.6f\n", d, b.size(), place_name(b.place()), ours,
+                   gmp, mul);
     }
   }
   if (csv != nullptr) std::fclose(csv);

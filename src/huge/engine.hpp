@@ -17,9 +17,15 @@
 
 #include <warpnum/integer.hpp>
 
+#if WARPNUM_HAS_CUDA
+#  include <cuda_runtime.h>
+#endif
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace warpnum::huge {
 
@@ -44,6 +50,52 @@ std::size_t ntt_max_product() noexcept;
 /// Tests only: when not 0, Integer's transform products split above this many limbs of na + nb instead of above
 /// ntt_max_product() (about 4.2 * 10^7 limbs, too long for a host test), so that the split path runs at small sizes.
 inline std::atomic<std::size_t> transform_product_limit_for_tests{0};
+/// Tests only: added to every quotient estimate of radix conversion by levels (radix_tree.cpp), to show that
+/// estimates anywhere in what its bias allows (2 either side of the natural error) still give the exact digits.
+inline std::atomic<int> radix_estimate_offset_for_tests{0};
+
+
+// ---- packed slots (packed_slots.cu): the numbers of a level of radix conversion in one limb array, slot i of
+// `stride` limbs at limb i * stride; each call writes `count` slots of its output (huge/radix_tree.hpp) ----
+
+/// Slot i = bits [bit, bit + 32 take) of slot i of src (slots of src_stride), zero above.
+void slots_shifted(limb_t* out, std::size_t count, std::size_t out_stride, const limb_t* src, std::size_t src_limbs,
+                   std::size_t src_stride, std::size_t bit, std::size_t take, Place place);
+/// Slot i = values[i], or `constant` where values is null.
+void slots_small(limb_t* out, std::size_t count, std::size_t stride, const std::uint32_t* values,
+                 std::uint32_t constant, Place place);
+/// Slot i = row rows[i] of table (rows of row_limbs; table[0, table_limbs), zero past it).
+void slots_rows(limb_t* out, std::size_t count, std::size_t stride, const std::uint32_t* rows, const limb_t* table,
+                std::size_t table_limbs, std::size_t row_limbs, Place place);
+/// Slot o = slot o / 2 of `even` (o even) or of `odd` (o odd), their slots of in_stride; `count` output slots.
+void slots_interleave(limb_t* out, std::size_t count, std::size_t out_stride, const limb_t* even,
+                      std::size_t even_limbs, const limb_t* odd, std::size_t odd_limbs, std::size_t in_stride,
+                      Place place);
+/// Slot i = slot 2 i + parity of src (slots of in_stride).
+void slots_pairs(limb_t* out, std::size_t count, std::size_t out_stride, const limb_t* src, std::size_t src_limbs,
+                 std::size_t in_stride, std::size_t parity, Place place);
+/// j[i] = the largest k < rows with slot i of r >= row k of the table (rows increasing, row 0 zero); j in the
+/// place's memory. Returns whether some slot reached the last row.
+bool slots_multiples(std::uint32_t* j, const limb_t* r, std::size_t r_limbs, std::size_t count, std::size_t stride,
+                     const limb_t* table, std::size_t table_limbs, std::size_t row_limbs, std::uint32_t rows,
+                     Place place);
+/// Host out[0, count words word_digits) = the digits of each slot of v (each below word^words).
+void slots_to_text(char* out, const limb_t* v, std::size_t v_limbs, std::size_t count, std::size_t stride,
+                   std::uint32_t word, unsigned word_digits, unsigned words, unsigned base, Place place);
+/// Slot i of out = the value of leaf i of the host text[0, length) (words word_digits digits a leaf, the first
+/// preceded by `pad` zeros).
+void text_to_slots(limb_t* out, const char* text, std::size_t length, std::ptrdiff_t pad, std::size_t count,
+                   std::size_t stride, std::uint32_t word, unsigned word_digits, unsigned words, unsigned base,
+                   Place place);
+
+// ---- radix conversion by whole levels (radix_tree.cpp) ----
+
+/// The digits of x in a base from 3 to 36 that is not a power of two ("-" first for a negative x), where x lives:
+/// the divide and conquer with every number of a level packed into one Integer (a few products a level).
+std::string to_text_tree(const Integer& x, int base);
+/// The value of digits (at least one, each valid in the base: 3 to 36, not a power of two) in the place, by the
+/// same levels upwards.
+Integer from_text_tree(std::string_view digits, int base, Place place);
 
 // ---- carries and linear operations (carry.cu) ----
 
@@ -76,6 +128,13 @@ Place resolve_place(Place place);
 /// std::logic_error in a build without CUDA.
 void* device_allocate(std::size_t bytes);
 void device_free(void* p) noexcept;
+#if WARPNUM_HAS_CUDA
+/// Throws for a failed CUDA call: std::bad_alloc for cudaErrorMemoryAllocation, else std::runtime_error("warpnum:
+/// <what>: <CUDA's reason>").
+void cuda_check(cudaError_t e, const char* what);
+/// Checks the launches since the last check and waits for them (the legacy default stream).
+void launched(const char* what);
+#endif
 /// Memory in a place (contents undefined), its release, and copies between places.
 limb_t* allocate(std::size_t limbs, Place place);
 void release(limb_t* p, Place place) noexcept;

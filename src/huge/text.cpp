@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // src/huge/text.cpp: Integer's text: to_string, operator<< and the text constructor. Power-of-two bases regroup the
-// limbs' bits; other bases divide and conquer on the fast multiply (include/warpnum/huge/radix_conversion.hpp).
+// limbs' bits; other bases divide and conquer on the fast multiply (include/warpnum/huge/radix_conversion.hpp), by
+// whole levels for numbers on the device (radix_tree.cpp).
+#include "engine.hpp"
+
 #include <warpnum/bigint.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/integer_traits.hpp>
@@ -8,6 +11,7 @@
 #include <warpnum/integer.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cstddef>
 #include <ostream>
@@ -30,6 +34,14 @@ void check_base(int base) {
   std::string quoted = detail::escape_text(text.substr(0, shown));
   if (text.size() > shown) quoted += "...";
   detail::throw_error<std::invalid_argument>("warpnum::Integer: \"" + quoted + "\" is not a number: " + why);
+}
+
+/// Whether a number of about `limbs` limbs converts by whole levels (radix_tree.cpp): on the device from host_limbs
+/// limbs (about 10^4 decimal digits), in bases that are not powers of two. Smaller numbers convert on the host,
+/// where an operation costs no launch.
+bool use_tree(const Integer& where, std::size_t limbs, int base) {
+  return where.place() == Place::device && !std::has_single_bit(static_cast<unsigned>(base)) &&
+         limbs >= huge::NumberTraits<Integer>::host_limbs;
 }
 
 }  // namespace
@@ -65,7 +77,11 @@ Integer::Integer(std::string_view text, int base, Place place) {
       throw_bad_text(text, detail::invalid_character_text(text, pos + i) + " (base " + std::to_string(base) + ")");
     }
   }
-  Integer value = huge::from_text_nonnegative(digits, base, Integer(place));
+  // digits * bits of the base / 32: the limbs of the value, within a limb a digit.
+  const std::size_t limbs = digits.size() * static_cast<std::size_t>(std::bit_width(static_cast<unsigned>(base))) / 32;
+  Integer value = use_tree(Integer(place), limbs, base)
+                      ? huge::from_text_tree(digits, base, place)
+                      : huge::from_text_nonnegative(digits, base, Integer(place));
   if (negative && !value.is_zero()) value = -value;
   *this = std::move(value);
 }
@@ -73,6 +89,7 @@ Integer::Integer(std::string_view text, int base, Place place) {
 std::string to_string(const Integer& x, int base) {
   check_base(base);
   if (x.is_zero()) return "0";
+  if (use_tree(x, x.size(), base)) return huge::to_text_tree(x, base);
   if (!x.is_negative()) return huge::to_text_nonnegative(x, base);
   return "-" + huge::to_text_nonnegative(-x, base);
 }

@@ -131,10 +131,10 @@ inline std::vector<std::uint32_t> digits_to_limbs(std::string_view digits, int b
   return limbs;
 }
 
-/// base^(radix_leaf_words * radix_word(base).digits) on host limbs: the leaves' power P_0.
-inline std::vector<std::uint32_t> radix_leaf_power(int base) {
+/// base^(words * radix_word(base).digits) on host limbs: the leaves' power P_0.
+inline std::vector<std::uint32_t> radix_leaf_power(int base, std::size_t words = radix_leaf_words) {
   std::vector<std::uint32_t> p{1};
-  for (std::size_t i = 0; i < radix_leaf_words; ++i) detail::mul_add_limb_inplace(p, radix_word(base).value, 0);
+  for (std::size_t i = 0; i < words; ++i) detail::mul_add_limb_inplace(p, radix_word(base).value, 0);
   return p;
 }
 
