@@ -74,14 +74,19 @@ void slots_interleave(limb_t* out, std::size_t count, std::size_t out_stride, co
 /// Slot i = slot 2 i + parity of src (slots of in_stride).
 void slots_pairs(limb_t* out, std::size_t count, std::size_t out_stride, const limb_t* src, std::size_t src_limbs,
                  std::size_t in_stride, std::size_t parity, Place place);
+/// Slot k = the low words of k d[l] at limb l (high false), or their high words at limb l + 1 (high true): the two
+/// halves whose sum is k d, for k < count (< 2^32).
+void slots_multiple_halves(limb_t* out, std::size_t count, std::size_t stride, const limb_t* d, std::size_t d_limbs,
+                           bool high, Place place);
 /// j[i] = the largest k < rows with slot i of r >= row k of the table (rows increasing, row 0 zero); j in the
 /// place's memory. Returns whether some slot reached the last row.
 bool slots_multiples(std::uint32_t* j, const limb_t* r, std::size_t r_limbs, std::size_t count, std::size_t stride,
                      const limb_t* table, std::size_t table_limbs, std::size_t row_limbs, std::uint32_t rows,
                      Place place);
-/// Host out[0, count words word_digits) = the digits of each slot of v (each below word^words).
-void slots_to_text(char* out, const limb_t* v, std::size_t v_limbs, std::size_t count, std::size_t stride,
-                   std::uint32_t word, unsigned word_digits, unsigned words, unsigned base, Place place);
+/// The digits of the slots of v (each below word^words, words word_digits digits, the first slot the most
+/// significant), without leading zeros ("0" for none).
+std::string slots_to_text(const limb_t* v, std::size_t v_limbs, std::size_t count, std::size_t stride,
+                          std::uint32_t word, unsigned word_digits, unsigned words, unsigned base, Place place);
 /// Slot i of out = the value of leaf i of the host text[0, length) (words word_digits digits a leaf, the first
 /// preceded by `pad` zeros).
 void text_to_slots(limb_t* out, const char* text, std::size_t length, std::ptrdiff_t pad, std::size_t count,

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace warpnum::huge {
 namespace {
@@ -81,6 +82,21 @@ struct PairSlots {
     const std::size_t i = idx / out_stride;
     const std::size_t l = idx % out_stride;
     return l < in_stride ? slot_limb(src, src_limbs, 2 * i + parity, in_stride, l) : 0u;
+  }
+};
+
+/// Slot k (of `stride` limbs) of the low words (High false) or the high words (High true, one limb up) of the products
+/// k d[l]: the two halves of k d, whose sum is k d.
+template <bool High> struct MultipleHalves {
+  const limb_t* d;
+  std::size_t d_limbs, stride;
+  WARPNUM_HD limb_t operator()(std::size_t idx) const {
+    const std::size_t k = idx / stride;
+    const std::size_t l = idx % stride;
+    const std::size_t from = High ? l - 1 : l;
+    if ((High && l == 0) || from >= d_limbs) return 0u;
+    const std::uint64_t product = static_cast<std::uint64_t>(k) * d[from];
+    return static_cast<limb_t>(High ? product >> 32 : product);
   }
 };
 
@@ -212,6 +228,15 @@ void slots_pairs(limb_t* out, std::size_t count, std::size_t out_stride, const l
   fill(out, count * out_stride, place, PairSlots{src, src_limbs, in_stride, out_stride, parity});
 }
 
+void slots_multiple_halves(limb_t* out, std::size_t count, std::size_t stride, const limb_t* d, std::size_t d_limbs,
+                           bool high, Place place) {
+  if (high) {
+    fill(out, count * stride, place, MultipleHalves<true>{d, d_limbs, stride});
+  } else {
+    fill(out, count * stride, place, MultipleHalves<false>{d, d_limbs, stride});
+  }
+}
+
 bool slots_multiples(std::uint32_t* j, const limb_t* r, std::size_t r_limbs, std::size_t count, std::size_t stride,
                      const limb_t* table, std::size_t table_limbs, std::size_t row_limbs, std::uint32_t rows,
                      Place place) {
@@ -243,22 +268,41 @@ bool slots_multiples(std::uint32_t* j, const limb_t* r, std::size_t r_limbs, std
   return last;
 }
 
-void slots_to_text(char* out, const limb_t* v, std::size_t v_limbs, std::size_t count, std::size_t stride,
-                   std::uint32_t word, unsigned word_digits, unsigned words, unsigned base, Place place) {
+std::string slots_to_text(const limb_t* v, std::size_t v_limbs, std::size_t count, std::size_t stride,
+                          std::uint32_t word, unsigned word_digits, unsigned words, unsigned base, Place place) {
   const std::size_t digits = std::size_t{words} * word_digits;
+  const std::size_t total = count * digits;
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    DeviceArray<char> text(count * digits);
+    DeviceArray<char> text(total);
     leaves_to_text_kernel<<<slot_blocks(count), slot_threads>>>(v, v_limbs, count, stride, word, word_digits, words,
                                                                  base, text.get());
     launched("radix conversion: leaves");
-    cuda_check(cudaMemcpy(out, text.get(), count * digits, cudaMemcpyDeviceToHost), "cudaMemcpy");
-    return;
+    // The leading zeros from the first leaves, a leaf at a time; then the rest straight into the result.
+    std::string leaf(digits, '0');
+    std::size_t skip = 0;
+    for (std::size_t i = 0; i < count; ++i, skip += digits) {
+      cuda_check(cudaMemcpy(leaf.data(), text.get() + i * digits, digits, cudaMemcpyDeviceToHost), "cudaMemcpy");
+      const std::size_t first = leaf.find_first_not_of('0');
+      if (first != std::string::npos) {
+        skip += first;
+        break;
+      }
+    }
+    if (skip >= total) return "0";
+    std::string out(total - skip, '0');
+    cuda_check(cudaMemcpy(out.data(), text.get() + skip, out.size(), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    return out;
 #endif
   }
+  std::string out(total, '0');
   for (std::size_t i = 0; i < count; ++i) {
-    leaf_slot_to_text(v, v_limbs, i, stride, word, word_digits, words, base, out + i * digits);
+    leaf_slot_to_text(v, v_limbs, i, stride, word, word_digits, words, base, out.data() + i * digits);
   }
+  const std::size_t first = out.find_first_not_of('0');
+  if (first == std::string::npos) return "0";
+  out.erase(0, first);
+  return out;
 }
 
 void text_to_slots(limb_t* out, const char* text, std::size_t length, std::ptrdiff_t pad, std::size_t count,

@@ -61,8 +61,8 @@ inline void small_and_edge_values(Place place) {
 /// base^e - 1, base^e and base^e + 1 for e = leaf digits times 2^k and a few digits either side, and base^(2e) - 1.
 inline void powers_of_the_base(Place place) {
   for (const int base : {3, 10, 36}) {
-    const std::size_t leaf = huge::radix_leaf_words * huge::radix_word(base).digits;
-    for (std::size_t level = 0; level < 7; ++level) {
+    const std::size_t leaf = huge::tree_leaf_words * huge::radix_word(base).digits;
+    for (std::size_t level = 0; level < 5; ++level) {
       for (const long delta : {-3l, -1l, 0l, 1l, 2l}) {
         const auto e = static_cast<unsigned long>(static_cast<long>(leaf << level) + delta);
         mpz_class p;
@@ -95,7 +95,7 @@ inline void random_values_and_digit_runs(Place place) {
   }
 }
 
-/// Every leaf shape (leaves of 1 to 32 words, 2 to 2^8 of them): random numbers of 1 to 70,000 digits, in steps
+/// Every leaf shape (leaves of 1 to 64 words, 2 to 2^7 of them): random numbers of 1 to 70,000 digits, in steps
 /// that fall on every residue of the leaf's digits.
 inline void every_leaf_shape(Place place) {
   gmp_randclass r(gmp_randinit_mt);

@@ -40,7 +40,7 @@ TEST(RadixTree, Leaves) {
   r.seed(static_cast<unsigned long>(cases::seed()));
   for (const int base : {3, 7, 10, 36}) {
     const warpnum::huge::RadixWord w = warpnum::huge::radix_word(base);
-    const auto words = static_cast<unsigned>(warpnum::huge::radix_leaf_words);
+    const auto words = static_cast<unsigned>(warpnum::huge::tree_leaf_words);
     const std::size_t digits = words * w.digits;
     for (int trial = 0; trial < 50; ++trial) {
       mpz_class z = cases::random_in_base(r, base, trial == 0 ? digits : 1 + mpz_class(r.get_z_range(digits)).get_ui());
