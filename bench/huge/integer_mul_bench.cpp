@@ -3,8 +3,9 @@
 // `sqr(a)`) of two warpnum::Integer of D decimal digits each, operands already in place (device memory where
 // there is a GPU), against GMP's mpz_mul on one core of the same machine in the same run. Every product is
 // checked against GMP's before it is timed. Also times to_string and the text constructor at the sizes given by
-// --text-digits, and division (divmod_floor of 2d digits by d digits, against mpz_fdiv_qr, and in units of the
-// d-digit product's time) at the sizes given by --div-digits.
+// --text-digits (on the device also node by node, the divide and conquer that converts host numbers), and
+// division (divmod_floor of 2d digits by d digits, against mpz_fdiv_qr, and in units of the d-digit product's
+// time) at the sizes given by --div-digits.
 //   bench-huge-integer-mul [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...]
 //                          [--div-digits d,...] [--csv FILE] [--crossover]
 // Default digits 10^5, 10^6, 10^7, 10^8. Each row: the median of N timed calls (default 9; GMP: fewer above 10^7
@@ -12,6 +13,8 @@
 // times every algorithm Integer can take in the place (multiply(a, b, algorithm): on the host schoolbook, Karatsuba
 // and the transform; on the device the tiled convolution and the transform) over equal lengths from 16 to 65536
 // limbs, for src/huge/thresholds.hpp.
+#include <warpnum/huge/integer_traits.hpp>
+#include <warpnum/huge/radix_conversion.hpp>
 #include <warpnum/integer.hpp>
 
 #include <gmp.h>
@@ -197,18 +200,19 @@ int main(int argc, char** argv) {
   for (const std::size_t d : text_digits) {
     const mpz_class g = random_digits(d, rng);
     const Integer x = warpnum::from_mpz(g, place);
-    std::string text;
-    const double ours_out = median_ms([&] { text = warpnum::to_string(x); }, 3);
+    // One untimed call of each, checked against GMP, then the timed ones.
+    std::string text = warpnum::to_string(x);
     if (text != g.get_str()) {
       std::fprintf(stderr, "bench-huge-integer-mul: to_string of %zu digits differs from GMP's\n", d);
       return 1;
     }
-    Integer back;
-    const double ours_in = median_ms([&] { back = Integer(text, 10, place); }, 3);
+    const double ours_out = median_ms([&] { text = warpnum::to_string(x); }, reps);
+    Integer back(text, 10, place);
     if (warpnum::to_mpz_class(back) != g) {
       std::fprintf(stderr, "bench-huge-integer-mul: parsing %zu digits differs from GMP's\n", d);
       return 1;
     }
+    const double ours_in = median_ms([&] { back = Integer(text, 10, place); }, reps);
     std::string gtext;
     const double gmp_out = median_ms([&] { gtext = g.get_str(); }, 1);
     mpz_class gback;
@@ -218,6 +222,28 @@ int main(int argc, char** argv) {
     if (csv != nullptr) {
       std::fprintf(csv, "to_string,%zu,%zu,%s,%.6f,%.6f,\n", d, x.size(), place_name(x.place()), ours_out, gmp_out);
       std::fprintf(csv, "parse,%zu,%zu,%s,%.6f,%.6f,\n", d, x.size(), place_name(x.place()), ours_in, gmp_in);
+    }
+    if (x.place() == Place::device) {
+      // The same conversions node by node (radix_conversion.hpp's divide and conquer, each node's operations on
+      // the device and the small subtrees on the host's cores), which the device used before whole levels.
+      const int node_reps = std::min(reps, 3);  // a quarter of a second each at 10^7 digits
+      text = warpnum::huge::to_text_nonnegative(x, 10);  // untimed, as every row's first call
+      back = warpnum::huge::from_text_nonnegative(text, 10, Integer(Place::device));
+      const double node_out = median_ms([&] { text = warpnum::huge::to_text_nonnegative(x, 10); }, node_reps);
+      const double node_in =
+          median_ms([&] { back = warpnum::huge::from_text_nonnegative(text, 10, Integer(Place::device)); }, node_reps);
+      if (text != gtext || warpnum::to_mpz_class(back) != g) {
+        std::fprintf(stderr, "bench-huge-integer-mul: node-by-node text of %zu digits differs from GMP's\n", d);
+        return 1;
+      }
+      std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  node by node\n", "to_string", d, x.size(), node_out, gmp_out,
+                  gmp_out / node_out);
+      std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  node by node\n", "parse", d, x.size(), node_in, gmp_in,
+                  gmp_in / node_in);
+      if (csv != nullptr) {
+        std::fprintf(csv, "to_string,%zu,%zu,device,%.6f,%.6f,node by node\n", d, x.size(), node_out, gmp_out);
+        std::fprintf(csv, "parse,%zu,%zu,device,%.6f,%.6f,node by node\n", d, x.size(), node_in, gmp_in);
+      }
     }
   }
   for (const std::size_t d : div_digits) {
