@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // src/huge/engine.hpp (private to warpnum::huge): the limb-array operations Integer is built from, each running in
 // one place (Place::host: the host's cores; Place::device: CUDA kernels on the legacy default stream). Pointers
-// point into that place's memory. Every function returns when its work is complete (device work synchronised),
-// and throws std::runtime_error on a CUDA error, std::bad_alloc when memory runs out.
+// point into that place's memory. Every function returns when its work is complete (device work synchronised; the
+// packed-slot fills below are the exception they state), and throws std::runtime_error on a CUDA error,
+// warpnum::OutOfMemory (a std::bad_alloc) when memory runs out.
 //
 // Files and owners (each .cu compiles with nvcc when CUDA is on, and as C++ by g++ otherwise: kernels and CUDA
 // calls sit under WARPNUM_HAS_CUDA; the arithmetic is WARPNUM_HD code in include/warpnum/huge/, one body for host
@@ -13,6 +14,8 @@
 //                  integer_access.hpp lets the other files build an Integer's limbs in place
 //   divide.cpp     Newton division, divmod_floor, / and %
 //   text.cpp       to_string, the text constructor (divide and conquer for decimal)
+//   radix_tree.cpp the same conversions by whole levels, for numbers on the device; packed_slots.cu its passes
+//                  over the packed slots (include/warpnum/huge/radix_tree.hpp)
 #pragma once
 
 #include <warpnum/integer.hpp>
@@ -54,9 +57,10 @@ inline std::atomic<std::size_t> transform_product_limit_for_tests{0};
 /// estimates anywhere in what its bias allows (2 either side of the natural error) still give the exact digits.
 inline std::atomic<int> radix_estimate_offset_for_tests{0};
 
-
 // ---- packed slots (packed_slots.cu): the numbers of a level of radix conversion in one limb array, slot i of
-// `stride` limbs at limb i * stride; each call writes `count` slots of its output (huge/radix_tree.hpp) ----
+// `stride` limbs at limb i * stride; each call writes `count` slots of its output (huge/radix_tree.hpp). On the
+// device the fills return once launched, ordered on the legacy default stream before whatever reads them next;
+// slots_multiples and the text functions wait for their results. ----
 
 /// Slot i = bits [bit, bit + 32 take) of slot i of src (slots of src_stride), zero above.
 void slots_shifted(limb_t* out, std::size_t count, std::size_t out_stride, const limb_t* src, std::size_t src_limbs,

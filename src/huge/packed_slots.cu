@@ -14,6 +14,7 @@
 #  include <cuda_runtime.h>
 #endif
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -119,8 +120,8 @@ template <class F> __global__ void fill_kernel(limb_t* out, std::size_t n, F f) 
 constexpr std::size_t compare_run = 64;
 
 /// For each slot i (of `stride` limbs) of r and each row k of the table (rows of row_limbs), found[i * rows + k] =
-/// max over the slot's limbs l where they differ of 2 (l + 1) + (slot > row): each thread
-/// takes a run of compare_run limbs of one slot and stops at its highest difference.
+/// max over the slot's limbs l where they differ of 2 (l + 1) + (slot > row): each thread takes a run of
+/// compare_run limbs of one slot and stops at its highest difference, one atomicMax a row.
 __global__ void compare_kernel(const limb_t* r, std::size_t r_limbs, std::size_t count, std::size_t stride,
                                const limb_t* table, std::size_t table_limbs, std::size_t row_limbs,
                                std::uint32_t rows, unsigned long long* found) {

@@ -2,12 +2,12 @@
 // src/huge/radix_tree.cpp: radix conversion of an Integer by whole levels (to_text_tree, from_text_tree): the divide
 // and conquer of radix_conversion.hpp (Brent and Zimmermann, "Modern Computer Arithmetic", 1.7), with every number
 // of a level in one packed Integer (radix_tree.hpp), so that a level costs a few products and linear passes over
-// all of its numbers, not a few operations for each: the GPU's levels of 10^7 digits hold up to 2^15 numbers.
+// all of its numbers, not a few operations for each: the lowest level of 10^7 digits holds 2^12 numbers.
 //
-// to_text_tree, level k of the powers D_k = D_0^(2^k) (D_0 = word^32, word = base^digits a limb holds): the C
-// numbers v_i < D_k^2 of the level sit in slots of S = 2 P + 2 limbs (P: D_k's limbs). Each splits as
-// v_i = q_i D_k + r_i by Barrett's method with the Newton reciprocal R ~ 2^(n + p) / D_k (n = bits of D_k,
-// p = n + 9; one per level, radix_reciprocals):
+// to_text_tree, level k of the powers D_k = D_0^(2^k) (D_0 = word^w, word = base^digits a limb holds, w up to
+// tree_leaf_words): the C numbers v_i < D_k^2 of the level sit in slots of S = 2 P + 2 limbs (P: D_k's limbs).
+// Each splits as v_i = q_i D_k + r_i by Barrett's method with the Newton reciprocal R ~ 2^(n + p) / D_k (n = bits
+// of D_k, p = n + 9; one per level, radix_reciprocals):
 //   A1 = the slots' v_i >> s (s = n - 3), X1 = A1 R, q_i' = X1's slot >> (n + p - s), so q_i - 1 <= q_i' <= q_i + 1;
 //   X2 = (A2 - 3 U) D_k, with A2 the slots' q_i' and U a 1 in each slot: every slot of V - X2 is
 //   r_i' = r_i + (q_i - q_i' + 3) D_k, in [2 D_k, 5 D_k);
