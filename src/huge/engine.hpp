@@ -144,6 +144,18 @@ void cuda_check(cudaError_t e, const char* what);
 /// Checks the launches since the last check and waits for them (the legacy default stream).
 void launched(const char* what);
 #endif
+/// n elements of device memory from device_allocate (none for n = 0), freed on scope exit.
+template <class T> class DeviceArray {
+ public:
+  explicit DeviceArray(std::size_t n) : p_(n == 0 ? nullptr : static_cast<T*>(device_allocate(n * sizeof(T)))) {}
+  ~DeviceArray() { device_free(p_); }
+  DeviceArray(const DeviceArray&) = delete;
+  DeviceArray& operator=(const DeviceArray&) = delete;
+  T* get() const { return p_; }
+
+ private:
+  T* p_;
+};
 /// Memory in a place (contents undefined), its release, and copies between places.
 limb_t* allocate(std::size_t limbs, Place place);
 void release(limb_t* p, Place place) noexcept;

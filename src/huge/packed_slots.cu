@@ -173,18 +173,6 @@ __global__ void text_to_leaves_kernel(const char* text, std::ptrdiff_t pad, std:
     text_to_leaf_slot(text, pad, i, stride, word, word_digits, words, base, out);
 }
 
-/// Device memory for a kernel's small arrays, freed on scope exit.
-template <class T> class DeviceArray {
- public:
-  explicit DeviceArray(std::size_t n) : p_(static_cast<T*>(device_allocate(n * sizeof(T)))) {}
-  ~DeviceArray() { device_free(p_); }
-  DeviceArray(const DeviceArray&) = delete;
-  DeviceArray& operator=(const DeviceArray&) = delete;
-  T* get() const { return p_; }
-
- private:
-  T* p_;
-};
 #endif
 
 /// out[0, n) = f(k) for each k, in the place.

@@ -63,23 +63,14 @@ template <class Write> Integer packed(std::size_t count, std::size_t stride, Pla
 /// One small number a slot, in the place's memory.
 class SlotWords {
  public:
-  SlotWords(std::size_t n, Place place) : place_(place) {
-    if (place == Place::device) {
-      device_ = static_cast<std::uint32_t*>(device_allocate(std::max<std::size_t>(n, 1) * sizeof(std::uint32_t)));
-    } else {
-      host_.resize(n);
-    }
+  SlotWords(std::size_t n, Place place) : place_(place), device_(place == Place::device ? n : 0) {
+    if (place != Place::device) host_.resize(n);
   }
-  ~SlotWords() {
-    if (device_ != nullptr) device_free(device_);
-  }
-  SlotWords(const SlotWords&) = delete;
-  SlotWords& operator=(const SlotWords&) = delete;
-  std::uint32_t* get() { return place_ == Place::device ? device_ : host_.data(); }
+  std::uint32_t* get() { return place_ == Place::device ? device_.get() : host_.data(); }
 
  private:
   Place place_;
-  std::uint32_t* device_ = nullptr;
+  DeviceArray<std::uint32_t> device_;
   std::vector<std::uint32_t> host_;
 };
 

@@ -39,8 +39,8 @@ void check_base(int base) {
 /// Whether a number of about `limbs` limbs converts by whole levels (radix_tree.cpp): on the device from host_limbs
 /// limbs (about 10^4 decimal digits), in bases that are not powers of two. Smaller numbers convert on the host,
 /// where an operation costs no launch.
-bool use_tree(const Integer& where, std::size_t limbs, int base) {
-  return where.place() == Place::device && !std::has_single_bit(static_cast<unsigned>(base)) &&
+bool use_tree(Place place, std::size_t limbs, int base) {
+  return place == Place::device && !std::has_single_bit(static_cast<unsigned>(base)) &&
          limbs >= huge::NumberTraits<Integer>::host_limbs;
 }
 
@@ -79,9 +79,9 @@ Integer::Integer(std::string_view text, int base, Place place) {
   }
   // digits * bits of the base / 32: the limbs of the value, within a limb a digit.
   const std::size_t limbs = digits.size() * static_cast<std::size_t>(std::bit_width(static_cast<unsigned>(base))) / 32;
-  Integer value = use_tree(Integer(place), limbs, base)
-                      ? huge::from_text_tree(digits, base, place)
-                      : huge::from_text_nonnegative(digits, base, Integer(place));
+  const Integer like(place);  // the resolved place, and where the value will live
+  Integer value = use_tree(like.place(), limbs, base) ? huge::from_text_tree(digits, base, like.place())
+                                                       : huge::from_text_nonnegative(digits, base, like);
   if (negative && !value.is_zero()) value = -value;
   *this = std::move(value);
 }
@@ -89,7 +89,7 @@ Integer::Integer(std::string_view text, int base, Place place) {
 std::string to_string(const Integer& x, int base) {
   check_base(base);
   if (x.is_zero()) return "0";
-  if (use_tree(x, x.size(), base)) return huge::to_text_tree(x, base);
+  if (use_tree(x.place(), x.size(), base)) return huge::to_text_tree(x, base);
   if (!x.is_negative()) return huge::to_text_nonnegative(x, base);
   return "-" + huge::to_text_nonnegative(-x, base);
 }

@@ -8,6 +8,7 @@
 #include <warpnum/config.hpp>
 #include <warpnum/huge/detail/limb_vectors.hpp>
 #include <warpnum/huge/newton_division.hpp>
+#include <warpnum/huge/radix_digits.hpp>
 #include <warpnum/huge/number_traits.hpp>
 
 #include <algorithm>
@@ -25,16 +26,6 @@
 #include <vector>
 
 namespace warpnum::huge {
-
-inline constexpr std::string_view radix_digit_chars = "0123456789abcdefghijklmnopqrstuvwxyz";
-
-/// The value of a digit character (0-9, a-z, A-Z: 0 to 35), or -1.
-constexpr int radix_digit_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
-  return -1;
-}
 
 /// The largest power of a base (2 to 36) that fits a limb, and its exponent: base^digits = value.
 struct RadixWord {
@@ -71,7 +62,7 @@ inline std::string limbs_to_text_power_of_two(std::span<const std::uint32_t> lim
     const std::size_t off = pos % 32;
     std::uint64_t v = limbs[idx] >> off;
     if (off + b > 32 && idx + 1 < n) v |= static_cast<std::uint64_t>(limbs[idx + 1]) << (32 - off);
-    out[count - 1 - j] = radix_digit_chars[v & mask];
+    out[count - 1 - j] = radix_digit_char(static_cast<unsigned>(v & mask));
   }
   return out;
 }
@@ -103,7 +94,7 @@ inline void limbs_to_digits_padded(std::vector<std::uint32_t> limbs, int base, s
     std::uint32_t word = limbs.empty() ? 0 : detail::divmod_limb_inplace(limbs, w.value);
     const std::size_t take = std::min(end, w.digits);
     for (std::size_t i = 0; i < take; ++i) {
-      out[--end] = radix_digit_chars[word % static_cast<std::uint32_t>(base)];
+      out[--end] = radix_digit_char(word % static_cast<std::uint32_t>(base));
       word /= static_cast<std::uint32_t>(base);
     }
   }

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// warpnum/huge/radix_tree.hpp: the per-slot arithmetic of radix conversion by whole levels
-// (src/huge/radix_tree.cpp, src/huge/packed_slots.cu), one body for the host's loops and the device's kernels. Conversion by levels keeps every number of one level of
-// the divide and conquer in one packed integer, slot i of `stride` limbs at limb i * stride: a product of the
-// packed integer by one number (a power of the base, its reciprocal) multiplies every slot by it at once, without
-// carries between slots, as long as each slot's product fits its slot. This file holds what cannot be done that
-// way: taking bits out of slots, comparing a slot with a table of multiples, and the leaves, each a number below
-// base^(tree_leaf_words digits a word) converted by one thread. Compiles with plain g++.
+// warpnum/huge/radix_tree.hpp: the per-slot arithmetic of radix conversion by whole levels (src/huge/radix_tree.cpp,
+// src/huge/packed_slots.cu), one body for the host's loops and the device's kernels. Conversion by levels keeps
+// every number of one level of the divide and conquer in one packed integer, slot i of `stride` limbs at limb
+// i * stride: a product of the packed integer by one number (a power of the base, its reciprocal) multiplies every
+// slot by it at once, without carries between slots, as long as each slot's product fits its slot. This file holds
+// what cannot be done that way: taking bits out of slots, comparing a slot with a table of multiples, and the
+// leaves, each a number below base^(tree_leaf_words digits a word) converted by one thread. Compiles with plain g++.
 #pragma once
 
 #include <warpnum/config.hpp>
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/huge/radix_digits.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -40,17 +41,6 @@ WARPNUM_HD constexpr std::uint32_t slot_limb(const std::uint32_t* x, std::size_t
                                              std::size_t stride, std::size_t l) noexcept {
   const std::size_t g = i * stride + l;
   return g < x_limbs ? x[g] : 0u;
-}
-
-/// The character of digit value v (0 to 35).
-WARPNUM_HD constexpr char radix_digit_char(unsigned v) noexcept {
-  return static_cast<char>(v < 10 ? '0' + v : 'a' + (v - 10));
-}
-
-/// The value of a digit character already known to be valid (0-9, a-z, A-Z).
-WARPNUM_HD constexpr std::uint32_t radix_digit_of(char c) noexcept {
-  return c <= '9' ? static_cast<std::uint32_t>(c - '0')
-                  : static_cast<std::uint32_t>((c >= 'a' ? c - 'a' : c - 'A') + 10);
 }
 
 /// Writes the `words` * `word_digits` digits of t[0, n) (t < word^words), most significant first and padded with
@@ -96,7 +86,9 @@ WARPNUM_HD inline void digits_to_leaf(const char* text, std::ptrdiff_t first, st
   std::ptrdiff_t pos = first;
   for (unsigned k = 0; k < words; ++k) {
     std::uint32_t value = 0;
-    for (unsigned d = 0; d < word_digits; ++d, ++pos) value = value * base + (pos < 0 ? 0u : radix_digit_of(text[pos]));
+    for (unsigned d = 0; d < word_digits; ++d, ++pos) {
+      value = value * base + (pos < 0 ? 0u : static_cast<std::uint32_t>(radix_digit_value(text[pos])));
+    }
     std::uint64_t carry = value;
     for (std::size_t l = 0; l < used; ++l) {
       const std::uint64_t cur = static_cast<std::uint64_t>(out[l]) * word + carry;

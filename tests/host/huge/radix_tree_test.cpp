@@ -2,7 +2,8 @@
 // tests/host/huge/radix_tree_test.cpp: huge/radix_tree.hpp and src/huge/radix_tree.cpp on the host: the per-slot
 // helpers (slot_bits, slot_limb, leaf_to_digits, digits_to_leaf, compare_slot) against direct computation, and
 // to_text_tree / from_text_tree (radix conversion by whole levels, the path of Integers on the device) against GMP
-// in bases 3, 7, 10 and 36 (tests/cases/radix_tree_cases.hpp).
+// in bases 3, 7, 10 and 36 (tests/cases/radix_tree_cases.hpp). The leaves' tests go through every digit of those
+// bases both ways (huge/radix_digits.hpp; upper case and bad characters: text_test.cpp).
 #include "cases/radix_tree_cases.hpp"
 
 #include <warpnum/huge/radix_conversion.hpp>
