@@ -279,28 +279,29 @@ __global__ void __launch_bounds__(block_threads)
   if (carry_out != nullptr && threadIdx.x == 0 && blockIdx.x == gridDim.x - 1) *carry_out = c.carry_out;
 }
 
-/// r[0, n) from a source on the device; the carry out of limb n - 1 when `want_carry`.
-template <class Source> limb_t device_resolve(const Source& src, limb_t* r, std::size_t n, bool want_carry) {
+/// Queues r[0, n) from a source on the device on `stream`; the carry out of limb n - 1 to *carry_out (device
+/// memory) where that is not null. Scratch is freed in the stream's order.
+template <class Source>
+void device_resolve(const Source& src, limb_t* r, std::size_t n, limb_t* carry_out, cudaStream_t stream) {
   const std::size_t tiles = (n + tile_limbs - 1) / tile_limbs;
-  // Scratch: the carry out (a limb), then per tile a summary byte and a carry-in byte.
-  const std::size_t scratch_bytes = sizeof(limb_t) + (tiles > 1 ? 2 * tiles : 0);
-  void* scratch = nullptr;
-  if (want_carry || tiles > 1) scratch = device_allocate(scratch_bytes);
-  auto* carry = static_cast<limb_t*>(scratch);
-  std::uint8_t* summary = tiles > 1 ? static_cast<std::uint8_t*>(scratch) + sizeof(limb_t) : nullptr;
-  std::uint8_t* tile_carry_in = tiles > 1 ? summary + tiles : nullptr;
+  std::uint8_t* summary = nullptr;
+  std::uint8_t* tile_carry_in = nullptr;
   if (tiles > 1) {
-    summarise_tiles<<<static_cast<unsigned>(tiles), block_threads>>>(src, n, summary);
-    resolve_tile_carries<<<1, scan_threads>>>(summary, tiles, tile_carry_in);
+    // Per tile a summary byte and a carry-in byte.
+    summary = static_cast<std::uint8_t*>(device_allocate(2 * tiles, stream));
+    tile_carry_in = summary + tiles;
+    summarise_tiles<<<static_cast<unsigned>(tiles), block_threads, 0, stream>>>(src, n, summary);
+    resolve_tile_carries<<<1, scan_threads, 0, stream>>>(summary, tiles, tile_carry_in);
   }
-  resolve_tiles<<<static_cast<unsigned>(tiles), block_threads>>>(src, r, n, tile_carry_in, want_carry ? carry : nullptr);
-  limb_t result = 0;
-  cudaError_t e = cudaGetLastError();
-  if (e == cudaSuccess && want_carry) e = cudaMemcpy(&result, carry, sizeof result, cudaMemcpyDeviceToHost);
-  if (e == cudaSuccess) e = cudaStreamSynchronize(nullptr);
-  if (scratch != nullptr) device_free(scratch);
+  resolve_tiles<<<static_cast<unsigned>(tiles), block_threads, 0, stream>>>(src, r, n, tile_carry_in, carry_out);
+  const cudaError_t e = cudaGetLastError();
+  device_free(summary, stream);
   cuda_check(e, "carry resolution");
-  return result;
+}
+
+/// Waits for `queue` where it asks to.
+void finish_queue(const Queue& queue, const char* what) {
+  if (queue.wait) cuda_check(cudaStreamSynchronize(queue.stream), what);
 }
 
 // ---- device: comparison, significant limbs, shifts ----
@@ -319,6 +320,22 @@ struct DifferenceKey {
     return a[k] != b[k] ? 2ull * (k + 1) + (a[k] > b[k] ? 1u : 0u) : 0ull;
   }
 };
+
+/// Key of find_highest for low bits: 1 where limb k holds a set bit below `bits` (of the whole array), else 0.
+struct LowBitsKey {
+  const limb_t* p;
+  std::size_t bits;
+  __device__ unsigned long long operator()(std::size_t k) const {
+    const limb_t mask = bits >= 32 * (k + 1) ? ~limb_t{0} : (limb_t{1} << (bits - 32 * k)) - 1;
+    return (p[k] & mask) != 0 ? 1ull : 0ull;
+  }
+};
+
+/// *flag = (*found != 0), one thread.
+__global__ void flag_from_found(limb_t* flag, const unsigned long long* found) { *flag = *found != 0 ? 1u : 0u; }
+
+/// *into |= *from, one thread.
+__global__ void merge_flag_kernel(limb_t* into, const limb_t* from) { *into |= *from; }
 
 /// Key of find_highest for the significant limbs: k + 1 where p[k] != 0, else 0.
 struct NonzeroKey {
@@ -422,12 +439,14 @@ Place resolve_place(Place place) {
   return place;
 }
 
-void normalise(limb_t* out, std::size_t n_out, const Coef96* c, std::size_t nc, Place place) {
+void normalise(limb_t* out, std::size_t n_out, const Coef96* c, std::size_t nc, Place place,
+               [[maybe_unused]] Queue queue) {
   if (n_out == 0) return;
   const auto* words = reinterpret_cast<const std::uint32_t*>(c);
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    device_resolve(NormaliseSource{words, static_cast<std::ptrdiff_t>(nc)}, out, n_out, false);
+    device_resolve(NormaliseSource{words, static_cast<std::ptrdiff_t>(nc)}, out, n_out, nullptr, queue.stream);
+    finish_queue(queue, "normalise");
     return;
 #else
     no_device();
@@ -438,29 +457,101 @@ void normalise(limb_t* out, std::size_t n_out, const Coef96* c, std::size_t nc, 
                n_out);
 }
 
-limb_t add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place) {
-  if (na == 0) return 0;
-  if (place == Place::device) {
-#if WARPNUM_HAS_CUDA
-    return device_resolve(AddSource{a, b, nb}, r, na, true);
-#else
-    no_device();
-#endif
+void add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, limb_t* carry, Place place,
+         [[maybe_unused]] Queue queue) {
+  if (na == 0) {
+    if (carry != nullptr) fill_zero(carry, 1, place, queue);
+    return;
   }
-  return host_resolve([&](std::size_t k) { return AddStream{a, b, nb, k}; }, r, na);
-}
-
-void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place) {
-  if (na == 0) return;
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    device_resolve(SubSource{a, b, nb}, r, na, false);
+    device_resolve(AddSource{a, b, nb}, r, na, carry, queue.stream);
+    finish_queue(queue, "add");
     return;
 #else
     no_device();
 #endif
   }
-  host_resolve([&](std::size_t k) { return SubStream{a, b, nb, k}; }, r, na);
+  const limb_t out = host_resolve([&](std::size_t k) { return AddStream{a, b, nb, k}; }, r, na);
+  if (carry != nullptr) *carry = out;
+}
+
+limb_t add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place) {
+  if (na == 0) return 0;
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    const DeviceArray<limb_t> carry(1);
+    add(r, a, na, b, nb, carry.get(), place, Queue{});
+    limb_t result = 0;
+    cuda_check(cudaMemcpy(&result, carry.get(), sizeof result, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    return result;
+#else
+    no_device();
+#endif
+  }
+  limb_t carry = 0;
+  add(r, a, na, b, nb, &carry, place, Queue{});
+  return carry;
+}
+
+void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place,
+         [[maybe_unused]] Queue queue, limb_t* borrow) {
+  if (na == 0) {
+    if (borrow != nullptr) fill_zero(borrow, 1, place, queue);
+    return;
+  }
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    device_resolve(SubSource{a, b, nb}, r, na, borrow, queue.stream);
+    finish_queue(queue, "sub");
+    return;
+#else
+    no_device();
+#endif
+  }
+  const limb_t out = host_resolve([&](std::size_t k) { return SubStream{a, b, nb, k}; }, r, na);
+  if (borrow != nullptr) *borrow = out;
+}
+
+void low_bits_nonzero(limb_t* flag, const limb_t* p, std::size_t n, std::size_t bits, Place place,
+                      [[maybe_unused]] Queue queue) {
+  const std::size_t limbs = std::min(n, (bits + 31) / 32);
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    const DeviceArray<unsigned long long> found(1, queue.stream);
+    cuda_check(cudaMemsetAsync(found.get(), 0, sizeof(unsigned long long), queue.stream), "cudaMemsetAsync");
+    if (limbs != 0) {
+      find_highest<<<linear_blocks(limbs), linear_threads, 0, queue.stream>>>(limbs, LowBitsKey{p, bits},
+                                                                             found.get());
+    }
+    flag_from_found<<<1, 1, 0, queue.stream>>>(flag, found.get());
+    cuda_check(cudaGetLastError(), "low_bits_nonzero");
+    finish_queue(queue, "low_bits_nonzero");
+    return;
+#else
+    no_device();
+#endif
+  }
+  limb_t any = 0;
+  for (std::size_t k = 0; k < limbs; ++k) {
+    const limb_t mask = bits >= 32 * (k + 1) ? ~limb_t{0} : (limb_t{1} << (bits - 32 * k)) - 1;
+    any |= p[k] & mask;
+  }
+  *flag = any != 0 ? 1 : 0;
+}
+
+void merge_flag(limb_t* into, const limb_t* from, Place place, [[maybe_unused]] Queue queue) {
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    merge_flag_kernel<<<1, 1, 0, queue.stream>>>(into, from);
+    cuda_check(cudaGetLastError(), "merge_flag");
+    finish_queue(queue, "merge_flag");
+    return;
+#else
+    no_device();
+#endif
+  }
+  *into |= *from;
 }
 
 int compare(const limb_t* a, const limb_t* b, std::size_t n, Place place) {
@@ -516,14 +607,17 @@ std::size_t significant_limbs(const limb_t* p, std::size_t n, Place place, limb_
 
 namespace {
 /// r[0, nr) = the limbs of a << bits (Left) or a >> bits, in a place.
-template <bool Left> void shift(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place) {
+template <bool Left>
+void shift(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place,
+           [[maybe_unused]] Queue queue) {
   if (nr == 0) return;
   const std::size_t q = bits / 32;
   const auto s = static_cast<unsigned>(bits % 32);
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    shift_kernel<Left><<<linear_blocks(nr), linear_threads>>>(r, nr, a, na, q, s);
-    launched(Left ? "shift_left" : "shift_right");
+    shift_kernel<Left><<<linear_blocks(nr), linear_threads, 0, queue.stream>>>(r, nr, a, na, q, s);
+    cuda_check(cudaGetLastError(), Left ? "shift_left" : "shift_right");
+    finish_queue(queue, Left ? "shift_left" : "shift_right");
     return;
 #else
     no_device();
@@ -536,11 +630,13 @@ template <bool Left> void shift(limb_t* r, std::size_t nr, const limb_t* a, std:
 }
 }  // namespace
 
-void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place) {
-  shift<true>(r, nr, a, na, bits, place);
+void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place,
+                Queue queue) {
+  shift<true>(r, nr, a, na, bits, place, queue);
 }
-void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place) {
-  shift<false>(r, nr, a, na, bits, place);
+void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place,
+                 Queue queue) {
+  shift<false>(r, nr, a, na, bits, place, queue);
 }
 
 #if WARPNUM_HAS_CUDA
@@ -566,11 +662,11 @@ cudaMemPool_t library_pool(int device) {
 }
 }  // namespace
 
-void* device_allocate(std::size_t bytes) {
+void* device_allocate(std::size_t bytes, stream_handle stream) {
   int device = 0;
   cuda_check(cudaGetDevice(&device), "cudaGetDevice");
   void* p = nullptr;
-  const cudaError_t e = cudaMallocFromPoolAsync(&p, bytes, library_pool(device), nullptr);
+  const cudaError_t e = cudaMallocFromPoolAsync(&p, bytes, library_pool(device), stream);
   if (e != cudaSuccess) {
     // Out of memory, or a size past the device's whole memory (which CUDA may call an invalid value instead).
     std::size_t free_bytes = 0;
@@ -584,22 +680,24 @@ void* device_allocate(std::size_t bytes) {
   cuda_check(e, "cudaMallocFromPoolAsync");
   return p;
 }
-void device_free(void* p) noexcept {
-  if (p != nullptr) (void)cudaFreeAsync(p, nullptr);
+void device_free(void* p, stream_handle stream) noexcept {
+  if (p != nullptr) (void)cudaFreeAsync(p, stream);
 }
 #else
-void* device_allocate(std::size_t) { throw_error<std::logic_error>("warpnum: device memory in a build without CUDA"); }
-void device_free(void*) noexcept {}
+void* device_allocate(std::size_t, stream_handle) {
+  throw_error<std::logic_error>("warpnum: device memory in a build without CUDA");
+}
+void device_free(void*, stream_handle) noexcept {}
 #endif
 
-limb_t* allocate(std::size_t limbs, Place place) {
+limb_t* allocate(std::size_t limbs, Place place, [[maybe_unused]] stream_handle stream) {
   if (limbs == 0) return nullptr;
   if (limbs > SIZE_MAX / sizeof(limb_t)) {
     throw_exception(OutOfMemory(SIZE_MAX, place == Place::device ? Place::device : Place::host));
   }
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    return static_cast<limb_t*>(device_allocate(limbs * sizeof(limb_t)));
+    return static_cast<limb_t*>(device_allocate(limbs * sizeof(limb_t), stream));
 #else
     no_device();
 #endif
@@ -609,18 +707,18 @@ limb_t* allocate(std::size_t limbs, Place place) {
   return static_cast<limb_t*>(p);
 }
 
-void release(limb_t* p, Place place) noexcept {
+void release(limb_t* p, Place place, [[maybe_unused]] stream_handle stream) noexcept {
   if (p == nullptr) return;
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    device_free(p);
+    device_free(p, stream);
 #endif
     return;
   }
   ::operator delete(p);
 }
 
-void copy(limb_t* dst, Place to, const limb_t* src, Place from, std::size_t limbs) {
+void copy(limb_t* dst, Place to, const limb_t* src, Place from, std::size_t limbs, [[maybe_unused]] Queue queue) {
   if (limbs == 0) return;
   if (to == Place::host && from == Place::host) {
     std::memcpy(dst, src, limbs * sizeof(limb_t));
@@ -630,26 +728,39 @@ void copy(limb_t* dst, Place to, const limb_t* src, Place from, std::size_t limb
   const cudaMemcpyKind kind = to == Place::device
                                   ? (from == Place::device ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice)
                                   : (from == Place::device ? cudaMemcpyDeviceToHost : cudaMemcpyHostToHost);
-  cuda_check(cudaMemcpy(dst, src, limbs * sizeof(limb_t), kind), "cudaMemcpy");
-  // A copy within the device returns before it is done; host-side copies are complete on return.
-  if (kind == cudaMemcpyDeviceToDevice) cuda_check(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize");
+  if (kind == cudaMemcpyDeviceToDevice) {
+    cuda_check(cudaMemcpyAsync(dst, src, limbs * sizeof(limb_t), kind, queue.stream), "cudaMemcpyAsync");
+    finish_queue(queue, "copy");
+    return;
+  }
+  // Host memory may be pageable: the copy is made in the stream's order and waited for.
+  cuda_check(cudaMemcpyAsync(dst, src, limbs * sizeof(limb_t), kind, queue.stream), "cudaMemcpyAsync");
+  cuda_check(cudaStreamSynchronize(queue.stream), "cudaStreamSynchronize");
 #else
   no_device();
 #endif
 }
 
-void fill_zero(limb_t* p, std::size_t limbs, Place place) {
+void fill_zero(limb_t* p, std::size_t limbs, Place place, [[maybe_unused]] Queue queue) {
   if (limbs == 0) return;
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    cuda_check(cudaMemsetAsync(p, 0, limbs * sizeof(limb_t), nullptr), "cudaMemsetAsync");
-    cuda_check(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize");
+    cuda_check(cudaMemsetAsync(p, 0, limbs * sizeof(limb_t), queue.stream), "cudaMemsetAsync");
+    finish_queue(queue, "fill_zero");
     return;
 #else
     no_device();
 #endif
   }
   std::memset(p, 0, limbs * sizeof(limb_t));
+}
+
+void complete(Place place, [[maybe_unused]] Queue queue) {
+#if WARPNUM_HAS_CUDA
+  if (place == Place::device) finish_queue(queue, "complete");
+#else
+  static_cast<void>(place);
+#endif
 }
 
 }  // namespace warpnum::huge

@@ -301,13 +301,11 @@ void check_cuda(cudaError_t e, const char* what) {
   }
 }
 
-/// Device scratch on the legacy default stream, released (stream-ordered) on every exit.
+/// Device scratch in a stream's order, released in that order on every exit.
 class DeviceScratch {
  public:
-  explicit DeviceScratch(std::size_t bytes) {
-    ptr_ = device_allocate(bytes);
-  }
-  ~DeviceScratch() { device_free(ptr_); }
+  DeviceScratch(std::size_t bytes, cudaStream_t stream) : stream_(stream) { ptr_ = device_allocate(bytes, stream); }
+  ~DeviceScratch() { device_free(ptr_, stream_); }
   DeviceScratch(const DeviceScratch&) = delete;
   DeviceScratch& operator=(const DeviceScratch&) = delete;
   template <class T>
@@ -317,6 +315,7 @@ class DeviceScratch {
 
  private:
   void* ptr_ = nullptr;
+  cudaStream_t stream_;
 };
 
 /// Kernel arguments of one product.
@@ -501,7 +500,8 @@ void set_shared_limit(const void* kernel) {
              "cudaFuncSetAttribute");
 }
 
-void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb) {
+void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Queue queue) {
+  const cudaStream_t stream = queue.stream;
   static const bool limits_set = [] {
     set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel));
     set_shared_limit(reinterpret_cast<const void*>(&rows_kernel));
@@ -525,33 +525,33 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
 
   const std::size_t table_words = std::size_t{s.layout.size} * 2 * num_primes;
   const std::size_t residue_words = d.length * num_primes * d.ops;
-  DeviceScratch scratch((table_words + residue_words) * sizeof(u32));
+  DeviceScratch scratch((table_words + residue_words) * sizeof(u32), stream);
   u32* tables = scratch.as<u32>();
   u32* residues = tables + table_words;
 
-  tables_kernel<<<dim3((s.layout.size + 255) / 256, 2 * num_primes), 256>>>(
+  tables_kernel<<<dim3((s.layout.size + 255) / 256, 2 * num_primes), 256, 0, stream>>>(
       tables, d, s.roots[0][0], s.roots[0][1], s.roots[1][0], s.roots[1][1], s.roots[2][0], s.roots[2][1]);
   check_cuda(cudaGetLastError(), "tables_kernel");
 
   const u32 col_words = s.plan.n1 << s.log2_tile;
   const u32 col_tiles = s.plan.n2 >> s.log2_tile;
-  columns_forward_kernel<<<col_tiles * num_primes * d.ops, block_threads(col_words), col_words * sizeof(u32)>>>(
-      residues, a, na, b, nb, tables, d);
+  columns_forward_kernel<<<col_tiles * num_primes * d.ops, block_threads(col_words), col_words * sizeof(u32),
+                           stream>>>(residues, a, na, b, nb, tables, d);
   check_cuda(cudaGetLastError(), "columns_forward_kernel");
 
   const u32 row_words = (s.rows << s.plan.log2_n2) * d.ops;
   const u32 row_groups = s.plan.n1 >> s.log2_rows;
-  rows_kernel<<<row_groups * num_primes, block_threads(row_words / d.ops), row_words * sizeof(u32)>>>(
+  rows_kernel<<<row_groups * num_primes, block_threads(row_words / d.ops), row_words * sizeof(u32), stream>>>(
       residues, tables, d);
   check_cuda(cudaGetLastError(), "rows_kernel");
 
-  columns_inverse_kernel<<<col_tiles * num_primes, block_threads(col_words), col_words * sizeof(u32)>>>(
+  columns_inverse_kernel<<<col_tiles * num_primes, block_threads(col_words), col_words * sizeof(u32), stream>>>(
       residues, tables, d);
   check_cuda(cudaGetLastError(), "columns_inverse_kernel");
 
-  crt_kernel<<<static_cast<unsigned>((nc + 255) / 256), 256>>>(c, nc, residues, d.length, s.crt);
+  crt_kernel<<<static_cast<unsigned>((nc + 255) / 256), 256, 0, stream>>>(c, nc, residues, d.length, s.crt);
   check_cuda(cudaGetLastError(), "crt_kernel");
-  check_cuda(cudaStreamSynchronize(0), "convolve_ntt");
+  if (queue.wait) check_cuda(cudaStreamSynchronize(stream), "convolve_ntt");
 }
 
 // The tiled convolution (Dieguez et al., "The CUDA Tiling Multiplication Approach"): block (ti, tj) multiplies
@@ -603,20 +603,23 @@ __global__ void columns_finish_kernel(Coef96* c, std::size_t nc, const unsigned 
   c[k].w[2] = acc_hi[k];
 }
 
-void convolve_columns_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb) {
+void convolve_columns_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
+                             Queue queue) {
+  const cudaStream_t stream = queue.stream;
   const std::size_t nc = na + nb - 1;
   const std::size_t slots = nc + tile_size;  // a tile's high columns may pass nc (they add zero there)
-  DeviceScratch scratch(slots * (sizeof(unsigned long long) + sizeof(unsigned)));
+  DeviceScratch scratch(slots * (sizeof(unsigned long long) + sizeof(unsigned)), stream);
   auto* acc_lo = scratch.as<unsigned long long>();
   auto* acc_hi = scratch.as<unsigned>(slots * sizeof(unsigned long long));
-  check_cuda(cudaMemsetAsync(acc_lo, 0, slots * (sizeof(unsigned long long) + sizeof(unsigned)), 0), "cudaMemsetAsync");
+  check_cuda(cudaMemsetAsync(acc_lo, 0, slots * (sizeof(unsigned long long) + sizeof(unsigned)), stream),
+             "cudaMemsetAsync");
   const dim3 grid(static_cast<unsigned>((na + tile_size - 1) / tile_size),
                   static_cast<unsigned>((nb + tile_size - 1) / tile_size));
-  tiled_convolution_kernel<<<grid, tile_size>>>(acc_lo, acc_hi, a, na, b, nb);
+  tiled_convolution_kernel<<<grid, tile_size, 0, stream>>>(acc_lo, acc_hi, a, na, b, nb);
   check_cuda(cudaGetLastError(), "tiled_convolution_kernel");
-  columns_finish_kernel<<<static_cast<unsigned>((nc + 255) / 256), 256>>>(c, nc, acc_lo, acc_hi);
+  columns_finish_kernel<<<static_cast<unsigned>((nc + 255) / 256), 256, 0, stream>>>(c, nc, acc_lo, acc_hi);
   check_cuda(cudaGetLastError(), "columns_finish_kernel");
-  check_cuda(cudaStreamSynchronize(0), "convolve_columns");
+  if (queue.wait) check_cuda(cudaStreamSynchronize(stream), "convolve_columns");
 }
 
 #endif  // WARPNUM_HAS_CUDA
@@ -629,12 +632,13 @@ void convolve_columns_device(Coef96* c, const limb_t* a, std::size_t na, const l
 
 }  // namespace
 
-void convolve_ntt(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place) {
+void convolve_ntt(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place,
+                  [[maybe_unused]] Queue queue) {
   check_arguments(na, nb);
   if (na + nb > ntt_max_product()) throw_error<std::length_error>("warpnum::huge::convolve_ntt: product too long");
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    convolve_ntt_device(c, a, na, b, nb);
+    convolve_ntt_device(c, a, na, b, nb, queue);
     return;
 #else
     no_device();
@@ -643,11 +647,12 @@ void convolve_ntt(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, s
   convolve_ntt_host(c, a, na, b, nb);
 }
 
-void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place) {
+void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place,
+                      [[maybe_unused]] Queue queue) {
   check_arguments(na, nb);
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    convolve_columns_device(c, a, na, b, nb);
+    convolve_columns_device(c, a, na, b, nb, queue);
     return;
 #else
     no_device();

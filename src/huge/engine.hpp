@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // src/huge/engine.hpp (private to warpnum::huge): the limb-array operations Integer is built from, each running in
-// one place (Place::host: the host's cores; Place::device: CUDA kernels on the legacy default stream). Pointers
-// point into that place's memory. Every function returns when its work is complete (device work synchronised; the
-// packed-slot fills below are the exception they state), and throws std::runtime_error on a CUDA error,
-// warpnum::OutOfMemory (a std::bad_alloc) when memory runs out.
+// one place (Place::host: the host's cores; Place::device: CUDA kernels, on the legacy default stream unless a
+// Queue names another). Pointers point into that place's memory. Every function returns when its work is complete
+// (device work synchronised), except where a Queue with wait = false says otherwise and where the packed-slot
+// fills below say so; each throws std::runtime_error on a CUDA error, warpnum::OutOfMemory (a std::bad_alloc)
+// when memory runs out.
 //
 // Files and owners (each .cu compiles with nvcc when CUDA is on, and as C++ by g++ otherwise: kernels and CUDA
 // calls sit under WARPNUM_HAS_CUDA; the arithmetic is WARPNUM_HD code in include/warpnum/huge/, one body for host
@@ -12,6 +13,7 @@
 //   carry.cu       normalise, add/sub/compare/shift of limb arrays (carry look-ahead: include/warpnum/huge/carry.hpp)
 //   integer.cpp    Integer's members and operators, the multiplication dispatch (thresholds.hpp), Karatsuba;
 //                  integer_access.hpp lets the other files build an Integer's limbs in place
+//   async_integer.cpp  AsyncInteger: the same operations queued on a stream, with no synchronisation
 //   divide.cpp     Newton division, divmod_floor, / and %
 //   text.cpp       to_string, the text constructor (divide and conquer for decimal)
 //   radix_tree.cpp the same conversions by whole levels, for numbers on the device; packed_slots.cu its passes
@@ -39,15 +41,28 @@ struct Coef96 {
   std::uint32_t w[3];
 };
 
+/// The stream device work is queued on, and whether the call waits for it. Queue{} (the legacy default stream,
+/// waiting) is what Integer's operations use: the work is complete on return. Queue::on(s) queues on s and returns
+/// at once (AsyncInteger): results are ready in s's order, scratch is freed in s's order, and nothing is read back.
+/// On the host, work is always complete on return.
+struct Queue {
+  stream_handle stream = nullptr;
+  bool wait = true;
+  static Queue on(stream_handle s) noexcept { return {s, false}; }
+};
+
 // ---- convolutions (convolve.cu) ----
 
 /// c[k] = sum over i + j = k of a[i] * b[j], for 0 <= k < na + nb - 1 (na, nb >= 1, na + nb <= ntt_max_product()),
 /// exactly, by number-theoretic transforms modulo three 31-bit primes and the Chinese remainder theorem. a == b
-/// with na == nb is a square (one forward transform). Scratch is allocated inside (cudaMallocAsync on the device).
-void convolve_ntt(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place);
+/// with na == nb is a square (one forward transform). Scratch is allocated inside (from the pool, on the queue's
+/// stream on the device).
+void convolve_ntt(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place,
+                  Queue queue = {});
 /// The same coefficients by columns: the paper's tiled convolution on the device (blocks of T x T products), Comba's
 /// columns on the host. For medium sizes; exact for any size whose coefficients fit (min(na, nb) < 2^32).
-void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place);
+void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place,
+                      Queue queue = {});
 /// The largest na + nb convolve_ntt takes (its longest transform).
 std::size_t ntt_max_product() noexcept;
 /// Tests only: when not 0, Integer's transform products split above this many limbs of na + nb instead of above
@@ -112,17 +127,29 @@ Integer from_text_tree(std::string_view digits, int base, Place place);
 /// coefficients below 2^96), or where the caller knows the value fits (a product of na and nb limbs in na + nb);
 /// limbs above the value are zero. The paper's two phases: each coefficient adds its high words to the next two limbs,
 /// then the one-bit carries resolve by carry look-ahead at thread, warp and block level and across blocks.
-void normalise(limb_t* out, std::size_t n_out, const Coef96* c, std::size_t nc, Place place);
+void normalise(limb_t* out, std::size_t n_out, const Coef96* c, std::size_t nc, Place place, Queue queue = {});
 /// r[0, na) = a + b (na >= nb, b zero-extended); returns the carry out of limb na - 1. r may alias a or b.
 limb_t add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place);
-/// r[0, na) = a - b (na >= nb, a >= b as numbers). r may alias a or b.
-void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place);
+/// The same on a queue: the carry out goes to *carry (one limb in the place's memory) where carry is not null.
+void add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, limb_t* carry, Place place,
+         Queue queue);
+/// r[0, na) = a - b (na >= nb, a >= b as numbers; else r is a - b + 2^(32 na)). The borrow out of limb na - 1
+/// (1 where a < b) goes to *borrow (one limb in the place's memory) where borrow is not null. r may alias a or b.
+void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place, Queue queue = {},
+         limb_t* borrow = nullptr);
+/// *flag = 1 where bits [0, bits) of p[0, n) (zero past n) are not all zero, else 0; flag is one limb in the
+/// place's memory.
+void low_bits_nonzero(limb_t* flag, const limb_t* p, std::size_t n, std::size_t bits, Place place, Queue queue);
+/// *into |= *from (one limb each in the place's memory).
+void merge_flag(limb_t* into, const limb_t* from, Place place, Queue queue);
 /// -1, 0, 1 comparing a and b of n limbs each.
 int compare(const limb_t* a, const limb_t* b, std::size_t n, Place place);
 /// r[0, nr) = limbs [0, nr) of a * 2^bits (a of na limbs). r must not alias a.
-void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place);
+void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place,
+                Queue queue = {});
 /// r[0, nr) = limbs [0, nr) of floor(a / 2^bits) (a of na limbs). r must not alias a.
-void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place);
+void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place,
+                 Queue queue = {});
 /// The number of limbs of p[0, n) up to and including the highest non-zero one (0 when all are zero); that
 /// limb's value goes to *top when top is not null (0 for zero).
 std::size_t significant_limbs(const limb_t* p, std::size_t n, Place place, limb_t* top = nullptr);
@@ -133,10 +160,10 @@ Place resolve_place(Place place);
 /// Device bytes from warpnum::huge's own stream-ordered pool on the current device (created on first use, its
 /// release threshold at "never": the default pool's threshold of 0 maps scratch anew at every synchronisation,
 /// about 0.08 ms, most of a 10^6-digit product's time on an H100; a pool of our own leaves the process's default
-/// pool as its owner set it). Ordered on the legacy default stream. Throws std::bad_alloc when memory runs out,
-/// std::logic_error in a build without CUDA.
-void* device_allocate(std::size_t bytes);
-void device_free(void* p) noexcept;
+/// pool as its owner set it). Ordered on `stream` (the legacy default stream by default). Throws std::bad_alloc when
+/// memory runs out, std::logic_error in a build without CUDA.
+void* device_allocate(std::size_t bytes, stream_handle stream = nullptr);
+void device_free(void* p, stream_handle stream = nullptr) noexcept;
 #if WARPNUM_HAS_CUDA
 /// Throws for a failed CUDA call: std::bad_alloc for cudaErrorMemoryAllocation, else std::runtime_error("warpnum:
 /// <what>: <CUDA's reason>").
@@ -144,22 +171,36 @@ void cuda_check(cudaError_t e, const char* what);
 /// Checks the launches since the last check and waits for them (the legacy default stream).
 void launched(const char* what);
 #endif
-/// n elements of device memory from device_allocate (none for n = 0), freed on scope exit.
+/// n elements of device memory from device_allocate (none for n = 0), freed on scope exit; both in the order of
+/// `stream`.
 template <class T> class DeviceArray {
  public:
-  explicit DeviceArray(std::size_t n) : p_(n == 0 ? nullptr : static_cast<T*>(device_allocate(n * sizeof(T)))) {}
-  ~DeviceArray() { device_free(p_); }
+  explicit DeviceArray(std::size_t n, stream_handle stream = nullptr)
+      : p_(n == 0 ? nullptr : static_cast<T*>(device_allocate(n * sizeof(T), stream))), stream_(stream) {}
+  ~DeviceArray() { device_free(p_, stream_); }
   DeviceArray(const DeviceArray&) = delete;
   DeviceArray& operator=(const DeviceArray&) = delete;
   T* get() const { return p_; }
 
  private:
   T* p_;
+  stream_handle stream_;
 };
-/// Memory in a place (contents undefined), its release, and copies between places.
-limb_t* allocate(std::size_t limbs, Place place);
-void release(limb_t* p, Place place) noexcept;
-void copy(limb_t* dst, Place to, const limb_t* src, Place from, std::size_t limbs);
-void fill_zero(limb_t* p, std::size_t limbs, Place place);
+/// Memory in a place (contents undefined; on the device ordered on `stream`), its release, and copies between
+/// places. A queued copy that touches the host waits all the same (the host's side may be pageable memory).
+limb_t* allocate(std::size_t limbs, Place place, stream_handle stream = nullptr);
+void release(limb_t* p, Place place, stream_handle stream = nullptr) noexcept;
+void copy(limb_t* dst, Place to, const limb_t* src, Place from, std::size_t limbs, Queue queue = {});
+void fill_zero(limb_t* p, std::size_t limbs, Place place, Queue queue = {});
+/// Waits for the queue's stream where the place is the device and the queue waits; nothing otherwise.
+void complete(Place place, Queue queue);
+
+// ---- products of limb arrays (integer.cpp) ----
+
+/// r[0, na + nb) = a * b (na, nb >= 1) by mul_algorithm's choice for (na, nb) in the place; a == b with na == nb is
+/// a square. On the device every algorithm it chooses queues (the column convolution or the transform, then
+/// normalise). r must not alias a or b.
+void multiply_limbs(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place,
+                    Queue queue = {});
 
 }  // namespace warpnum::huge

@@ -64,18 +64,20 @@ class LimbsIn {
   Place place_;
 };
 
-/// Limbs owned in a place for the length of a scope.
+/// Limbs owned in a place for the length of a scope (on the device, allocated and freed in a stream's order).
 class Scratch {
  public:
-  Scratch(std::size_t limbs, Place p) : ptr_(huge::allocate(limbs, p)), place_(p) {}
+  Scratch(std::size_t limbs, Place p, stream_handle stream = nullptr)
+      : ptr_(huge::allocate(limbs, p, stream)), place_(p), stream_(stream) {}
   Scratch(const Scratch&) = delete;
   Scratch& operator=(const Scratch&) = delete;
-  ~Scratch() { huge::release(ptr_, place_); }
+  ~Scratch() { huge::release(ptr_, place_, stream_); }
   limb_t* get() const noexcept { return ptr_; }
 
  private:
   limb_t* ptr_;
   Place place_;
+  stream_handle stream_;
 };
 
 Integer zero_in(Place p) { return IntegerAccess::with_capacity(0, p); }
@@ -159,26 +161,28 @@ void host_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, s
 // ---- convolutions then normalisation, in either place ----
 
 /// r[0, na + nb) = a * b by the column convolution (the tiled one on the device).
-void columns_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place p) {
+void columns_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place p,
+                     huge::Queue queue) {
   const std::size_t nc = na + nb - 1;
-  Scratch coefs(3 * nc, p);
+  Scratch coefs(3 * nc, p, queue.stream);
   auto* c = reinterpret_cast<huge::Coef96*>(coefs.get());
-  huge::convolve_columns(c, a, na, b, nb, p);
-  huge::normalise(r, na + nb, c, nc, p);
+  huge::convolve_columns(c, a, na, b, nb, p, huge::Queue::on(queue.stream));
+  huge::normalise(r, na + nb, c, nc, p, queue);
 }
 
 /// r[0, na + nb) = a * b by the transform (a == b: a square, one forward transform). Products longer than the
 /// longest transform go in blocks: the shorter operand whole where that leaves room, else halves of the
 /// longest, each block product added into r.
-void ntt_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place p) {
+void ntt_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place p,
+                 huge::Queue queue) {
   const std::size_t limit = huge::transform_product_limit_for_tests.load(std::memory_order_relaxed);
   const std::size_t most = limit != 0 ? std::min(limit, huge::ntt_max_product()) : huge::ntt_max_product();
   if (na + nb <= most) {
     const std::size_t nc = na + nb - 1;
-    Scratch coefs(3 * nc, p);
+    Scratch coefs(3 * nc, p, queue.stream);
     auto* c = reinterpret_cast<huge::Coef96*>(coefs.get());
-    huge::convolve_ntt(c, a, na, b, nb, p);
-    huge::normalise(r, na + nb, c, nc, p);
+    huge::convolve_ntt(c, a, na, b, nb, p, huge::Queue::on(queue.stream));
+    huge::normalise(r, na + nb, c, nc, p, queue);
     return;
   }
   if (na < nb) {
@@ -187,15 +191,35 @@ void ntt_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, st
   }
   const std::size_t sb = nb <= most / 2 ? nb : most / 2;
   const std::size_t sa = most - sb;
-  huge::fill_zero(r, na + nb, p);
-  Scratch piece(sa + sb, p);
+  const huge::Queue queued = huge::Queue::on(queue.stream);
+  huge::fill_zero(r, na + nb, p, queued);
+  Scratch piece(sa + sb, p, queue.stream);
   for (std::size_t j = 0; j < nb; j += sb) {
     const std::size_t lb = std::min(sb, nb - j);
     for (std::size_t i = 0; i < na; i += sa) {
       const std::size_t la = std::min(sa, na - i);
-      ntt_product(piece.get(), a + i, la, b + j, lb, p);
-      huge::add(r + i + j, r + i + j, na + nb - i - j, piece.get(), la + lb, p);
+      ntt_product(piece.get(), a + i, la, b + j, lb, p, queued);
+      // The sum is a part of the product, so nothing carries out of it.
+      huge::add(r + i + j, r + i + j, na + nb - i - j, piece.get(), la + lb, nullptr, p, queued);
     }
+  }
+  huge::complete(p, queue);
+}
+
+/// r[0, na + nb) = a * b (na, nb >= 1) by `algorithm` (not automatic) in place p.
+void multiply_by(MulAlgorithm algorithm, limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
+                 Place p, huge::Queue queue) {
+  switch (algorithm) {
+    case MulAlgorithm::schoolbook:
+    case MulAlgorithm::karatsuba:
+      host_product(r, a, na, b, nb, p, algorithm == MulAlgorithm::karatsuba);
+      break;
+    case MulAlgorithm::tiled:
+      columns_product(r, a, na, b, nb, p, queue);
+      break;
+    default:  // ntt
+      ntt_product(r, a, na, b, nb, p, queue);
+      break;
   }
 }
 
@@ -222,19 +246,7 @@ Integer product(const Integer& a, const Integer& b, MulAlgorithm algorithm, bool
   const limb_t* pa = la.get();
   const limb_t* pb = square ? pa : lb.get();
   Integer r = IntegerAccess::with_capacity(na + nb, p);
-  limb_t* pr = IntegerAccess::data(r);
-  switch (algorithm) {
-    case MulAlgorithm::schoolbook:
-    case MulAlgorithm::karatsuba:
-      host_product(pr, pa, na, pb, nb, p, algorithm == MulAlgorithm::karatsuba);
-      break;
-    case MulAlgorithm::tiled:
-      columns_product(pr, pa, na, pb, nb, p);
-      break;
-    default:  // ntt (automatic resolved above; the others refused above)
-      ntt_product(pr, pa, na, pb, nb, p);
-      break;
-  }
+  multiply_by(algorithm, IntegerAccess::data(r), pa, na, pb, nb, p, huge::Queue{});
   IntegerAccess::finish(r, na + nb, a.is_negative() != b.is_negative());
   return r;
 }
@@ -294,6 +306,11 @@ int compare_magnitudes(const Integer& a, const Integer& b) {
 }
 
 }  // namespace
+
+void huge::multiply_limbs(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place,
+                          Queue queue) {
+  multiply_by(mul_algorithm(na, nb, place), r, a, na, b, nb, place, queue);
+}
 
 // ---- members ----
 

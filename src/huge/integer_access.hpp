@@ -8,6 +8,7 @@
 #include <warpnum/integer.hpp>
 
 #include <cstddef>
+#include <utility>
 
 namespace warpnum {
 
@@ -35,6 +36,25 @@ struct IntegerAccess {
   }
   /// Flips the sign of a non-zero x.
   static void negate(Integer& x) noexcept { x.negative_ = !x.negative_ && x.size_ != 0; }
+  /// The storage of x handed over (x becomes a zero): its limbs (x.size() of them hold the magnitude; nullptr for a
+  /// zero), to be released by huge::release in x's place.
+  static huge::limb_t* take_storage(Integer& x) noexcept {
+    x.size_ = 0;
+    x.capacity_ = 0;
+    x.top_ = 0;
+    x.negative_ = false;
+    return std::exchange(x.data_, nullptr);
+  }
+  /// An Integer that owns `data` (capacity limbs in a resolved place, from huge::allocate) and is the number of its
+  /// first n limbs, negative when `negative` and not zero.
+  static Integer adopt(huge::limb_t* data, std::size_t capacity, Place place, std::size_t n, bool negative) {
+    Integer x;
+    x.place_ = place;
+    x.data_ = data;
+    x.capacity_ = capacity;
+    finish(x, n, negative);
+    return x;
+  }
 };
 
 }  // namespace warpnum

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: Apache-2.0
+// bench/huge/async_integer_bench.cu: bench-huge-async, the same chain of Integer operations three ways on the GPU:
+// Integer (every operation returns complete: a synchronisation each), AsyncInteger on a stream (all queued, one
+// wait at get()), and the AsyncInteger chain captured once into a CUDA graph and replayed. The chain is K steps of
+// y = ((y * b) >> 32 n) + a on n-limb a and b (a product, a shift and a sum: a Newton-like step that keeps its
+// length), so its work is K products of n by n limbs. Every way's result is checked against Integer's before
+// timing.
+//   bench-huge-async [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE]
+// Defaults: 10^3, 10^4, 10^5, 10^6, 10^7 digits, K = 16, N = 9 (median). Also prints the host's time to queue the
+// chain (it returns before the GPU is done) and one product's time, for the chain's ceiling (K products).
+#include <warpnum/async_integer.hpp>
+#include <warpnum/integer.hpp>
+
+#include <cuda_runtime.h>
+#include <gmp.h>
+#include <gmpxx.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using warpnum::AsyncInteger;
+using warpnum::Integer;
+using warpnum::Place;
+using clock_type = std::chrono::steady_clock;
+
+void check(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "bench-huge-async: %s: %s\n", what, cudaGetErrorString(e));
+    std::exit(1);
+  }
+}
+
+template <class F> double median_ms(F&& f, int reps) {
+  std::vector<double> t;
+  for (int i = 0; i < reps; ++i) {
+    const auto t0 = clock_type::now();
+    f();
+    t.push_back(std::chrono::duration<double, std::milli>(clock_type::now() - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+std::vector<std::size_t> parse_list(const char* s) {
+  std::vector<std::size_t> out;
+  for (const char* p = s; *p != '\0';) {
+    char* end = nullptr;
+    out.push_back(static_cast<std::size_t>(std::strtod(p, &end)));
+    if (end == p) {
+      std::fprintf(stderr, "bench-huge-async: bad number list '%s'\n", s);
+      std::exit(2);
+    }
+    p = *end == ',' ? end + 1 : end;
+  }
+  return out;
+}
+
+Integer chain(const Integer& a, const Integer& b, int steps) {
+  Integer y = a;
+  for (int k = 0; k < steps; ++k) y = ((y * b) >> (32 * b.size())) + a;
+  return y;
+}
+
+AsyncInteger chain(const AsyncInteger& a, const AsyncInteger& b, std::size_t shift, int steps) {
+  AsyncInteger y = a;
+  for (int k = 0; k < steps; ++k) y = ((y * b) >> shift) + a;
+  return y;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::size_t> digits = {1000, 10000, 100000, 1000000, 10000000};
+  int steps = 16;
+  int reps = 9;
+  std::string csv;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (arg == "--digits" && has_value) {
+      digits = parse_list(argv[++i]);
+    } else if (arg == "--steps" && has_value) {
+      steps = std::max(1, std::atoi(argv[++i]));
+    } else if (arg == "--reps" && has_value) {
+      reps = std::max(1, std::atoi(argv[++i]));
+    } else if (arg == "--csv" && has_value) {
+      csv = argv[++i];
+    } else {
+      std::fprintf(stderr, "usage: %s [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE]\n", argv[0]);
+      return arg == "--help" ? 0 : 2;
+    }
+  }
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    std::fprintf(stderr, "bench-huge-async: no GPU (this benchmark measures the device's queue)\n");
+    return 1;
+  }
+  cudaDeviceProp prop{};
+  check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+  std::printf("bench-huge-async: %s; chain of %d steps y = ((y * b) >> 32n) + a; median of %d\n", prop.name, steps,
+              reps);
+  std::printf("%10s %8s %10s %12s %12s %12s %12s %10s\n", "digits", "limbs", "product", "Integer", "AsyncInteger",
+              "graph", "queue (host)", "sync/graph");
+  FILE* out = csv.empty() ? nullptr : std::fopen(csv.c_str(), "w");
+  if (out != nullptr) {
+    std::fprintf(out, "digits,limbs,steps,product_ms,integer_ms,async_ms,graph_ms,queue_ms\n");
+  }
+  cudaStream_t s{};
+  check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+  gmp_randclass rng(gmp_randinit_mt);
+  rng.seed(2026);
+  for (const std::size_t d : digits) {
+    mpz_class top;
+    mpz_ui_pow_ui(top.get_mpz_t(), 10, d);
+    const Integer a = warpnum::from_mpz(rng.get_z_range(top), Place::device);
+    const Integer b = warpnum::from_mpz(rng.get_z_range(top), Place::device);
+    const std::size_t shift = 32 * b.size();
+    const AsyncInteger qa(a, s), qb(b, s);
+    // Checks: the three ways give Integer's result.
+    const Integer expected = chain(a, b, steps);
+    if (!(chain(qa, qb, shift, steps).get() == expected)) {
+      std::fprintf(stderr, "bench-huge-async: AsyncInteger's chain differs from Integer's at %zu digits\n", d);
+      return 1;
+    }
+    AsyncInteger probe = chain(qa, qb, shift, steps);
+    const std::size_t bound = probe.limb_bound();
+    probe = AsyncInteger();
+    std::uint32_t* graph_out = nullptr;
+    check(cudaMalloc(&graph_out, bound * sizeof(std::uint32_t)), "cudaMalloc");
+    check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    cudaGraph_t graph{};
+    check(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
+    {
+      const AsyncInteger y = chain(qa, qb, shift, steps);
+      check(cudaMemcpyAsync(graph_out, y.data(), bound * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice, s),
+            "cudaMemcpyAsync");
+    }  // y's memory is freed inside the graph, so the graph can run again
+    check(cudaStreamEndCapture(s, &graph), "cudaStreamEndCapture");
+    cudaGraphExec_t exec{};
+    check(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+    check(cudaGraphLaunch(exec, s), "cudaGraphLaunch");
+    check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    std::vector<std::uint32_t> limbs(bound);
+    check(cudaMemcpy(limbs.data(), graph_out, bound * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    if (!(Integer::from_limbs(limbs, false, Place::host) == expected.to(Place::host))) {
+      std::fprintf(stderr, "bench-huge-async: the graph's chain differs from Integer's at %zu digits\n", d);
+      return 1;
+    }
+    const int r = d >= 10000000 ? std::max(3, reps / 3) : reps;
+    const double product_ms = median_ms([&] { static_cast<void>(a * b); }, r);
+    const double integer_ms = median_ms([&] { static_cast<void>(chain(a, b, steps)); }, r);
+    double queue_ms = 0;
+    const double async_ms = median_ms(
+        [&] {
+          const auto t0 = clock_type::now();
+          AsyncInteger y = chain(qa, qb, shift, steps);
+          queue_ms = std::chrono::duration<double, std::milli>(clock_type::now() - t0).count();
+          static_cast<void>(std::move(y).get());
+        },
+        r);
+    const double graph_ms = median_ms(
+        [&] {
+          check(cudaGraphLaunch(exec, s), "cudaGraphLaunch");
+          check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+        },
+        r);
+    std::printf("%10zu %8zu %10.4f %12.4f %12.4f %12.4f %12.4f %10.2f\n", d, a.size(), product_ms, integer_ms,
+                async_ms, graph_ms, queue_ms, integer_ms / graph_ms);
+    std::fflush(stdout);
+    if (out != nullptr) {
+      std::fprintf(out, "%zu,%zu,%d,%.5f,%.5f,%.5f,%.5f,%.5f\n", d, a.size(), steps, product_ms, integer_ms, async_ms,
+                   graph_ms, queue_ms);
+    }
+    check(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
+    check(cudaGraphDestroy(graph), "cudaGraphDestroy");
+    check(cudaFree(graph_out), "cudaFree");
+  }
+  check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  if (out != nullptr) std::fclose(out);
+  return 0;
+}

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+// warpnum/async_integer.hpp: warpnum::AsyncInteger, Integer's arithmetic queued on a CUDA stream with no host
+// synchronisation, and get(), the one point where the host waits. Compiled in warpnum::huge (src/huge/); this header
+// compiles with plain g++ and includes no CUDA header.
+#pragma once
+
+#include <warpnum/batch/layout.hpp>  // Place, stream_handle
+#include <warpnum/integer.hpp>
+
+#include <cstddef>
+
+namespace warpnum {
+
+/// A signed integer of any size whose value is being computed on a CUDA stream: a future-like handle that the
+/// arithmetic operators take and return without waiting, so that an expression of many products, sums and shifts
+/// is queued on the stream (or captured into a CUDA graph) as one run of kernels, with no host synchronisation
+/// between them. get() waits for the stream and returns the Integer.
+///
+/// - Streams: an AsyncInteger made from an Integer on `stream` keeps that stream; the result of an operation is on
+///   its operands' stream (operands on two different streams throw std::invalid_argument: order them yourself with
+///   an event and make one from the other's get()). Memory comes from warpnum's stream-ordered pool on that stream
+///   and goes back to it in stream order; the stream must outlive the AsyncIntegers on it.
+/// - Size: the host does not read the device, so a result's length is a bound (limb_bound(): a product of n and m
+///   limbs has n + m; high limbs may be zero). get() trims it.
+/// - Signs are decided when an operation is queued, so a sum of opposite signs (a difference of magnitudes) must
+///   not change sign: |a| >= |b| in a - b of same-signed a and b (a + b of opposite signs; a zero with no limbs
+///   always passes). Where that fails, the result's magnitude is |a| - |b| + 2^(32 n) (n the longer limb bound)
+///   and a status on the device records it; get() then throws std::domain_error, and so does get() of every value
+///   computed from it.
+/// - On the host (an AsyncInteger of a host Integer) every operation is complete on return and the stream is not
+///   used; the results and rules are the same.
+/// - Out of memory throws warpnum::OutOfMemory when the operation is queued (allocation is ordered, not deferred).
+///
+/// Copies are queued too (a device-to-device copy on the stream); moves are cheap.
+class AsyncInteger {
+ public:
+  using limb_type = Integer::limb_type;
+
+  /// Zero (no limbs, no stream): combines with an AsyncInteger on any stream.
+  AsyncInteger() noexcept = default;
+  /// The value of x, queued on `stream` from now on. x's storage is taken over (pass std::move(x) to avoid a copy);
+  /// x must be complete, as every Integer is. A host Integer gives a host AsyncInteger.
+  explicit AsyncInteger(Integer x, stream_handle stream = nullptr);
+
+  AsyncInteger(const AsyncInteger& o);
+  AsyncInteger(AsyncInteger&& o) noexcept;
+  AsyncInteger& operator=(const AsyncInteger& o);
+  AsyncInteger& operator=(AsyncInteger&& o) noexcept;
+  /// Frees the memory in the stream's order (no wait).
+  ~AsyncInteger();
+
+  /// Waits for the stream (cudaStreamSynchronize) and returns the value. Throws std::domain_error where a
+  /// difference in this value's history changed sign (the class comment), std::runtime_error for a CUDA error.
+  /// The && form hands the storage over without a copy.
+  Integer get() const&;
+  Integer get() &&;
+
+  /// Where the limbs live (never Place::automatic) and the stream they are ordered on (nullptr: the legacy default
+  /// stream).
+  Place place() const noexcept { return place_; }
+  stream_handle stream() const noexcept { return stream_; }
+  /// Limbs allocated for the magnitude: a bound on its length (0 only for a zero).
+  std::size_t limb_bound() const noexcept { return bound_; }
+  /// The sign it will have unless its magnitude turns out zero.
+  bool is_negative() const noexcept { return negative_; }
+  /// The magnitude's storage (limb_bound() limbs, device or host memory per place()); ready in the stream's order.
+  const limb_type* data() const noexcept { return data_; }
+
+  friend AsyncInteger operator+(const AsyncInteger& a, const AsyncInteger& b);
+  friend AsyncInteger operator-(const AsyncInteger& a, const AsyncInteger& b);
+  friend AsyncInteger operator*(const AsyncInteger& a, const AsyncInteger& b);
+  friend AsyncInteger operator-(AsyncInteger a) noexcept;
+  /// Shifts of the value (>> rounds toward minus infinity, as Integer's).
+  friend AsyncInteger operator<<(const AsyncInteger& a, std::size_t bits);
+  friend AsyncInteger operator>>(const AsyncInteger& a, std::size_t bits);
+  /// a * a, with the transform of one operand only.
+  friend AsyncInteger sqr(const AsyncInteger& a);
+
+  AsyncInteger& operator+=(const AsyncInteger& b) { return *this = *this + b; }
+  AsyncInteger& operator-=(const AsyncInteger& b) { return *this = *this - b; }
+  AsyncInteger& operator*=(const AsyncInteger& b) { return *this = *this * b; }
+  AsyncInteger& operator<<=(std::size_t bits) { return *this = *this << bits; }
+  AsyncInteger& operator>>=(std::size_t bits) { return *this = *this >> bits; }
+
+ private:
+  friend struct AsyncIntegerAccess;  // src/huge/async_integer.cpp: builds results
+  Integer get_moved();               // get() of this object, whose storage goes to the result
+
+  limb_type* data_ = nullptr;     // bound_ limbs in place_
+  std::size_t bound_ = 0;
+  limb_type* status_ = nullptr;   // one limb in place_, non-zero where a difference changed sign; null: none can have
+  stream_handle stream_ = nullptr;
+  Place place_ = Place::host;     // an empty AsyncInteger is a zero that goes with anything
+  bool negative_ = false;
+};
+
+}  // namespace warpnum

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+// tests/cases/async_integer_cases.hpp: AsyncInteger (<warpnum/async_integer.hpp>) against GMP on a given Place and
+// stream: every operator over both signs and lengths from 1 limb to past the transform's threshold; chained
+// expressions whose lengths are bounds (high zero limbs) at every step; zeros, the default AsyncInteger and results
+// that turn out zero; >> of negatives (floor) at every bit offset; the status of a difference that changes sign and
+// its inheritance; copies and moves. Run by tests/host/huge/async_integer_test.cpp and
+// tests/device/huge/async_integer_test.cu.
+#pragma once
+
+#include <warpnum/async_integer.hpp>
+#include <warpnum/integer.hpp>
+
+#include <gmp.h>
+#include <gmpxx.h>
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace warpnum::test::async_integer_cases {
+
+inline std::uint64_t seed() {
+  const char* s = std::getenv("WARPNUM_TEST_SEED");
+  return s != nullptr ? std::strtoull(s, nullptr, 0) : 0xa5e7'0000'2026ull;
+}
+
+/// A random number of `limbs` limbs (its top limb may be anything, zero included), negative when asked.
+inline mpz_class random_value(gmp_randclass& r, std::size_t limbs, bool negative) {
+  mpz_class z = r.get_z_bits(static_cast<unsigned long>(32 * limbs));
+  return negative ? mpz_class(-z) : z;
+}
+
+/// The value of x, waited for.
+inline mpz_class value(const AsyncInteger& x) { return to_mpz_class(x.get()); }
+
+inline AsyncInteger make(const mpz_class& z, Place place, stream_handle stream) {
+  return AsyncInteger(from_mpz(z, place), stream);
+}
+
+/// Lengths that cross the product's algorithms on either place (host: schoolbook, Karatsuba, transform from 12,289
+/// limbs; device: tiled below 5,000^2 limbs^2, the transform above).
+inline std::vector<std::size_t> lengths(Place place) {
+  if (place == Place::device) return {1, 2, 7, 64, 1000, 6000, 30000, 200000};
+  return {1, 2, 7, 64, 300, 13000};
+}
+
+/// Every operator on every pair of lengths and signs, one operation at a time.
+inline void operators_against_gmp(Place place, stream_handle stream) {
+  gmp_randclass r(gmp_randinit_mt);
+  r.seed(static_cast<unsigned long>(seed()));
+  const std::vector<std::size_t> ns = lengths(place);
+  for (const std::size_t na : ns) {
+    for (const std::size_t nb : ns) {
+      for (int signs = 0; signs < 4; ++signs) {
+        const mpz_class za = random_value(r, na, (signs & 1) != 0);
+        const mpz_class zb = random_value(r, nb, (signs & 2) != 0);
+        const std::string what = std::to_string(na) + " x " + std::to_string(nb) + " limbs, signs " +
+                                 std::to_string(signs);
+        const AsyncInteger a = make(za, place, stream);
+        const AsyncInteger b = make(zb, place, stream);
+        ASSERT_EQ(a.place(), place);
+        ASSERT_EQ(a.stream(), stream);
+        const AsyncInteger p = a * b;
+        EXPECT_EQ(p.limb_bound(), a.limb_bound() + b.limb_bound()) << what;
+        EXPECT_TRUE(value(p) == za * zb) << "a * b, " << what;
+        // A sum or difference is exact wherever its sign is known when queued: same signs for +, or the larger
+        // magnitude first.
+        if ((za >= 0) == (zb >= 0) || abs(za) >= abs(zb)) {
+          EXPECT_TRUE(value(a + b) == za + zb) << "a + b, " << what;
+        }
+        if ((za >= 0) != (zb >= 0) || abs(za) >= abs(zb)) {
+          EXPECT_TRUE(value(a - b) == za - zb) << "a - b, " << what;
+        }
+        if (na == nb) {
+          EXPECT_TRUE(value(sqr(a)) == za * za) << "sqr(a), " << what;
+          EXPECT_TRUE(value(a * a) == za * za) << "a * a, " << what;
+        }
+      }
+    }
+  }
+}
+
+/// Shifts both ways at bit offsets around limb boundaries; >> of negatives rounds toward minus infinity, with and
+/// without set bits below the shift.
+inline void shifts_against_gmp(Place place, stream_handle stream) {
+  gmp_randclass r(gmp_randinit_mt);
+  r.seed(static_cast<unsigned long>(seed() + 1));
+  for (const std::size_t n : {std::size_t{1}, std::size_t{3}, std::size_t{700}}) {
+    for (const bool negative : {false, true}) {
+      const mpz_class z = random_value(r, n, negative) + (negative ? -1 : 1);  // never zero
+      mpz_class exact = z;
+      mpz_mul_2exp(exact.get_mpz_t(), exact.get_mpz_t(), 100);  // 100 zero bits at the bottom
+      const AsyncInteger a = make(z, place, stream);
+      const AsyncInteger e = make(exact, place, stream);
+      for (const std::size_t bits : {0, 1, 31, 32, 33, 63, 64, 100, 101, 32 * static_cast<int>(n) - 1,
+                                     32 * static_cast<int>(n), 32 * static_cast<int>(n) + 5, 100000}) {
+        const std::string what = std::to_string(n) + " limbs, " + (negative ? "-" : "+") + ", " +
+                                 std::to_string(bits) + " bits";
+        mpz_class expected;
+        mpz_mul_2exp(expected.get_mpz_t(), z.get_mpz_t(), bits);
+        EXPECT_TRUE(value(a << bits) == expected) << "<< " << what;
+        mpz_fdiv_q_2exp(expected.get_mpz_t(), z.get_mpz_t(), bits);
+        EXPECT_TRUE(value(a >> bits) == expected) << ">> " << what;
+        mpz_fdiv_q_2exp(expected.get_mpz_t(), exact.get_mpz_t(), bits);
+        EXPECT_TRUE(value(e >> bits) == expected) << ">> (low bits zero) " << what;
+      }
+    }
+  }
+}
+
+/// Chains in which every step works on bounds from the step before: high zero limbs from products whose top limb
+/// is zero, sums that do not carry, differences that shrink.
+inline void chained_expressions(Place place, stream_handle stream) {
+  gmp_randclass r(gmp_randinit_mt);
+  r.seed(static_cast<unsigned long>(seed() + 2));
+  const std::size_t top = place == Place::device ? 40000 : 5000;
+  for (const std::size_t n : {std::size_t{1}, std::size_t{5}, std::size_t{90}, top}) {
+    const mpz_class za = random_value(r, n, false) + 1;
+    const mpz_class zb = random_value(r, n, true) - 1;
+    const mpz_class zc = random_value(r, n / 2 + 1, false);
+    const mpz_class zd = random_value(r, n, false) + 1;
+    const AsyncInteger a = make(za, place, stream), b = make(zb, place, stream), c = make(zc, place, stream),
+                       d = make(zd, place, stream);
+    // (a b + c) d: a b is negative, so + c is a difference of magnitudes with the product's the larger.
+    AsyncInteger x = (a * b + c) * d;
+    mpz_class zx = (za * zb + zc) * zd;
+    // (x - x/2^k floor) squared, shifted, minus a small number: every length here is a bound.
+    x = sqr(x - (x >> 37)) >> 5;
+    mpz_class half;
+    mpz_fdiv_q_2exp(half.get_mpz_t(), zx.get_mpz_t(), 37);
+    zx = zx - half;
+    zx = zx * zx;
+    mpz_fdiv_q_2exp(zx.get_mpz_t(), zx.get_mpz_t(), 5);
+    x = x - c + (a << 70) - (a << 70);
+    zx = zx - zc;
+    // The product of a value with a zero, and sums with that zero, keep their bounds and give zero.
+    const AsyncInteger zero = x * AsyncInteger(Integer(0, place), stream);
+    EXPECT_TRUE(value(zero) == 0) << n;
+    EXPECT_FALSE(zero.get().is_negative()) << n;
+    const AsyncInteger y = x * (a - a) + x;
+    EXPECT_GT(y.limb_bound(), x.limb_bound()) << n;
+    EXPECT_TRUE(value(y) == zx) << "chain, " << n << " limbs";
+    EXPECT_TRUE(value(x) == zx) << "chain, " << n << " limbs";
+    // Newton's step for 1/a at the precision of a: y' = 2 y - a y^2 / 2^k, all terms of known sign.
+    const std::size_t k = 32 * n + 8;
+    mpz_class zy = 1;
+    mpz_mul_2exp(zy.get_mpz_t(), zy.get_mpz_t(), k);
+    mpz_fdiv_q(zy.get_mpz_t(), zy.get_mpz_t(), za.get_mpz_t());
+    zy += 3;  // an estimate a little high
+    AsyncInteger ay = make(zy, place, stream);
+    ay = (ay << 1) - ((a * sqr(ay)) >> k);
+    mpz_class zn = zy * zy * za;
+    mpz_fdiv_q_2exp(zn.get_mpz_t(), zn.get_mpz_t(), k);
+    EXPECT_TRUE(value(ay) == 2 * zy - zn) << "Newton step, " << n << " limbs";
+  }
+}
+
+/// Zeros: the default AsyncInteger goes with any operand; zero Integers; results that are zero are not negative.
+inline void zeros(Place place, stream_handle stream) {
+  const AsyncInteger none;
+  EXPECT_EQ(none.limb_bound(), 0u);
+  EXPECT_TRUE(value(none) == 0);
+  const mpz_class z("123456789012345678901234567890");
+  const AsyncInteger a = make(-z, place, stream);
+  EXPECT_TRUE(value(none + a) == -z);
+  EXPECT_TRUE(value(a + none) == -z);
+  EXPECT_TRUE(value(none - a) == z);
+  EXPECT_TRUE(value(a * none) == 0);
+  EXPECT_EQ((none + a).place(), place);
+  EXPECT_EQ((none + a).stream(), stream);
+  EXPECT_TRUE(value(a - a) == 0);
+  EXPECT_FALSE((a - a).get().is_negative());
+  EXPECT_TRUE(value(-(a - a)) == 0);
+  EXPECT_TRUE(value(none << 10) == 0);
+  EXPECT_TRUE(value(none >> 10) == 0);
+  EXPECT_TRUE(value(-none >> 10) == 0);
+  EXPECT_TRUE(value((a - a) >> 3) == 0);  // a negative bound whose value is zero: floor of zero
+  EXPECT_TRUE(value(a >> 1000) == -1);
+}
+
+/// A difference that changes sign sets the status: get() throws std::domain_error for it and for everything computed
+/// from it, and for nothing else.
+inline void difference_that_changes_sign(Place place, stream_handle stream) {
+  const AsyncInteger small = make(mpz_class(5), place, stream);
+  const AsyncInteger large = make(mpz_class("1000000000000000000000000"), place, stream);
+  const AsyncInteger bad = small - large;
+  EXPECT_THROW(static_cast<void>(bad.get()), std::domain_error);
+  EXPECT_THROW(static_cast<void>((bad * large).get()), std::domain_error);
+  EXPECT_THROW(static_cast<void>((large + bad).get()), std::domain_error);
+  EXPECT_THROW(static_cast<void>((bad >> 3).get()), std::domain_error);
+  EXPECT_THROW(static_cast<void>(((-large >> 3) * (bad << 2)).get()), std::domain_error);
+  EXPECT_THROW(static_cast<void>((bad * AsyncInteger()).get()), std::domain_error);  // a zero keeps the status
+  const AsyncInteger copy = bad;
+  EXPECT_THROW(static_cast<void>(copy.get()), std::domain_error);
+  // Opposite signs through + and -: the same rule.
+  EXPECT_THROW(static_cast<void>((small + -large).get()), std::domain_error);
+  EXPECT_THROW(static_cast<void>((-small - -large).get()), std::domain_error);
+  // The same values in the allowed order, and values not computed from `bad`, are unaffected.
+  EXPECT_TRUE(value(large - small) == mpz_class("999999999999999999999995"));
+  EXPECT_TRUE(value(-small - large) == mpz_class("-1000000000000000000000005"));
+  EXPECT_TRUE(value(small * large) == mpz_class("5000000000000000000000000"));
+  try {
+    static_cast<void>(bad.get());
+  } catch (const std::domain_error& e) {
+    EXPECT_NE(std::string(e.what()).find("queue the larger magnitude first"), std::string::npos) << e.what();
+  }
+}
+
+/// Copies are deep, moves leave a zero, get() of an lvalue leaves it usable, get() of an rvalue takes its storage.
+inline void copies_and_moves(Place place, stream_handle stream) {
+  const mpz_class z("-98765432109876543210987654321098765432109876543210");
+  AsyncInteger a = make(z, place, stream);
+  AsyncInteger b = a;
+  b = b * b;
+  EXPECT_TRUE(value(a) == z);
+  EXPECT_TRUE(value(b) == z * z);
+  AsyncInteger c = std::move(b);
+  EXPECT_EQ(b.limb_bound(), 0u);  // NOLINT(bugprone-use-after-move): a moved-from AsyncInteger is zero
+  EXPECT_TRUE(value(c) == z * z);
+  const Integer taken = std::move(c).get();
+  EXPECT_TRUE(to_mpz_class(taken) == z * z);
+  EXPECT_EQ(taken.place(), place);
+  a = a;  // self-assignment keeps the value
+  EXPECT_TRUE(value(a) == z);
+  a += a;
+  a -= AsyncInteger(Integer(1, place), stream);
+  a *= a;
+  a <<= 3;
+  a >>= 2;
+  const mpz_class expected = (2 * z - 1) * (2 * z - 1) * 2;
+  EXPECT_TRUE(value(a) == expected);
+}
+
+}  // namespace warpnum::test::async_integer_cases

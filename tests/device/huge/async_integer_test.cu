@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: Apache-2.0
+// tests/device/huge/async_integer_test.cu: AsyncInteger (<warpnum/async_integer.hpp>) on the GPU against GMP: the
+// cases of tests/cases/async_integer_cases.hpp on the legacy default stream and on a non-blocking stream; an
+// expression of products (tiled and transform), sums, differences and shifts captured into a CUDA graph under
+// cudaStreamCaptureModeGlobal, where any synchronisation, blocking copy or non-ordered allocation would end the
+// capture with an error, then run from the graph; queuing behind a kernel that keeps the stream busy returns while
+// it still runs; operands in two places are refused. Skips where there is no GPU.
+#include "../kernel_check.hpp"
+#include "cases/async_integer_cases.hpp"
+
+#include <warpnum/async_integer.hpp>
+#include <warpnum/integer.hpp>
+
+#include <cuda_runtime.h>
+#include <gmp.h>
+#include <gmpxx.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstddef>
+#include <stdexcept>
+#include <vector>
+
+namespace {
+
+using warpnum::AsyncInteger;
+using warpnum::Integer;
+using warpnum::Place;
+namespace cases = warpnum::test::async_integer_cases;
+
+/// A non-blocking stream for one test, destroyed after its AsyncIntegers (declare it first).
+class Stream {
+ public:
+  Stream() { WARPNUM_TEST_CUDA(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking)); }
+  ~Stream() {
+    (void)cudaStreamSynchronize(s_);
+    (void)cudaStreamDestroy(s_);
+  }
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+  cudaStream_t get() const { return s_; }
+
+ private:
+  cudaStream_t s_{};
+};
+
+class AsyncIntegerDevice : public warpnum::test::DeviceTest {};
+
+TEST_F(AsyncIntegerDevice, OperatorsAgainstGmpDefaultStream) { cases::operators_against_gmp(Place::device, nullptr); }
+TEST_F(AsyncIntegerDevice, OperatorsAgainstGmpOwnStream) {
+  const Stream s;
+  cases::operators_against_gmp(Place::device, s.get());
+}
+TEST_F(AsyncIntegerDevice, ShiftsAgainstGmp) {
+  const Stream s;
+  cases::shifts_against_gmp(Place::device, s.get());
+}
+TEST_F(AsyncIntegerDevice, ChainedExpressions) {
+  const Stream s;
+  cases::chained_expressions(Place::device, s.get());
+}
+TEST_F(AsyncIntegerDevice, Zeros) {
+  const Stream s;
+  cases::zeros(Place::device, s.get());
+}
+TEST_F(AsyncIntegerDevice, DifferenceThatChangesSign) {
+  const Stream s;
+  cases::difference_that_changes_sign(Place::device, s.get());
+}
+TEST_F(AsyncIntegerDevice, CopiesAndMoves) {
+  const Stream s;
+  cases::copies_and_moves(Place::device, s.get());
+}
+
+TEST_F(AsyncIntegerDevice, OperandsInTwoPlacesAreRefused) {
+  const Stream s;
+  const AsyncInteger a(Integer(7, Place::device), s.get());
+  const AsyncInteger b(Integer(9, Place::host), s.get());
+  EXPECT_THROW(static_cast<void>(a * b), std::invalid_argument);
+  EXPECT_THROW(static_cast<void>(b + a), std::invalid_argument);
+}
+
+/// An expression of many operations is queued without one host synchronisation: captured whole into a graph.
+TEST_F(AsyncIntegerDevice, ExpressionCapturedIntoOneGraph) {
+  const Stream s;
+  gmp_randclass r(gmp_randinit_mt);
+  r.seed(static_cast<unsigned long>(cases::seed() + 10));
+  // a b by the transform (50,000 limbs each), c d by the tiled convolution (a few hundred limbs).
+  const mpz_class za = cases::random_value(r, 50000, false) + 1, zb = cases::random_value(r, 50000, true) - 1;
+  const mpz_class zc = cases::random_value(r, 300, false), zd = cases::random_value(r, 200, true);
+  const AsyncInteger a = cases::make(za, Place::device, s.get()), b = cases::make(zb, Place::device, s.get()),
+                     c = cases::make(zc, Place::device, s.get()), d = cases::make(zd, Place::device, s.get());
+  static_cast<void>((a * b).get());  // sets the transform kernels' attributes once, outside the capture
+  cudaGraph_t graph{};
+  WARPNUM_TEST_CUDA(cudaStreamBeginCapture(s.get(), cudaStreamCaptureModeGlobal));
+  AsyncInteger x;
+  try {
+    x = (sqr(a * b - (c * d << 1000)) >> 12345) + (a << 7) - (-c >> 3);
+  } catch (...) {
+    (void)cudaStreamEndCapture(s.get(), &graph);
+    throw;
+  }
+  cudaStreamCaptureStatus status{};
+  WARPNUM_TEST_CUDA(cudaStreamIsCapturing(s.get(), &status));
+  EXPECT_EQ(status, cudaStreamCaptureStatusActive) << "a call during the expression ended the capture";
+  WARPNUM_TEST_CUDA(cudaStreamEndCapture(s.get(), &graph));
+  std::size_t nodes = 0;
+  WARPNUM_TEST_CUDA(cudaGraphGetNodes(graph, nullptr, &nodes));
+  EXPECT_GT(nodes, 10u) << "the expression's kernels, allocations and frees are nodes of one graph";
+  std::vector<cudaGraphNode_t> all(nodes);
+  WARPNUM_TEST_CUDA(cudaGraphGetNodes(graph, all.data(), &nodes));
+  std::size_t kernels = 0;
+  for (cudaGraphNode_t n : all) {
+    cudaGraphNodeType type{};
+    WARPNUM_TEST_CUDA(cudaGraphNodeGetType(n, &type));
+    kernels += type == cudaGraphNodeTypeKernel ? 1 : 0;
+  }
+  EXPECT_GE(kernels, 12u);
+  cudaGraphExec_t exec{};
+  WARPNUM_TEST_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+  WARPNUM_TEST_CUDA(cudaGraphLaunch(exec, s.get()));
+  mpz_class t = za * zb - (zc * zd << 1000);
+  t = t * t;
+  mpz_fdiv_q_2exp(t.get_mpz_t(), t.get_mpz_t(), 12345);
+  mpz_class tc;
+  mpz_fdiv_q_2exp(tc.get_mpz_t(), mpz_class(-zc).get_mpz_t(), 3);
+  const mpz_class expected = t + (za << 7) - tc;
+  EXPECT_TRUE(cases::value(x) == expected);
+  x = AsyncInteger();  // the result's memory belongs to the graph's allocation: freed before the graph goes
+  WARPNUM_TEST_CUDA(cudaStreamSynchronize(s.get()));
+  WARPNUM_TEST_CUDA(cudaGraphExecDestroy(exec));
+  WARPNUM_TEST_CUDA(cudaGraphDestroy(graph));
+}
+
+__global__ void spin(long long cycles) {
+  const long long start = clock64();
+  while (clock64() - start < cycles) {
+  }
+}
+
+/// Queuing returns while the stream is still busy with earlier work: nothing waits for it until get().
+TEST_F(AsyncIntegerDevice, QueuingDoesNotWaitForTheStream) {
+  const Stream s;
+  gmp_randclass r(gmp_randinit_mt);
+  r.seed(static_cast<unsigned long>(cases::seed() + 11));
+  const mpz_class za = cases::random_value(r, 100000, false), zb = cases::random_value(r, 100000, false);
+  const AsyncInteger a = cases::make(za, Place::device, s.get()), b = cases::make(zb, Place::device, s.get());
+  static_cast<void>((a * b).get());
+  int clock_khz = 0;
+  WARPNUM_TEST_CUDA(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
+  spin<<<1, 1, 0, s.get()>>>(static_cast<long long>(clock_khz) * 500);  // about 0.5 s
+  WARPNUM_TEST_CUDA(cudaGetLastError());
+  const auto t0 = std::chrono::steady_clock::now();
+  const AsyncInteger p = (a * b + (a << 64)) * (b >> 5) - a;
+  const double queued_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(cudaStreamQuery(s.get()), cudaErrorNotReady) << "queuing waited for the stream";
+  EXPECT_LT(queued_ms, 250.0);
+  mpz_class zq;
+  mpz_fdiv_q_2exp(zq.get_mpz_t(), zb.get_mpz_t(), 5);
+  EXPECT_TRUE(cases::value(p) == (za * zb + (za << 64)) * zq - za);
+}
+
+}  // namespace

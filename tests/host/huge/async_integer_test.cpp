@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+// tests/host/huge/async_integer_test.cpp: AsyncInteger (<warpnum/async_integer.hpp>) on the host against GMP: the
+// cases of tests/cases/async_integer_cases.hpp with host Integers, where every operation is complete on return; and
+// the refusal of operands on two streams (the handles are never used on the host, so any two distinct values do).
+#include "cases/async_integer_cases.hpp"
+
+#include <warpnum/async_integer.hpp>
+#include <warpnum/integer.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace {
+
+using warpnum::AsyncInteger;
+using warpnum::Integer;
+using warpnum::Place;
+namespace cases = warpnum::test::async_integer_cases;
+
+/// A stream handle the host never dereferences.
+warpnum::stream_handle fake_stream(std::uintptr_t v) { return reinterpret_cast<warpnum::stream_handle>(v); }
+
+TEST(AsyncIntegerHost, OperatorsAgainstGmp) { cases::operators_against_gmp(Place::host, nullptr); }
+TEST(AsyncIntegerHost, ShiftsAgainstGmp) { cases::shifts_against_gmp(Place::host, nullptr); }
+TEST(AsyncIntegerHost, ChainedExpressions) { cases::chained_expressions(Place::host, fake_stream(0x100)); }
+TEST(AsyncIntegerHost, Zeros) { cases::zeros(Place::host, nullptr); }
+TEST(AsyncIntegerHost, DifferenceThatChangesSign) { cases::difference_that_changes_sign(Place::host, nullptr); }
+TEST(AsyncIntegerHost, CopiesAndMoves) { cases::copies_and_moves(Place::host, nullptr); }
+
+TEST(AsyncIntegerHost, OperandsOnTwoStreamsAreRefused) {
+  const AsyncInteger a(Integer(7, Place::host), fake_stream(0x100));
+  const AsyncInteger b(Integer(9, Place::host), fake_stream(0x200));
+  try {
+    static_cast<void>(a * b);
+    FAIL() << "operands on two streams were accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("different streams"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(static_cast<void>(a + b), std::invalid_argument);
+  EXPECT_THROW(static_cast<void>(a - b), std::invalid_argument);
+  // A zero with no stream goes with either.
+  EXPECT_TRUE(warpnum::to_mpz_class((a + AsyncInteger()).get()) == 7);
+  EXPECT_TRUE(warpnum::to_mpz_class((AsyncInteger() * b).get()) == 0);
+}
+
+}  // namespace
