@@ -3,7 +3,7 @@
 // arithmetic on the GPU (small parts of the series on the host's cores), then sqrt(10005) and the final division by
 // Newton's iteration and the decimal conversion by divide and conquer, all on the GPU's transform multiply.
 //
-//   warpnum-pi-digits [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L]
+//   warpnum-pi-digits [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L] [--streams S]
 //
 // DIGITS (default 10^6) decimals after the point. --check computes the same digits with GMP on the CPU by the same
 // series and compares every digit; --cpu runs everything on Place::host; --output writes "3.1415..." to FILE.
@@ -13,12 +13,16 @@
 //  - Binary splitting makes the series' sum a few huge products: P, Q, T of a range of terms come from those of
 //    its halves (Q = Q1 Q2, P = P1 P2, T = T1 Q2 + P1 T2). The ranges' numbers grow from a few words at the leaves
 //    to millions of limbs at the top: leaves and low levels run on the host's cores (a device operation costs a
-//    launch and a synchronisation), and above --device-limbs the numbers move to the GPU with x.to(Place::device).
+//    launch), and above --device-limbs the numbers move to the GPU with x.to(Place::device).
+//  - On the GPU the pairs of a level are queued as AsyncIntegers on S streams in turn (--streams, default 8): no
+//    operation waits for the GPU, the products of different pairs run side by side, and the host's threads work on
+//    the level's small pairs meanwhile. --streams 0 runs the same pairs as Integers, each operation waiting.
 //  - The generic algorithms of include/warpnum/huge/ (isqrt, Newton division) work on Integer and mpz_class alike.
 #include <warpnum/huge/integer_traits.hpp>
 #include <warpnum/huge/newton_division.hpp>
 #include <warpnum/huge/newton_sqrt.hpp>
 #include <warpnum/huge/number_traits.hpp>
+#include <warpnum/async_integer.hpp>
 #include <warpnum/integer.hpp>
 
 #include <gmpxx.h>
@@ -37,6 +41,7 @@
 #include <span>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -143,15 +148,37 @@ template <class N> Split<N> split_range(std::uint64_t a, std::uint64_t b, bool n
   return combine(split_range<N>(a, m, true, like), split_range<N>(m, b, need_p, like), need_p);
 }
 
+/// A range's P, Q, T on the GPU as AsyncIntegers: queued on a stream, nothing waits for them until the end.
+struct DeviceSplit {
+  warpnum::AsyncInteger p, q, t;
+};
+
+/// combine() queued on `stream`. T1 Q2 + P1 T2 is a sum whose sign is known when it is queued: the series' terms
+/// shrink by a factor of about 10^14 each, so |T1 Q2| > |P1 T2| (P > 0), and AsyncInteger's rule for a sum of
+/// opposite signs (the larger magnitude first) holds.
+DeviceSplit combine_queued(DeviceSplit& left, DeviceSplit& right, bool need_p, warpnum::stream_handle stream) {
+  for (warpnum::AsyncInteger* x : {&left.p, &left.q, &left.t, &right.p, &right.q, &right.t}) x->continue_on(stream);
+  DeviceSplit out;
+  out.t = left.t * right.q + left.p * right.t;
+  out.q = left.q * right.q;
+  if (need_p) out.p = left.p * right.p;
+  return out;
+}
+
 /// P, Q, T of [0, terms): chunks of `chunk` terms on the host's threads, then levels of pairs, which move to
-/// `big` (Place::device for Integer on the GPU) once their Q has device_limbs limbs.
+/// `big` (Place::device for Integer on the GPU) once their Q has device_limbs limbs. On the GPU a level's pairs are
+/// queued on `streams` in turn (AsyncInteger: no waits, so small products of different pairs overlap) before the
+/// host's threads take the level's small pairs, and the device waits only once, for the last range.
 template <class N>
 Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs, const N& host, const N* big,
-                Progress& progress) {
+                const std::vector<warpnum::Stream>& streams, Progress& progress) {
   using Traits = warpnum::huge::NumberTraits<N>;
+  constexpr bool can_queue = std::is_same_v<N, Integer>;
   constexpr std::uint64_t chunk = 16;
   const std::size_t chunks = static_cast<std::size_t>((terms + chunk - 1) / chunk);
   std::vector<Split<N>> nodes(chunks);
+  std::vector<DeviceSplit> queued(chunks);  // where on_device: the node's value
+  std::vector<char> on_device(chunks, 0);
   std::atomic<std::size_t> done{0};
   progress.show("series: leaves", 0, true);
   std::thread::id main_thread = std::this_thread::get_id();
@@ -168,21 +195,43 @@ Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs,
     const std::string stage = "series: level " + std::to_string(level + 1) + " of " + std::to_string(levels);
     progress.show(stage, double(level) / levels, true);
     const std::size_t pairs = nodes.size() / 2;
-    std::vector<Split<N>> next(pairs + nodes.size() % 2);
+    const std::size_t count = pairs + nodes.size() % 2;
+    std::vector<Split<N>> next(count);
+    std::vector<DeviceSplit> next_queued(count);
+    std::vector<char> next_on_device(count, 0);
     std::vector<std::size_t> on_big;
     std::vector<std::size_t> on_host;
     for (std::size_t j = 0; j < pairs; ++j) {
-      const bool is_big = big != nullptr && Traits::bit_width(nodes[2 * j].q) / 32 >= device_limbs;
+      const bool is_big = big != nullptr && (on_device[2 * j] != 0 || on_device[2 * j + 1] != 0 ||
+                                             Traits::bit_width(nodes[2 * j].q) / 32 >= device_limbs);
       (is_big ? on_big : on_host).push_back(j);
     }
+    auto need_p = [&](std::size_t j) { return 2 * j + 2 < nodes.size(); };  // the last node never has a right range
     auto pair = [&](std::size_t j) {
-      const bool need_p = 2 * j + 2 < nodes.size();  // the last node of a level never has a range to its right
-      next[j] = combine(nodes[2 * j], nodes[2 * j + 1], need_p);
+      next[j] = combine(nodes[2 * j], nodes[2 * j + 1], need_p(j));
       nodes[2 * j] = Split<N>{};
       nodes[2 * j + 1] = Split<N>{};
     };
-    parallel_for(on_host.size(), threads, [&](std::size_t i) { pair(on_host[i]); });
+    // The GPU's pairs first, so that its work overlaps the host's pairs below.
     for (std::size_t j : on_big) {
+      if constexpr (can_queue) {
+        if (!streams.empty()) {
+          const warpnum::stream_handle stream = streams[j % streams.size()].get();
+          for (std::size_t c : {2 * j, 2 * j + 1}) {
+            if (on_device[c] != 0) continue;
+            Split<N>& s = nodes[c];
+            queued[c] = DeviceSplit{warpnum::AsyncInteger(s.p.to(Place::device), stream),
+                                    warpnum::AsyncInteger(s.q.to(Place::device), stream),
+                                    warpnum::AsyncInteger(s.t.to(Place::device), stream)};
+            s = Split<N>{};
+          }
+          next_queued[j] = combine_queued(queued[2 * j], queued[2 * j + 1], need_p(j), stream);
+          next_on_device[j] = 1;
+          queued[2 * j] = DeviceSplit{};
+          queued[2 * j + 1] = DeviceSplit{};
+          continue;
+        }
+      }
       for (Split<N>* s : {&nodes[2 * j], &nodes[2 * j + 1]}) {
         s->p = Traits::to_place_of(s->p, *big);
         s->q = Traits::to_place_of(s->q, *big);
@@ -190,8 +239,21 @@ Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs,
       }
       pair(j);
     }
-    if (nodes.size() % 2 == 1) next.back() = std::move(nodes.back());
+    parallel_for(on_host.size(), threads, [&](std::size_t i) { pair(on_host[i]); });
+    if (nodes.size() % 2 == 1) {
+      next.back() = std::move(nodes.back());
+      next_queued.back() = std::move(queued.back());
+      next_on_device.back() = on_device.back();
+    }
     nodes = std::move(next);
+    queued = std::move(next_queued);
+    on_device = std::move(next_on_device);
+  }
+  if constexpr (can_queue) {
+    if (on_device[0] != 0) {
+      DeviceSplit& top = queued[0];
+      nodes[0] = Split<N>{std::move(top.p).get(), std::move(top.q).get(), std::move(top.t).get()};
+    }
   }
   progress.show("series", 1.0, true);
   return std::move(nodes[0]);
@@ -224,13 +286,14 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 /// The number type's own square root, division and text are passed in, so that GMP's run can use GMP's.
 template <class N, class Isqrt, class Divide, class ToText>
 std::string pi_text(std::size_t digits, unsigned threads, std::size_t device_limbs, const N& host, const N* big,
-                    const char* who, Timings& timings, Isqrt isqrt, Divide divide, ToText to_text) {
+                    const std::vector<warpnum::Stream>& streams, const char* who, Timings& timings, Isqrt isqrt,
+                    Divide divide, ToText to_text) {
   using Traits = warpnum::huge::NumberTraits<N>;
   Progress progress(who);
   const std::size_t d = digits + guard_digits;
   const auto terms = static_cast<std::uint64_t>(static_cast<double>(d) / digits_per_term) + 2;
   auto t0 = Clock::now();
-  Split<N> s = series<N>(terms, threads, device_limbs, host, big, progress);
+  Split<N> s = series<N>(terms, threads, device_limbs, host, big, streams, progress);
   s.p = N();
   timings.series = seconds_since(t0);
 
@@ -266,13 +329,14 @@ void print_timings(const char* who, const Timings& t) {
 
 int usage(const char* program) {
   std::fprintf(stderr,
-               "usage: %s [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L]\n"
+               "usage: %s [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L] [--streams S]\n"
                "  DIGITS          decimals after the point (default 1000000)\n"
                "  --check         compute them with GMP on the CPU too and compare every digit\n"
                "  --cpu           run everything on the host (Place::host)\n"
                "  --output FILE   write 3.1415... to FILE\n"
                "  --threads T     host threads for the small parts of the series (default: all cores)\n"
-               "  --device-limbs L  ranges whose Q has L limbs or more move to the GPU (default 4096)\n",
+               "  --device-limbs L  ranges whose Q has L limbs or more move to the GPU (default 4096)\n"
+               "  --streams S     GPU streams the series' pairs are queued on (default 8; 0: each operation waits)\n",
                program);
   return 2;
 }
@@ -288,6 +352,7 @@ int main(int argc, char** argv) {
   // 4096 against 2048: 10^8 digits in 5.5-5.6 s against 6.5-6.6 s, 10^7 in 0.67-0.69 against 0.80-0.83 s (H200 and
   // its 16 host cores, 2026-11-28; 8192 was level with 4096, 1024 and below slower).
   std::size_t device_limbs = 4096;
+  std::size_t stream_count = 8;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--check") {
@@ -300,6 +365,8 @@ int main(int argc, char** argv) {
       threads = static_cast<unsigned>(std::max(1L, std::strtol(argv[++i], nullptr, 10)));
     } else if (arg == "--device-limbs" && i + 1 < argc) {
       device_limbs = static_cast<std::size_t>(std::strtoull(argv[++i], nullptr, 10));
+    } else if (arg == "--streams" && i + 1 < argc) {
+      stream_count = static_cast<std::size_t>(std::strtoull(argv[++i], nullptr, 10));
     } else if (!arg.empty() && arg[0] != '-') {
       digits = static_cast<std::size_t>(std::strtod(arg.c_str(), nullptr));  // 1e7 works too
     } else {
@@ -318,13 +385,16 @@ int main(int argc, char** argv) {
       std::printf("no GPU (%s); running on the CPU\n", e.what());
     }
   }
-  std::printf("pi to %zu digits on the %s (%u host threads)\n", digits, gpu ? "GPU" : "CPU", threads);
+  std::vector<warpnum::Stream> streams(gpu ? stream_count : 0);
+  std::printf("pi to %zu digits on the %s (%u host threads", digits, gpu ? "GPU" : "CPU", threads);
+  if (gpu) std::printf(", %zu streams", streams.size());
+  std::printf(")\n");
 
   Timings timings;
   std::string text;
   try {
     text = pi_text<Integer>(
-        digits, threads, device_limbs, Integer(Place::host), gpu ? &big_zero : nullptr, "warpnum", timings,
+        digits, threads, device_limbs, Integer(Place::host), gpu ? &big_zero : nullptr, streams, "warpnum", timings,
         [](const Integer& x) { return warpnum::huge::isqrt(x); },
         [](const Integer& a, const Integer& b) { return a / b; },
         [](const Integer& x) { return warpnum::to_string(x); });
@@ -348,7 +418,7 @@ int main(int argc, char** argv) {
   if (check) {
     Timings gmp_timings;
     const std::string reference = pi_text<mpz_class>(
-        digits, threads, 0, mpz_class(), nullptr, "GMP", gmp_timings,
+        digits, threads, 0, mpz_class(), nullptr, {}, "GMP", gmp_timings,
         [](const mpz_class& x) {
           mpz_class r;
           mpz_sqrt(r.get_mpz_t(), x.get_mpz_t());

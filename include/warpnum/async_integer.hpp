@@ -11,14 +11,32 @@
 
 namespace warpnum {
 
+/// A CUDA stream of its own, for AsyncIntegers, from a program that need not include CUDA's headers: non-blocking
+/// (it neither waits for the legacy default stream nor holds it up), synchronised and destroyed at the end of its
+/// life. Where there is no GPU, or warpnum::huge was built without CUDA, get() is nullptr, which host AsyncIntegers
+/// ignore. Move-only.
+class Stream {
+ public:
+  Stream();
+  ~Stream();
+  Stream(Stream&& o) noexcept;
+  Stream& operator=(Stream&& o) noexcept;
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+  stream_handle get() const noexcept { return stream_; }
+
+ private:
+  stream_handle stream_ = nullptr;
+};
+
 /// A signed integer of any size whose value is being computed on a CUDA stream: a future-like handle that the
 /// arithmetic operators take and return without waiting, so that an expression of many products, sums and shifts
 /// is queued on the stream (or captured into a CUDA graph) as one run of kernels, with no host synchronisation
 /// between them. get() waits for the stream and returns the Integer.
 ///
 /// - Streams: an AsyncInteger made from an Integer on `stream` keeps that stream; the result of an operation is on
-///   its operands' stream (operands on two different streams throw std::invalid_argument: order them yourself with
-///   an event and make one from the other's get()). Memory comes from warpnum's stream-ordered pool on that stream
+///   its operands' stream (operands on two different streams throw std::invalid_argument: bring one to the other's
+///   stream with continue_on()). Memory comes from warpnum's stream-ordered pool on that stream
 ///   and goes back to it in stream order; the stream must outlive the AsyncIntegers on it.
 /// - Size: the host does not read the device, so a result's length is a bound (limb_bound(): a product of n and m
 ///   limbs has n + m; high limbs may be zero). get() trims it.
@@ -54,6 +72,10 @@ class AsyncInteger {
   /// The && form hands the storage over without a copy.
   Integer get() const&;
   Integer get() &&;
+
+  /// Orders this value on `stream` from now on: that stream waits, on the device, for the work queued for the value
+  /// so far (an event; the host does not wait), and the value then combines with others on `stream`.
+  AsyncInteger& continue_on(stream_handle stream);
 
   /// Where the limbs live (never Place::automatic) and the stream they are ordered on (nullptr: the legacy default
   /// stream).

@@ -79,8 +79,8 @@ struct AsyncIntegerAccess {
     }
     if (a.stream_ != b.stream_) {
       detail::throw_error<std::invalid_argument>(std::string("warpnum: AsyncInteger ") + op +
-                                                 ": operands on different streams; queue them on one stream (or make "
-                                                 "one operand again from the other's get())");
+                                                 ": operands on different streams; bring one to the other's stream "
+                                                 "with continue_on()");
     }
   }
 
@@ -201,6 +201,19 @@ struct AsyncIntegerAccess {
   }
 };
 
+// ---- Stream ----
+
+Stream::Stream() : stream_(huge::create_stream()) {}
+Stream::~Stream() { huge::destroy_stream(stream_); }
+Stream::Stream(Stream&& o) noexcept : stream_(std::exchange(o.stream_, nullptr)) {}
+Stream& Stream::operator=(Stream&& o) noexcept {
+  if (this != &o) {
+    huge::destroy_stream(stream_);
+    stream_ = std::exchange(o.stream_, nullptr);
+  }
+  return *this;
+}
+
 // ---- members ----
 
 AsyncInteger::AsyncInteger(Integer x, stream_handle stream)
@@ -256,6 +269,12 @@ AsyncInteger& AsyncInteger::operator=(AsyncInteger&& o) noexcept {
 AsyncInteger::~AsyncInteger() {
   huge::release(data_, place_, stream_);
   huge::release(status_, place_, stream_);
+}
+
+AsyncInteger& AsyncInteger::continue_on(stream_handle stream) {
+  if (place_ == Place::device) huge::order_after(stream, stream_);
+  stream_ = stream;
+  return *this;
 }
 
 Integer AsyncInteger::get() const& { return AsyncInteger(*this).get_moved(); }

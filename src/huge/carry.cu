@@ -755,6 +755,38 @@ void fill_zero(limb_t* p, std::size_t limbs, Place place, [[maybe_unused]] Queue
   std::memset(p, 0, limbs * sizeof(limb_t));
 }
 
+void order_after([[maybe_unused]] stream_handle waiter, [[maybe_unused]] stream_handle on) {
+#if WARPNUM_HAS_CUDA
+  if (waiter == on) return;
+  cudaEvent_t event{};
+  cuda_check(cudaEventCreateWithFlags(&event, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+  cudaError_t e = cudaEventRecord(event, on);
+  if (e == cudaSuccess) e = cudaStreamWaitEvent(waiter, event, 0);
+  (void)cudaEventDestroy(event);  // the wait keeps what it needs
+  cuda_check(e, "order_after");
+#endif
+}
+
+stream_handle create_stream() {
+#if WARPNUM_HAS_CUDA
+  if (!device_present()) return nullptr;
+  cudaStream_t s{};
+  cuda_check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+  return s;
+#else
+  return nullptr;
+#endif
+}
+
+void destroy_stream([[maybe_unused]] stream_handle stream) noexcept {
+#if WARPNUM_HAS_CUDA
+  if (stream != nullptr) {
+    (void)cudaStreamSynchronize(stream);
+    (void)cudaStreamDestroy(stream);
+  }
+#endif
+}
+
 void complete(Place place, [[maybe_unused]] Queue queue) {
 #if WARPNUM_HAS_CUDA
   if (place == Place::device) finish_queue(queue, "complete");

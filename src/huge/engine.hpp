@@ -194,6 +194,13 @@ void copy(limb_t* dst, Place to, const limb_t* src, Place from, std::size_t limb
 void fill_zero(limb_t* p, std::size_t limbs, Place place, Queue queue = {});
 /// Waits for the queue's stream where the place is the device and the queue waits; nothing otherwise.
 void complete(Place place, Queue queue);
+/// Makes `waiter` wait, on the device, for the work queued on `on` so far (an event; the host does not wait).
+/// Nothing where the two are the same stream.
+void order_after(stream_handle waiter, stream_handle on);
+/// A new non-blocking stream on the current device (nullptr where there is no GPU or no CUDA), and its end (after
+/// its work).
+stream_handle create_stream();
+void destroy_stream(stream_handle stream) noexcept;
 
 // ---- products of limb arrays (integer.cpp) ----
 

@@ -4,7 +4,8 @@
 // expression of products (tiled and transform), sums, differences and shifts captured into a CUDA graph under
 // cudaStreamCaptureModeGlobal, where any synchronisation, blocking copy or non-ordered allocation would end the
 // capture with an error, then run from the graph; queuing behind a kernel that keeps the stream busy returns while
-// it still runs; operands in two places are refused. Skips where there is no GPU.
+// it still runs; continue_on orders a value across two streams; operands in two places are refused. Skips where
+// there is no GPU.
 #include "../kernel_check.hpp"
 #include "cases/async_integer_cases.hpp"
 
@@ -138,6 +139,40 @@ __global__ void spin(long long cycles) {
   }
 }
 
+/// About `ms` milliseconds of a spinning kernel on s.
+void keep_busy(cudaStream_t s, int ms) {
+  int clock_khz = 0;
+  WARPNUM_TEST_CUDA(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
+  spin<<<1, 1, 0, s>>>(static_cast<long long>(clock_khz) * ms);
+  WARPNUM_TEST_CUDA(cudaGetLastError());
+}
+
+/// A value computed on one stream behind a long kernel is waited for by another stream after continue_on: without
+/// the event, the second stream's product would read it before it was written.
+TEST_F(AsyncIntegerDevice, ContinueOnOrdersAcrossStreams) {
+  const Stream s1, s2;
+  gmp_randclass r(gmp_randinit_mt);
+  r.seed(static_cast<unsigned long>(cases::seed() + 12));
+  const mpz_class za = cases::random_value(r, 20000, false), zx = cases::random_value(r, 20000, true);
+  const AsyncInteger a = cases::make(za, Place::device, s1.get());
+  AsyncInteger x = cases::make(zx, Place::device, s2.get());
+  keep_busy(s2.get(), 300);
+  AsyncInteger b = sqr(x) - x;  // on s2, after the spin
+  EXPECT_THROW(static_cast<void>(a * b), std::invalid_argument);
+  b.continue_on(s1.get());
+  EXPECT_EQ(b.stream(), s1.get());
+  const AsyncInteger p = a * b;
+  EXPECT_TRUE(cases::value(p) == za * (zx * zx - zx));
+}
+
+/// warpnum::Stream: a stream of its own on a machine with a GPU.
+TEST_F(AsyncIntegerDevice, StreamOfItsOwn) {
+  const warpnum::Stream s;
+  ASSERT_NE(s.get(), nullptr);
+  const AsyncInteger a(Integer(12, Place::device), s.get());
+  EXPECT_TRUE(cases::value(a * a - a) == 132);
+}
+
 /// Queuing returns while the stream is still busy with earlier work: nothing waits for it until get().
 TEST_F(AsyncIntegerDevice, QueuingDoesNotWaitForTheStream) {
   const Stream s;
@@ -146,10 +181,7 @@ TEST_F(AsyncIntegerDevice, QueuingDoesNotWaitForTheStream) {
   const mpz_class za = cases::random_value(r, 100000, false), zb = cases::random_value(r, 100000, false);
   const AsyncInteger a = cases::make(za, Place::device, s.get()), b = cases::make(zb, Place::device, s.get());
   static_cast<void>((a * b).get());
-  int clock_khz = 0;
-  WARPNUM_TEST_CUDA(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0));
-  spin<<<1, 1, 0, s.get()>>>(static_cast<long long>(clock_khz) * 500);  // about 0.5 s
-  WARPNUM_TEST_CUDA(cudaGetLastError());
+  keep_busy(s.get(), 500);
   const auto t0 = std::chrono::steady_clock::now();
   const AsyncInteger p = (a * b + (a << 64)) * (b >> 5) - a;
   const double queued_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/huge/async_integer_test.cpp: AsyncInteger (<warpnum/async_integer.hpp>) on the host against GMP: the
 // cases of tests/cases/async_integer_cases.hpp with host Integers, where every operation is complete on return; and
-// the refusal of operands on two streams (the handles are never used on the host, so any two distinct values do).
+// the refusal of operands on two streams until continue_on brings them together (the handles are never used on the
+// host, so any two distinct values do); warpnum::Stream.
 #include "cases/async_integer_cases.hpp"
 
 #include <warpnum/async_integer.hpp>
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace {
 
@@ -44,6 +46,24 @@ TEST(AsyncIntegerHost, OperandsOnTwoStreamsAreRefused) {
   // A zero with no stream goes with either.
   EXPECT_TRUE(warpnum::to_mpz_class((a + AsyncInteger()).get()) == 7);
   EXPECT_TRUE(warpnum::to_mpz_class((AsyncInteger() * b).get()) == 0);
+  // continue_on brings one to the other's stream.
+  AsyncInteger c = b;
+  c.continue_on(a.stream());
+  EXPECT_EQ(c.stream(), a.stream());
+  EXPECT_TRUE(warpnum::to_mpz_class((a * c).get()) == 63);
+}
+
+TEST(AsyncIntegerHost, StreamOfItsOwn) {
+  const warpnum::Stream s;  // nullptr without a GPU; host AsyncIntegers ignore it either way
+  const AsyncInteger a(Integer(12, Place::host), s.get());
+  EXPECT_EQ(a.stream(), s.get());
+  EXPECT_TRUE(warpnum::to_mpz_class((a * a - a).get()) == 132);
+  warpnum::Stream first;
+  const warpnum::stream_handle handle = first.get();
+  warpnum::Stream second = std::move(first);
+  EXPECT_EQ(second.get(), handle);
+  EXPECT_EQ(first.get(), nullptr);  // NOLINT(bugprone-use-after-move): a moved-from Stream holds none
+  second = warpnum::Stream();
 }
 
 }  // namespace
