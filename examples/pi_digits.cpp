@@ -4,9 +4,11 @@
 // Newton's iteration and the decimal conversion by divide and conquer, all on the GPU's transform multiply.
 //
 //   warpnum-pi-digits [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L] [--streams S]
+//                     [--profile]
 //
 // DIGITS (default 10^6) decimals after the point. --check computes the same digits with GMP on the CPU by the same
-// series and compares every digit; --cpu runs everything on Place::host; --output writes "3.1415..." to FILE.
+// series and compares every digit; --cpu runs everything on Place::host; --output writes "3.1415..." to FILE;
+// --profile prints the series' time level by level.
 // Progress goes to stderr, the timings of each stage to stdout.
 //
 // What to take from it:
@@ -171,7 +173,7 @@ DeviceSplit combine_queued(DeviceSplit& left, DeviceSplit& right, bool need_p, w
 /// host's threads take the level's small pairs, and the device waits only once, for the last range.
 template <class N>
 Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs, const N& host, const N* big,
-                const std::vector<warpnum::Stream>& streams, Progress& progress) {
+                const std::vector<warpnum::Stream>& streams, bool profile, Progress& progress) {
   using Traits = warpnum::huge::NumberTraits<N>;
   constexpr bool can_queue = std::is_same_v<N, Integer>;
   constexpr std::uint64_t chunk = 16;
@@ -180,6 +182,13 @@ Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs,
   std::vector<DeviceSplit> queued(chunks);  // where on_device: the node's value
   std::vector<char> on_device(chunks, 0);
   std::atomic<std::size_t> done{0};
+  auto mark = Clock::now();
+  auto lap = [&mark] {
+    const auto now = Clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - mark).count();
+    mark = now;
+    return ms;
+  };
   progress.show("series: leaves", 0, true);
   std::thread::id main_thread = std::this_thread::get_id();
   parallel_for(chunks, threads, [&](std::size_t i) {
@@ -189,6 +198,9 @@ Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs,
     ++done;
     if (std::this_thread::get_id() == main_thread) progress.show("series: leaves", double(done) / chunks);
   });
+  if (profile) {
+    std::printf("series: %zu leaves of %llu terms: %.1f ms\n", chunks, static_cast<unsigned long long>(chunk), lap());
+  }
   std::size_t levels = 0;
   for (std::size_t n = chunks; n > 1; n = (n + 1) / 2) ++levels;
   for (std::size_t level = 0; nodes.size() > 1; ++level) {
@@ -213,6 +225,7 @@ Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs,
       nodes[2 * j + 1] = Split<N>{};
     };
     // The GPU's pairs first, so that its work overlaps the host's pairs below.
+    lap();
     for (std::size_t j : on_big) {
       if constexpr (can_queue) {
         if (!streams.empty()) {
@@ -239,7 +252,12 @@ Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs,
       }
       pair(j);
     }
+    const double big_ms = lap();
     parallel_for(on_host.size(), threads, [&](std::size_t i) { pair(on_host[i]); });
+    if (profile) {
+      std::printf("series: level %2zu: %6zu pairs on the GPU (%8.1f ms to %s), %6zu on the host (%8.1f ms)\n",
+                  level + 1, on_big.size(), big_ms, streams.empty() ? "run" : "queue", on_host.size(), lap());
+    }
     if (nodes.size() % 2 == 1) {
       next.back() = std::move(nodes.back());
       next_queued.back() = std::move(queued.back());
@@ -253,6 +271,7 @@ Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs,
     if (on_device[0] != 0) {
       DeviceSplit& top = queued[0];
       nodes[0] = Split<N>{std::move(top.p).get(), std::move(top.q).get(), std::move(top.t).get()};
+      if (profile) std::printf("series: waiting for the GPU's queued pairs: %.1f ms\n", lap());
     }
   }
   progress.show("series", 1.0, true);
@@ -286,14 +305,14 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 /// The number type's own square root, division and text are passed in, so that GMP's run can use GMP's.
 template <class N, class Isqrt, class Divide, class ToText>
 std::string pi_text(std::size_t digits, unsigned threads, std::size_t device_limbs, const N& host, const N* big,
-                    const std::vector<warpnum::Stream>& streams, const char* who, Timings& timings, Isqrt isqrt,
-                    Divide divide, ToText to_text) {
+                    const std::vector<warpnum::Stream>& streams, bool profile, const char* who, Timings& timings,
+                    Isqrt isqrt, Divide divide, ToText to_text) {
   using Traits = warpnum::huge::NumberTraits<N>;
   Progress progress(who);
   const std::size_t d = digits + guard_digits;
   const auto terms = static_cast<std::uint64_t>(static_cast<double>(d) / digits_per_term) + 2;
   auto t0 = Clock::now();
-  Split<N> s = series<N>(terms, threads, device_limbs, host, big, streams, progress);
+  Split<N> s = series<N>(terms, threads, device_limbs, host, big, streams, profile, progress);
   s.p = N();
   timings.series = seconds_since(t0);
 
@@ -330,13 +349,15 @@ void print_timings(const char* who, const Timings& t) {
 int usage(const char* program) {
   std::fprintf(stderr,
                "usage: %s [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L] [--streams S]\n"
+               "       [--profile]\n"
                "  DIGITS          decimals after the point (default 1000000)\n"
                "  --check         compute them with GMP on the CPU too and compare every digit\n"
                "  --cpu           run everything on the host (Place::host)\n"
                "  --output FILE   write 3.1415... to FILE\n"
                "  --threads T     host threads for the small parts of the series (default: all cores)\n"
                "  --device-limbs L  ranges whose Q has L limbs or more move to the GPU (default 4096)\n"
-               "  --streams S     GPU streams the series' pairs are queued on (default 8; 0: each operation waits)\n",
+               "  --streams S     GPU streams the series' pairs are queued on (default 8; 0: each operation waits)\n"
+               "  --profile       print where the series' time goes, level by level\n",
                program);
   return 2;
 }
@@ -353,6 +374,7 @@ int main(int argc, char** argv) {
   // its 16 host cores, 2026-11-28; 8192 was level with 4096, 1024 and below slower).
   std::size_t device_limbs = 4096;
   std::size_t stream_count = 8;
+  bool profile = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--check") {
@@ -365,6 +387,8 @@ int main(int argc, char** argv) {
       threads = static_cast<unsigned>(std::max(1L, std::strtol(argv[++i], nullptr, 10)));
     } else if (arg == "--device-limbs" && i + 1 < argc) {
       device_limbs = static_cast<std::size_t>(std::strtoull(argv[++i], nullptr, 10));
+    } else if (arg == "--profile") {
+      profile = true;
     } else if (arg == "--streams" && i + 1 < argc) {
       stream_count = static_cast<std::size_t>(std::strtoull(argv[++i], nullptr, 10));
     } else if (!arg.empty() && arg[0] != '-') {
@@ -394,7 +418,8 @@ int main(int argc, char** argv) {
   std::string text;
   try {
     text = pi_text<Integer>(
-        digits, threads, device_limbs, Integer(Place::host), gpu ? &big_zero : nullptr, streams, "warpnum", timings,
+        digits, threads, device_limbs, Integer(Place::host), gpu ? &big_zero : nullptr, streams, profile, "warpnum",
+        timings,
         [](const Integer& x) { return warpnum::huge::isqrt(x); },
         [](const Integer& a, const Integer& b) { return a / b; },
         [](const Integer& x) { return warpnum::to_string(x); });
@@ -418,7 +443,7 @@ int main(int argc, char** argv) {
   if (check) {
     Timings gmp_timings;
     const std::string reference = pi_text<mpz_class>(
-        digits, threads, 0, mpz_class(), nullptr, {}, "GMP", gmp_timings,
+        digits, threads, 0, mpz_class(), nullptr, {}, false, "GMP", gmp_timings,
         [](const mpz_class& x) {
           mpz_class r;
           mpz_sqrt(r.get_mpz_t(), x.get_mpz_t());
