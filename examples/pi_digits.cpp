@@ -3,8 +3,8 @@
 // arithmetic on the GPU (small parts of the series on the host's cores), then sqrt(10005) and the final division by
 // Newton's iteration and the decimal conversion by divide and conquer, all on the GPU's transform multiply.
 //
-//   warpnum-pi-digits [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L] [--streams S]
-//                     [--profile]
+//   warpnum-pi-digits [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L]
+//                     [--gpu-series packed|queued|waiting] [--streams S] [--profile]
 //
 // DIGITS (default 10^6) decimals after the point. --check computes the same digits with GMP on the CPU by the same
 // series and compares every digit; --cpu runs everything on Place::host; --output writes "3.1415..." to FILE;
@@ -15,10 +15,13 @@
 //  - Binary splitting makes the series' sum a few huge products: P, Q, T of a range of terms come from those of
 //    its halves (Q = Q1 Q2, P = P1 P2, T = T1 Q2 + P1 T2). The ranges' numbers grow from a few words at the leaves
 //    to millions of limbs at the top: leaves and low levels run on the host's cores (a device operation costs a
-//    launch), and above --device-limbs the numbers move to the GPU with x.to(Place::device).
-//  - On the GPU the pairs of a level are queued as AsyncIntegers on S streams in turn (--streams, default 8): no
-//    operation waits for the GPU, the products of different pairs run side by side, and the host's threads work on
-//    the level's small pairs meanwhile. --streams 0 runs the same pairs as Integers, each operation waiting.
+//    launch), and from the level whose largest Q has --device-limbs limbs the series moves to the GPU.
+//  - On the GPU every level is a few batches (PackedIntegers, --gpu-series packed, the default): the level's P, Q
+//    and T each packed in one allocation, and Q1 Q2, P1 P2, T1 Q2 and P1 T2 of all its pairs each one
+//    multiply_each (one launch of the tiled convolution for all the small products, the transform for each large
+//    one, one carry pass for all), T1 Q2 + P1 T2 one add_each. The other modes, for comparison: each pair's
+//    operations queued as AsyncIntegers on S streams in turn (queued, --streams S, default 8), or run as Integers,
+//    each waiting (waiting).
 //  - The generic algorithms of include/warpnum/huge/ (isqrt, Newton division) work on Integer and mpz_class alike.
 #include <warpnum/huge/integer_traits.hpp>
 #include <warpnum/huge/newton_division.hpp>
@@ -26,6 +29,7 @@
 #include <warpnum/huge/number_traits.hpp>
 #include <warpnum/async_integer.hpp>
 #include <warpnum/integer.hpp>
+#include <warpnum/packed_integers.hpp>
 
 #include <gmpxx.h>
 
@@ -167,13 +171,78 @@ DeviceSplit combine_queued(DeviceSplit& left, DeviceSplit& right, bool need_p, w
   return out;
 }
 
+/// How the series runs on the GPU (main's --gpu-series, --streams).
+struct GpuSeries {
+  enum class Mode { packed, queued, waiting } mode = Mode::packed;
+  std::vector<warpnum::Stream> streams;  // packed: the first; queued: all, in turn
+};
+
+/// The levels of `nodes` from here to the root on the GPU, each level a few batches (PackedIntegers) on `stream`.
+/// The count is padded to a power of two with ranges of no terms (P = Q = 1, T = 0), which combine with a range to
+/// its left into that range, so every level pairs up. T > 0 in every range (the first term's sign, + for chunks that
+/// start at an even term, dominates), so T1 Q2 and P1 T2 have one sign and add_each adds them.
+Split<Integer> series_packed(std::vector<Split<Integer>>& nodes, std::size_t first_level, std::size_t levels,
+                             warpnum::stream_handle stream, bool profile, Progress& progress) {
+  std::size_t n = 1;
+  while (n < nodes.size()) n *= 2;
+  std::vector<Integer> ps(n), qs(n), ts(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i < nodes.size()) {
+      ps[i] = std::move(nodes[i].p);
+      qs[i] = std::move(nodes[i].q);
+      ts[i] = std::move(nodes[i].t);
+    } else {
+      ps[i] = Integer(1, Place::host);
+      qs[i] = Integer(1, Place::host);
+    }
+  }
+  nodes.clear();
+  auto t0 = Clock::now();
+  warpnum::PackedIntegers p(ps, Place::device, stream), q(qs, Place::device, stream), t(ts, Place::device, stream);
+  ps.clear();
+  qs.clear();
+  ts.clear();
+  if (profile) {
+    std::printf("series: %zu ranges packed to the GPU: %.1f ms\n", n,
+                std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+  }
+  for (std::size_t level = first_level; p.size() > 1; ++level) {
+    progress.show("series: level " + std::to_string(level + 1) + " of " + std::to_string(levels),
+                  double(level) / levels, true);
+    t0 = Clock::now();
+    std::vector<std::size_t> left(p.size() / 2), right(p.size() / 2);
+    for (std::size_t j = 0; j < left.size(); ++j) {
+      left[j] = 2 * j;
+      right[j] = 2 * j + 1;
+    }
+    const warpnum::PackedIntegers tq = multiply_each(t, left, q, right);
+    const warpnum::PackedIntegers pt = multiply_each(p, left, t, right);
+    t = add_each(tq, pt);
+    q = multiply_each(q, left, q, right);
+    p = left.size() > 1 ? multiply_each(p, left, p, right) : warpnum::PackedIntegers();
+    if (profile) {
+      std::printf("series: level %2zu: %6zu pairs in 4 batched products and 1 batched sum (%8.1f ms to queue)\n",
+                  level + 1, left.size(), std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+    }
+  }
+  t0 = Clock::now();
+  Split<Integer> root{Integer(), q.get(0), t.get(0)};
+  if (profile) {
+    std::printf("series: waiting for the GPU's batches: %.1f ms\n",
+                std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+  }
+  return root;
+}
+
 /// P, Q, T of [0, terms): chunks of `chunk` terms on the host's threads, then levels of pairs, which move to
-/// `big` (Place::device for Integer on the GPU) once their Q has device_limbs limbs. On the GPU a level's pairs are
-/// queued on `streams` in turn (AsyncInteger: no waits, so small products of different pairs overlap) before the
-/// host's threads take the level's small pairs, and the device waits only once, for the last range.
+/// `big` (Place::device for Integer on the GPU) once their Q has device_limbs limbs. On the GPU: by batches
+/// (series_packed) from the first level whose largest Q has device_limbs limbs; or pair by pair, each pair's
+/// operations queued on the streams in turn (AsyncInteger: no waits, so small products of different pairs overlap)
+/// before the host's threads take the level's small pairs, the device waited for once, for the last range; or pair
+/// by pair as Integers.
 template <class N>
 Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs, const N& host, const N* big,
-                const std::vector<warpnum::Stream>& streams, bool profile, Progress& progress) {
+                const GpuSeries& gpu, bool profile, Progress& progress) {
   using Traits = warpnum::huge::NumberTraits<N>;
   constexpr bool can_queue = std::is_same_v<N, Integer>;
   constexpr std::uint64_t chunk = 16;
@@ -204,6 +273,17 @@ Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs,
   std::size_t levels = 0;
   for (std::size_t n = chunks; n > 1; n = (n + 1) / 2) ++levels;
   for (std::size_t level = 0; nodes.size() > 1; ++level) {
+    if constexpr (can_queue) {
+      if (big != nullptr && gpu.mode == GpuSeries::Mode::packed) {
+        std::size_t largest = 0;
+        for (const Split<N>& s : nodes) largest = std::max(largest, Traits::bit_width(s.q) / 32);
+        if (largest >= device_limbs) {
+          Split<N> root = series_packed(nodes, level, levels, gpu.streams.front().get(), profile, progress);
+          progress.show("series", 1.0, true);
+          return root;
+        }
+      }
+    }
     const std::string stage = "series: level " + std::to_string(level + 1) + " of " + std::to_string(levels);
     progress.show(stage, double(level) / levels, true);
     const std::size_t pairs = nodes.size() / 2;
@@ -228,8 +308,8 @@ Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs,
     lap();
     for (std::size_t j : on_big) {
       if constexpr (can_queue) {
-        if (!streams.empty()) {
-          const warpnum::stream_handle stream = streams[j % streams.size()].get();
+        if (gpu.mode == GpuSeries::Mode::queued) {
+          const warpnum::stream_handle stream = gpu.streams[j % gpu.streams.size()].get();
           for (std::size_t c : {2 * j, 2 * j + 1}) {
             if (on_device[c] != 0) continue;
             Split<N>& s = nodes[c];
@@ -256,7 +336,8 @@ Split<N> series(std::uint64_t terms, unsigned threads, std::size_t device_limbs,
     parallel_for(on_host.size(), threads, [&](std::size_t i) { pair(on_host[i]); });
     if (profile) {
       std::printf("series: level %2zu: %6zu pairs on the GPU (%8.1f ms to %s), %6zu on the host (%8.1f ms)\n",
-                  level + 1, on_big.size(), big_ms, streams.empty() ? "run" : "queue", on_host.size(), lap());
+                  level + 1, on_big.size(), big_ms, gpu.mode == GpuSeries::Mode::queued ? "queue" : "run",
+                  on_host.size(), lap());
     }
     if (nodes.size() % 2 == 1) {
       next.back() = std::move(nodes.back());
@@ -305,14 +386,14 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 /// The number type's own square root, division and text are passed in, so that GMP's run can use GMP's.
 template <class N, class Isqrt, class Divide, class ToText>
 std::string pi_text(std::size_t digits, unsigned threads, std::size_t device_limbs, const N& host, const N* big,
-                    const std::vector<warpnum::Stream>& streams, bool profile, const char* who, Timings& timings,
+                    const GpuSeries& gpu, bool profile, const char* who, Timings& timings,
                     Isqrt isqrt, Divide divide, ToText to_text) {
   using Traits = warpnum::huge::NumberTraits<N>;
   Progress progress(who);
   const std::size_t d = digits + guard_digits;
   const auto terms = static_cast<std::uint64_t>(static_cast<double>(d) / digits_per_term) + 2;
   auto t0 = Clock::now();
-  Split<N> s = series<N>(terms, threads, device_limbs, host, big, streams, profile, progress);
+  Split<N> s = series<N>(terms, threads, device_limbs, host, big, gpu, profile, progress);
   s.p = N();
   timings.series = seconds_since(t0);
 
@@ -348,15 +429,18 @@ void print_timings(const char* who, const Timings& t) {
 
 int usage(const char* program) {
   std::fprintf(stderr,
-               "usage: %s [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L] [--streams S]\n"
-               "       [--profile]\n"
+               "usage: %s [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L]\n"
+               "       [--gpu-series packed|queued|waiting] [--streams S] [--profile]\n"
                "  DIGITS          decimals after the point (default 1000000)\n"
                "  --check         compute them with GMP on the CPU too and compare every digit\n"
                "  --cpu           run everything on the host (Place::host)\n"
                "  --output FILE   write 3.1415... to FILE\n"
                "  --threads T     host threads for the small parts of the series (default: all cores)\n"
-               "  --device-limbs L  ranges whose Q has L limbs or more move to the GPU (default 4096)\n"
-               "  --streams S     GPU streams the series' pairs are queued on (default 8; 0: each operation waits)\n"
+               "  --device-limbs L  the series moves to the GPU from the level whose largest Q has L limbs\n"
+               "                  (default 128 for packed, 4096 for the others)\n"
+               "  --gpu-series M  packed: each level a few batched operations (default); queued: each pair's\n"
+               "                  operations queued on streams; waiting: each pair as Integers, each waiting\n"
+               "  --streams S     streams for --gpu-series queued (default 8)\n"
                "  --profile       print where the series' time goes, level by level\n",
                program);
   return 2;
@@ -370,10 +454,12 @@ int main(int argc, char** argv) {
   bool cpu = false;
   std::string output;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  // 4096 against 2048: 10^8 digits in 5.5-5.6 s against 6.5-6.6 s, 10^7 in 0.67-0.69 against 0.80-0.83 s (H200 and
-  // its 16 host cores, 2026-11-28; 8192 was level with 4096, 1024 and below slower).
+  // Pair by pair (queued, waiting): 4096 against 2048: 10^8 digits in 5.5-5.6 s against 6.5-6.6 s, 10^7 in 0.67-0.69
+  // against 0.80-0.83 s (H200 and its 16 host cores, 2026-11-28; 8192 was level with 4096, 1024 and below slower).
   std::size_t device_limbs = 4096;
   std::size_t stream_count = 8;
+  GpuSeries::Mode gpu_mode = GpuSeries::Mode::packed;
+  bool device_limbs_given = false;
   bool profile = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -387,8 +473,20 @@ int main(int argc, char** argv) {
       threads = static_cast<unsigned>(std::max(1L, std::strtol(argv[++i], nullptr, 10)));
     } else if (arg == "--device-limbs" && i + 1 < argc) {
       device_limbs = static_cast<std::size_t>(std::strtoull(argv[++i], nullptr, 10));
+      device_limbs_given = true;
     } else if (arg == "--profile") {
       profile = true;
+    } else if (arg == "--gpu-series" && i + 1 < argc) {
+      const std::string mode = argv[++i];
+      if (mode == "packed") {
+        gpu_mode = GpuSeries::Mode::packed;
+      } else if (mode == "queued") {
+        gpu_mode = GpuSeries::Mode::queued;
+      } else if (mode == "waiting") {
+        gpu_mode = GpuSeries::Mode::waiting;
+      } else {
+        return usage(argv[0]);
+      }
     } else if (arg == "--streams" && i + 1 < argc) {
       stream_count = static_cast<std::size_t>(std::strtoull(argv[++i], nullptr, 10));
     } else if (!arg.empty() && arg[0] != '-') {
@@ -409,17 +507,28 @@ int main(int argc, char** argv) {
       std::printf("no GPU (%s); running on the CPU\n", e.what());
     }
   }
-  std::vector<warpnum::Stream> streams(gpu ? stream_count : 0);
+  GpuSeries series_on_gpu;
+  series_on_gpu.mode = gpu_mode;
+  // Batches from 128 limbs against 4096: 10^8 digits in 3.18-3.68 s against 4.96-5.02 s (64: 3.11-3.60, 256:
+  // 3.58-3.73, 1024: 4.10-4.23; H200 and its 16 host cores, 2026-12-02).
+  if (gpu_mode == GpuSeries::Mode::packed && !device_limbs_given) device_limbs = 128;
+  if (gpu) {
+    series_on_gpu.streams.resize(gpu_mode == GpuSeries::Mode::queued ? std::max<std::size_t>(1, stream_count) : 1);
+  }
+  static const char* const mode_names[] = {"packed", "queued", "waiting"};
   std::printf("pi to %zu digits on the %s (%u host threads", digits, gpu ? "GPU" : "CPU", threads);
-  if (gpu) std::printf(", %zu streams", streams.size());
+  if (gpu) {
+    std::printf(", series %s from %zu limbs", mode_names[static_cast<int>(gpu_mode)], device_limbs);
+    if (gpu_mode == GpuSeries::Mode::queued) std::printf(" on %zu streams", series_on_gpu.streams.size());
+  }
   std::printf(")\n");
 
   Timings timings;
   std::string text;
   try {
     text = pi_text<Integer>(
-        digits, threads, device_limbs, Integer(Place::host), gpu ? &big_zero : nullptr, streams, profile, "warpnum",
-        timings,
+        digits, threads, device_limbs, Integer(Place::host), gpu ? &big_zero : nullptr, series_on_gpu, profile,
+        "warpnum", timings,
         [](const Integer& x) { return warpnum::huge::isqrt(x); },
         [](const Integer& a, const Integer& b) { return a / b; },
         [](const Integer& x) { return warpnum::to_string(x); });
@@ -443,7 +552,7 @@ int main(int argc, char** argv) {
   if (check) {
     Timings gmp_timings;
     const std::string reference = pi_text<mpz_class>(
-        digits, threads, 0, mpz_class(), nullptr, {}, false, "GMP", gmp_timings,
+        digits, threads, 0, mpz_class(), nullptr, GpuSeries{}, false, "GMP", gmp_timings,
         [](const mpz_class& x) {
           mpz_class r;
           mpz_sqrt(r.get_mpz_t(), x.get_mpz_t());

@@ -337,6 +337,25 @@ __global__ void flag_from_found(limb_t* flag, const unsigned long long* found) {
 /// *into |= *from, one thread.
 __global__ void merge_flag_kernel(limb_t* into, const limb_t* from) { *into |= *from; }
 
+/// out[g] for every g < total: the limb of the slot that holds g (the last copy with at <= g), or zero past its len.
+__global__ void gather_slots_kernel(limb_t* out, std::size_t total, const SlotCopy* copies, std::size_t count) {
+  for (std::size_t g = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; g < total;
+       g += std::size_t{gridDim.x} * blockDim.x) {
+    std::size_t lo = 0, hi = count;
+    while (hi - lo > 1) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (copies[mid].at <= g) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    const SlotCopy c = copies[lo];
+    const std::size_t k = g - c.at;
+    out[g] = k < c.len ? c.src[k] : 0u;
+  }
+}
+
 /// Key of find_highest for the significant limbs: k + 1 where p[k] != 0, else 0.
 struct NonzeroKey {
   const limb_t* p;
@@ -538,6 +557,31 @@ void low_bits_nonzero(limb_t* flag, const limb_t* p, std::size_t n, std::size_t 
     any |= p[k] & mask;
   }
   *flag = any != 0 ? 1 : 0;
+}
+
+void gather_slots(limb_t* out, std::size_t total, std::span<const SlotCopy> copies, Place place,
+                  [[maybe_unused]] Queue queue) {
+  if (total == 0) return;
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    const DeviceArray<SlotCopy> table(copies.size(), queue.stream);
+    // From pageable memory: staged by the driver before the call returns, so the caller's table may go at once.
+    cuda_check(cudaMemcpyAsync(table.get(), copies.data(), copies.size() * sizeof(SlotCopy), cudaMemcpyHostToDevice,
+                               queue.stream),
+               "cudaMemcpyAsync");
+    gather_slots_kernel<<<linear_blocks(total), linear_threads, 0, queue.stream>>>(out, total, table.get(),
+                                                                                   copies.size());
+    cuda_check(cudaGetLastError(), "gather_slots");
+    finish_queue(queue, "gather_slots");
+    return;
+#else
+    no_device();
+#endif
+  }
+  for (const SlotCopy& c : copies) {
+    if (c.len != 0) std::memmove(out + c.at, c.src, c.len * sizeof(limb_t));
+    if (c.room > c.len) std::memset(out + c.at + c.len, 0, (c.room - c.len) * sizeof(limb_t));
+  }
 }
 
 void merge_flag(limb_t* into, const limb_t* from, Place place, [[maybe_unused]] Queue queue) {

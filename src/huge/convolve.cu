@@ -14,6 +14,7 @@
 //   4. the remainder step, three residues to one 96-bit coefficient.
 // Frequencies stay in the order the forward steps leave them (no bit reversal): the inverse steps undo it.
 #include "engine.hpp"
+#include "thresholds.hpp"
 
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/gpu_architecture.hpp>
@@ -560,12 +561,11 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
 // a[i] (the same for the whole warp) and b[(t - i) mod T] from shared memory.
 constexpr u32 tile_size = 256;
 
-__global__ void tiled_convolution_kernel(unsigned long long* acc_lo, unsigned* acc_hi, const limb_t* a,
-                                         std::size_t na, const limb_t* b, std::size_t nb) {
+/// The tile (i0, j0) of a * b into the column sums acc_lo, acc_hi (one block of tile_size threads).
+__device__ void tile_product(unsigned long long* acc_lo, unsigned* acc_hi, const limb_t* a, std::size_t na,
+                             const limb_t* b, std::size_t nb, std::size_t i0, std::size_t j0) {
   __shared__ u32 sa[tile_size];
   __shared__ u32 sb[tile_size];
-  const std::size_t i0 = std::size_t{blockIdx.x} * tile_size;
-  const std::size_t j0 = std::size_t{blockIdx.y} * tile_size;
   const u32 t = threadIdx.x;
   sa[t] = i0 + t < na ? a[i0 + t] : 0;
   sb[t] = j0 + t < nb ? b[j0 + t] : 0;
@@ -583,6 +583,7 @@ __global__ void tiled_convolution_kernel(unsigned long long* acc_lo, unsigned* a
       ntt::mul_acc(high, x, y);
     }
   }
+  // Columns past the product get only zero sums, and zero sums add nothing: no writes past na + nb - 1.
   const auto add = [&](std::size_t k, const ntt::Acc96& v) {
     if (v.lo == 0 && v.hi == 0) return;
     const unsigned long long old = atomicAdd(acc_lo + k, static_cast<unsigned long long>(v.lo));
@@ -591,6 +592,41 @@ __global__ void tiled_convolution_kernel(unsigned long long* acc_lo, unsigned* a
   };
   add(i0 + j0 + t, low);
   if (t + 1 < tile_size) add(i0 + j0 + t + tile_size, high);
+}
+
+__global__ void tiled_convolution_kernel(unsigned long long* acc_lo, unsigned* acc_hi, const limb_t* a,
+                                         std::size_t na, const limb_t* b, std::size_t nb) {
+  tile_product(acc_lo, acc_hi, a, na, b, nb, std::size_t{blockIdx.x} * tile_size, std::size_t{blockIdx.y} * tile_size);
+}
+
+/// A product of a batch for the batched tiled convolution: its operands, its columns' offset, and the number of
+/// tiles before it (blocks [first_tile, first_tile + tiles of a x tiles of b) are its tiles, a's tile slowest).
+struct TileJob {
+  const limb_t* a;
+  const limb_t* b;
+  std::size_t na, nb;
+  std::size_t out;
+  std::size_t first_tile;
+};
+
+/// Every tile of every product of a batch, a block each: block z finds its product by binary search on first_tile.
+__global__ void tiled_convolution_batch_kernel(unsigned long long* acc_lo, unsigned* acc_hi, const TileJob* jobs,
+                                               std::size_t count) {
+  const std::size_t z = blockIdx.x;
+  std::size_t lo = 0, hi = count;  // the last job with first_tile <= z
+  while (hi - lo > 1) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (jobs[mid].first_tile <= z) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  const TileJob job = jobs[lo];
+  const std::size_t local = z - job.first_tile;
+  const std::size_t tiles_b = (job.nb + tile_size - 1) / tile_size;
+  tile_product(acc_lo + job.out, acc_hi + job.out, job.a, job.na, job.b, job.nb, local / tiles_b * tile_size,
+               local % tiles_b * tile_size);
 }
 
 __global__ void columns_finish_kernel(Coef96* c, std::size_t nc, const unsigned long long* acc_lo,
@@ -620,6 +656,44 @@ void convolve_columns_device(Coef96* c, const limb_t* a, std::size_t na, const l
   columns_finish_kernel<<<static_cast<unsigned>((nc + 255) / 256), 256, 0, stream>>>(c, nc, acc_lo, acc_hi);
   check_cuda(cudaGetLastError(), "columns_finish_kernel");
   if (queue.wait) check_cuda(cudaStreamSynchronize(stream), "convolve_columns");
+}
+
+/// The batch on the device: the tiled products in one launch into column sums, the transform's one by one into
+/// their regions of c.
+void convolve_batch_device(Coef96* c, std::size_t total, std::span<const ProductJob> jobs, Queue queue) {
+  const cudaStream_t stream = queue.stream;
+  std::vector<TileJob> tiled;
+  std::size_t tiles = 0;
+  for (const ProductJob& j : jobs) {
+    if (j.na == 0 || j.nb == 0 || !device_product_is_tiled(j.na, j.nb)) continue;
+    tiled.push_back({j.a, j.b, j.na, j.nb, j.out, tiles});
+    tiles += ((j.na + tile_size - 1) / tile_size) * ((j.nb + tile_size - 1) / tile_size);
+  }
+  {
+    DeviceScratch acc(total * (sizeof(unsigned long long) + sizeof(unsigned)), stream);
+    auto* acc_lo = acc.as<unsigned long long>();
+    auto* acc_hi = acc.as<unsigned>(total * sizeof(unsigned long long));
+    check_cuda(cudaMemsetAsync(acc_lo, 0, total * (sizeof(unsigned long long) + sizeof(unsigned)), stream),
+               "cudaMemsetAsync");
+    if (!tiled.empty()) {
+      if (tiles > 0x7fffffffu) throw_error<std::length_error>("warpnum::huge::convolve_batch: too many tiles");
+      DeviceScratch table(tiled.size() * sizeof(TileJob), stream);
+      // From pageable memory: staged by the driver before the call returns, so `tiled` may go at once.
+      check_cuda(cudaMemcpyAsync(table.as<TileJob>(), tiled.data(), tiled.size() * sizeof(TileJob),
+                                 cudaMemcpyHostToDevice, stream),
+                 "cudaMemcpyAsync");
+      tiled_convolution_batch_kernel<<<static_cast<unsigned>(tiles), tile_size, 0, stream>>>(
+          acc_lo, acc_hi, table.as<TileJob>(), tiled.size());
+      check_cuda(cudaGetLastError(), "tiled_convolution_batch_kernel");
+    }
+    columns_finish_kernel<<<static_cast<unsigned>((total + 255) / 256), 256, 0, stream>>>(c, total, acc_lo, acc_hi);
+    check_cuda(cudaGetLastError(), "columns_finish_kernel");
+  }
+  for (const ProductJob& j : jobs) {
+    if (j.na == 0 || j.nb == 0 || device_product_is_tiled(j.na, j.nb)) continue;
+    convolve_ntt_device(c + j.out, j.a, j.na, j.b, j.nb, Queue::on(stream));
+  }
+  if (queue.wait) check_cuda(cudaStreamSynchronize(stream), "convolve_batch");
 }
 
 #endif  // WARPNUM_HAS_CUDA
@@ -659,6 +733,39 @@ void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* 
 #endif
   }
   convolve_columns_host(c, a, na, b, nb);
+}
+
+bool device_product_is_tiled(std::size_t na, std::size_t nb) noexcept {
+  return static_cast<double>(na) * static_cast<double>(nb) <
+         static_cast<double>(thresholds::device_ntt) * static_cast<double>(thresholds::device_ntt);
+}
+
+void convolve_batch(Coef96* c, std::size_t total, std::span<const ProductJob> jobs, Place place,
+                    [[maybe_unused]] Queue queue) {
+  if (total == 0) return;
+  for (const ProductJob& j : jobs) {
+    if (j.na != 0 && j.nb != 0) check_arguments(j.na, j.nb);
+    if (j.na + j.nb > ntt_max_product()) {
+      throw_error<std::length_error>("warpnum::huge::convolve_batch: product too long for one transform");
+    }
+  }
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    convolve_batch_device(c, total, jobs, queue);
+    return;
+#else
+    no_device();
+#endif
+  }
+  std::memset(static_cast<void*>(c), 0, total * sizeof(Coef96));
+  for (const ProductJob& j : jobs) {
+    if (j.na == 0 || j.nb == 0) continue;
+    if (device_product_is_tiled(j.na, j.nb)) {
+      convolve_columns_host(c + j.out, j.a, j.na, j.b, j.nb);
+    } else {
+      convolve_ntt_host(c + j.out, j.a, j.na, j.b, j.nb);
+    }
+  }
 }
 
 std::size_t ntt_max_product() noexcept { return ntt::max_length + 1; }

@@ -29,6 +29,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -65,6 +66,24 @@ void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* 
                       Queue queue = {});
 /// The largest na + nb convolve_ntt takes (its longest transform).
 std::size_t ntt_max_product() noexcept;
+
+/// One product of a batch: a[0, na) * b[0, nb) (na or nb 0: zero), its result at `out` of the batch's output, which
+/// has room for na + nb limbs (coefficients) there.
+struct ProductJob {
+  const limb_t* a;
+  std::size_t na;
+  const limb_t* b;
+  std::size_t nb;
+  std::size_t out;
+};
+/// Whether the device multiplies na by nb limbs by the tiled convolution (else the transform): na nb below
+/// thresholds::device_ntt squared. mul_algorithm's rule for the device, and the batch's.
+bool device_product_is_tiled(std::size_t na, std::size_t nb) noexcept;
+/// c[0, total) = the coefficients of every job's product at its `out` (regions disjoint, within total; zero
+/// elsewhere). On the device the tiled products are one launch (every tile of every product a block, Dieguez et al.'s
+/// tiles with a product found by binary search), the transform's products one after another, all queued; on the
+/// host each product by its columns or the transform. Every na + nb at most ntt_max_product().
+void convolve_batch(Coef96* c, std::size_t total, std::span<const ProductJob> jobs, Place place, Queue queue = {});
 /// Tests only: when not 0, Integer's transform products split above this many limbs of na + nb instead of above
 /// ntt_max_product() (about 4.2 * 10^7 limbs, too long for a host test), so that the split path runs at small sizes.
 inline std::atomic<std::size_t> transform_product_limit_for_tests{0};
@@ -142,6 +161,16 @@ void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_
 void low_bits_nonzero(limb_t* flag, const limb_t* p, std::size_t n, std::size_t bits, Place place, Queue queue);
 /// *into |= *from (one limb each in the place's memory).
 void merge_flag(limb_t* into, const limb_t* from, Place place, Queue queue);
+/// One slot of gather_slots: `len` limbs from src (in the place) to out[at, at + room), zero from len on (len <= room).
+struct SlotCopy {
+  const limb_t* src;
+  std::size_t len;
+  std::size_t at;
+  std::size_t room;
+};
+/// out[0, total) = every copy's slot, the copies in order of `at` and their rooms tiling [0, total) (the table in
+/// host memory; on the device one kernel, each limb finding its slot by binary search). out must not overlap a src.
+void gather_slots(limb_t* out, std::size_t total, std::span<const SlotCopy> copies, Place place, Queue queue);
 /// -1, 0, 1 comparing a and b of n limbs each.
 int compare(const limb_t* a, const limb_t* b, std::size_t n, Place place);
 /// r[0, nr) = limbs [0, nr) of a * 2^bits (a of na limbs). r must not alias a.
@@ -204,6 +233,10 @@ void destroy_stream(stream_handle stream) noexcept;
 
 // ---- products of limb arrays (integer.cpp) ----
 
+/// out[0, total) = every job's product at its `out` (na + nb limbs), zero between them: on the device
+/// convolve_batch and one carry pass over the whole output (no carry leaves a product's region, which holds it);
+/// on the host each product by multiply_limbs.
+void multiply_batch(limb_t* out, std::size_t total, std::span<const ProductJob> jobs, Place place, Queue queue = {});
 /// r[0, na + nb) = a * b (na, nb >= 1) by mul_algorithm's choice for (na, nb) in the place; a == b with na == nb is
 /// a square. On the device every algorithm it chooses queues (the column convolution or the transform, then
 /// normalise). r must not alias a or b.

@@ -312,6 +312,35 @@ void huge::multiply_limbs(limb_t* r, const limb_t* a, std::size_t na, const limb
   multiply_by(mul_algorithm(na, nb, place), r, a, na, b, nb, place, queue);
 }
 
+void huge::multiply_batch(limb_t* out, std::size_t total, std::span<const ProductJob> jobs, Place place, Queue queue) {
+  if (total == 0) return;
+  if (place != Place::device) {
+    huge::fill_zero(out, total, place);
+    for (const ProductJob& j : jobs) {
+      if (j.na != 0 && j.nb != 0) multiply_limbs(out + j.out, j.a, j.na, j.b, j.nb, place);
+    }
+    return;
+  }
+  // Products longer than one transform go alone, after the batch (its carry pass writes zeros where they go).
+  const auto fits = [](const ProductJob& j) { return j.na + j.nb <= huge::ntt_max_product(); };
+  std::vector<ProductJob> batch;
+  batch.reserve(jobs.size());
+  for (const ProductJob& j : jobs) {
+    if (fits(j)) batch.push_back(j);
+  }
+  const Queue queued = Queue::on(queue.stream);
+  {
+    Scratch coefs(3 * total, place, queue.stream);
+    auto* c = reinterpret_cast<huge::Coef96*>(coefs.get());
+    huge::convolve_batch(c, total, batch, place, queued);
+    huge::normalise(out, total, c, total, place, queued);
+  }
+  for (const ProductJob& j : jobs) {
+    if (!fits(j)) multiply_limbs(out + j.out, j.a, j.na, j.b, j.nb, place, queued);
+  }
+  huge::complete(place, queue);
+}
+
 // ---- members ----
 
 Integer::Integer(Place place) : place_(huge::resolve_place(place)) {}
@@ -425,11 +454,9 @@ Integer multiply(const Integer& a, const Integer& b, MulAlgorithm algorithm) {
 
 MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place) {
   const std::size_t shorter = std::min(na, nb);
-  if (huge::resolve_place(place) == Place::device)
-    return static_cast<double>(na) * static_cast<double>(nb) <
-                   static_cast<double>(huge::thresholds::device_ntt) * static_cast<double>(huge::thresholds::device_ntt)
-               ? MulAlgorithm::tiled
-               : MulAlgorithm::ntt;
+  if (huge::resolve_place(place) == Place::device) {
+    return huge::device_product_is_tiled(na, nb) ? MulAlgorithm::tiled : MulAlgorithm::ntt;
+  }
   if (shorter < huge::thresholds::host_karatsuba) return MulAlgorithm::schoolbook;
   return shorter < huge::thresholds::host_ntt ? MulAlgorithm::karatsuba : MulAlgorithm::ntt;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/huge/convolve_test.cpp: convolve_ntt and convolve_columns on the host (src/huge/convolve.cu) against
-// a quadratic reference, and at sizes beyond it the carried product against GMP.
+// a quadratic reference, and at sizes beyond it the carried product against GMP; convolve_batch's regions carried
+// in one pass.
 #include "cases/convolution_cases.hpp"
 
 #include <warpnum/huge/ntt.hpp>
@@ -141,6 +142,47 @@ TEST(HugeConvolveHost, LargeProductsAgainstGmp) {
       const Limbs y = make_limbs(nc + 1 - nc / 2, Shape::carries, nc + 1);
       EXPECT_TRUE(product_matches_gmp(x, y, by_ntt(x, y))) << nc;
     }
+  }
+}
+
+// A batch's coefficients at their regions, then one carry pass over the whole output: each region holds exactly
+// its product (the largest limbs everywhere, so every carry runs to the top of its region and must stop there);
+// zero-length operands leave their region zero; products of both kinds (columns and transform) side by side.
+TEST(HugeConvolveHost, BatchInOneCarryPass) {
+  struct Pair {
+    std::size_t na, nb;
+    Shape shape;
+  };
+  const std::vector<Pair> pairs = {{1, 1, Shape::ones},       {3, 700, Shape::ones},    {0, 9, Shape::ones},
+                                   {256, 257, Shape::ones},   {90, 90, Shape::carries}, {6000, 6000, Shape::ones},
+                                   {2, 13000, Shape::random}, {40, 0, Shape::random},   {5, 5, Shape::sparse}};
+  std::vector<Limbs> as, bs;
+  std::vector<warpnum::huge::ProductJob> jobs;
+  std::size_t total = 0;
+  for (const Pair& p : pairs) {
+    as.push_back(make_limbs(p.na, p.shape, p.na + 1));
+    bs.push_back(make_limbs(p.nb, p.shape, p.nb + 2));
+  }
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    jobs.push_back({as[k].data(), pairs[k].na, bs[k].data(), pairs[k].nb, total});
+    total += pairs[k].na + pairs[k].nb;
+  }
+  std::vector<Coef96> c(total);
+  warpnum::huge::convolve_batch(c.data(), total, jobs, Place::host);
+  std::vector<std::uint32_t> out(total, 0xdeadbeefu);
+  warpnum::huge::normalise(out.data(), total, c.data(), total, Place::host);
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const std::size_t n = pairs[k].na + pairs[k].nb;
+    if (pairs[k].na == 0 || pairs[k].nb == 0) {
+      for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(out[jobs[k].out + i], 0u) << "pair " << k;
+      continue;
+    }
+    const Limbs region(out.begin() + static_cast<std::ptrdiff_t>(jobs[k].out),
+                       out.begin() + static_cast<std::ptrdiff_t>(jobs[k].out + n));
+    const Limbs expected = carry_sequential(reference_columns(as[k], bs[k]));
+    Limbs got = region;
+    got.resize(expected.size(), 0);
+    EXPECT_EQ(got, expected) << "pair " << k << ": " << pairs[k].na << " x " << pairs[k].nb;
   }
 }
 
