@@ -3,11 +3,12 @@
 // arithmetic on the GPU (small parts of the series on the host's cores), then sqrt(10005) and the final division by
 // Newton's iteration and the decimal conversion by divide and conquer, all on the GPU's transform multiply.
 //
-//   warpnum-pi-digits [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L]
+//   warpnum-pi-digits [DIGITS] [--check] [--verify] [--cpu] [--output FILE] [--threads T] [--device-limbs L]
 //                     [--gpu-series packed|queued|waiting] [--streams S] [--profile]
 //
 // DIGITS (default 10^6) decimals after the point. --check computes the same digits with GMP on the CPU by the same
-// series and compares every digit; --cpu runs everything on Place::host; --output writes "3.1415..." to FILE;
+// series and compares every digit; --verify checks every digit without GMP (verify_pi); --cpu runs everything on
+// Place::host; --output writes "3.1415..." to FILE;
 // --profile prints the series' time level by level.
 // Progress goes to stderr, the timings of each stage to stdout.
 //
@@ -36,6 +37,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -382,12 +384,129 @@ struct Timings {
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
+// ---- the check without GMP: pi's binary digits by Bailey, Borwein and Plouffe's formula ----
+
+using u64 = std::uint64_t;
+using u128 = unsigned __int128;
+
+/// 2^e mod m for odd m < 2^40, by Montgomery's multiplication with R = 2^64, squaring and doubling.
+u64 pow2_mod(u64 e, u64 m) {
+  if (m == 1) return 0;
+  u64 inverse = m;  // m * inverse = 1 mod 2^64 (Newton's iteration, 6 bits to 96)
+  for (int i = 0; i < 5; ++i) inverse *= 2 - m * inverse;
+  const u64 minus_inverse = 0 - inverse;
+  const auto reduce = [&](u128 t) {  // t R^-1 mod m, for t < m^2 (< 2^80: t + q m does not overflow)
+    const u64 q = static_cast<u64>(t) * minus_inverse;
+    const u64 r = static_cast<u64>((t + static_cast<u128>(q) * m) >> 64);
+    return r >= m ? r - m : r;
+  };
+  u64 x = static_cast<u64>((u128{1} << 64) % m);  // 1 in Montgomery form
+  for (int i = 63 - __builtin_clzll(e | 1); i >= 0 && e != 0; --i) {
+    x = reduce(static_cast<u128>(x) * x);
+    if (((e >> i) & 1) != 0) {
+      x += x;
+      if (x >= m) x -= m;
+    }
+  }
+  return reduce(x);
+}
+
+/// floor(r 2^128 / m) for r < m < 2^40.
+u128 fraction128(u64 r, u64 m) {
+  const u128 high = (static_cast<u128>(r) << 64) / m;
+  const u64 rest = static_cast<u64>((static_cast<u128>(r) << 64) % m);
+  return (high << 64) | static_cast<u64>((static_cast<u128>(rest) << 64) / m);
+}
+
+/// floor(frac(16^n pi) 2^64): the hexadecimal digits n + 1 to n + 16 of pi after the point, by Bailey, Borwein and
+/// Plouffe's digit extraction (Math. Comp. 66 (1997)): pi = sum 16^-k (4/(8k+1) - 2/(8k+4) - 1/(8k+5) - 1/(8k+6)), so
+/// frac(16^n pi) needs only 16^(n-k) mod (8k+j) for k <= n and a short tail. Each term is a 128-bit fixed-point
+/// fraction, so the sum's error stays far below the 64 bits returned. 16^e / m = 2^(4e - s) / m' for m = 2^s m'
+/// (m' odd), so every power is taken modulo an odd number. On `threads` host threads.
+u64 pi_hex_digits(u64 n, unsigned threads) {
+  const int js[4] = {1, 4, 5, 6};
+  const int weights[4] = {4, -2, -1, -1};
+  u128 total = 0;
+  for (int jj = 0; jj < 4; ++jj) {
+    const u64 j = static_cast<u64>(js[jj]);
+    std::vector<u128> parts(threads, 0);
+    parallel_for(threads, threads, [&](std::size_t t) {
+      u128 sum = 0;
+      for (u64 k = (n + 1) * t / threads; k < (n + 1) * (t + 1) / threads; ++k) {
+        const u64 m = 8 * k + j;
+        const int shift = __builtin_ctzll(m);
+        const u64 odd = m >> shift;
+        const u64 e = 4 * (n - k);
+        sum += e >= static_cast<u64>(shift) ? fraction128(pow2_mod(e - shift, odd), odd) : fraction128(u64{1} << e, m);
+      }
+      parts[t] = sum;
+    });
+    u128 sum = 0;
+    for (const u128 part : parts) sum += part;
+    for (u64 k = n + 1; 4 * (k - n) < 128; ++k) sum += fraction128(1, 8 * k + j) >> (4 * (k - n));
+    total += static_cast<u128>(static_cast<__int128>(weights[jj])) * sum;
+  }
+  return static_cast<u64>(total >> 64);
+}
+
+/// Checks every digit of pi_text's result without GMP, in three links, each of which a wrong digit breaks:
+///  1. binary: X = floor(426880 sqrt(10005 4^b) Q / T), the same series' pi times 2^b (b about D log2 10), has as
+///     its bits 64 to 127 the hexadecimal digits of pi that Bailey, Borwein and Plouffe's formula gives at that
+///     position: an error anywhere in Q, T, the square root or the division changes them;
+///  2. decimal against binary: |scaled 2^b - X 10^D| is a few units of 2^b and 10^D, so scaled = floor(pi 10^D) to
+///     within the guard digits;
+///  3. text: the decimal text parses back to scaled.
+/// Prints each link and its time; returns whether all hold.
+bool verify_pi(const Integer& q, const Integer& t, const Integer& scaled, const std::string& text, std::size_t d,
+               unsigned threads, Progress& progress) {
+  using Traits = warpnum::huge::NumberTraits<Integer>;
+  const Place where = scaled.place();
+  const auto b = static_cast<std::size_t>(4 * std::ceil(static_cast<double>(d) * std::log2(10.0) / 4) + 128);
+  auto t0 = Clock::now();
+  progress.show("check: pi * 2^b", 0.0, true);
+  const Integer root = warpnum::huge::isqrt(Integer(Integer(10005, where) << (2 * b)));
+  const Integer x = q * Integer(426880, where) * root / t;
+  progress.show("check: pi * 2^b", 1.0, true);
+  const double binary_s = seconds_since(t0);
+  t0 = Clock::now();
+  progress.show("check: BBP digits", 0.0, true);
+  const u64 n = (b - 128) / 4;
+  const u64 expected = pi_hex_digits(n, threads);
+  const std::vector<Integer::limb_type> limbs = x.limbs();
+  const u64 got = limbs.size() > 3 ? (u64{limbs[3]} << 32 | limbs[2]) : 0;
+  progress.show("check: BBP digits", 1.0, true);
+  const double bbp_s = seconds_since(t0);
+  const bool bbp_ok = got == expected || got - expected == 1 || expected - got == 1;
+  std::printf("check: hex digits %llu to %llu of pi: %016llx computed, %016llx by BBP: %s (%.1f s + %.1f s)\n",
+              static_cast<unsigned long long>(n + 1), static_cast<unsigned long long>(n + 16),
+              static_cast<unsigned long long>(got), static_cast<unsigned long long>(expected),
+              bbp_ok ? "agree" : "DIFFER", binary_s, bbp_s);
+  t0 = Clock::now();
+  progress.show("check: decimal against binary", 0.0, true);
+  const Integer p10 = pow10<Integer>(d, scaled);
+  const Integer gap = (scaled << b) - x * p10;
+  const std::size_t allowed = std::max(b, Traits::bit_width(p10)) + 10;
+  const bool cross_ok = Traits::bit_width(gap) <= allowed;
+  progress.show("check: decimal against binary", 1.0, true);
+  std::printf("check: |scaled 2^b - X 10^D| has %zu bits, at most %zu allowed: %s (%.1f s)\n", Traits::bit_width(gap),
+              allowed, cross_ok ? "agree" : "DIFFER", seconds_since(t0));
+  t0 = Clock::now();
+  progress.show("check: text parsed back", 0.0, true);
+  const bool text_ok = Integer(text, 10, where) == scaled;
+  progress.show("check: text parsed back", 1.0, true);
+  std::printf("check: the %zu digits parse back to the same number: %s (%.1f s)\n", text.size(),
+              text_ok ? "yes" : "NO", seconds_since(t0));
+  return bbp_ok && cross_ok && text_ok;
+}
+
 /// "3.1415..." with `digits` decimals: floor(426880 sqrt(10005 10^(2D)) Q / T) with D = digits + guard digits.
 /// The number type's own square root, division and text are passed in, so that GMP's run can use GMP's.
+/// With `verify` (Integer only), verify_pi checks the digits after the timed stages and says whether they hold in
+/// *verified.
 template <class N, class Isqrt, class Divide, class ToText>
 std::string pi_text(std::size_t digits, unsigned threads, std::size_t device_limbs, const N& host, const N* big,
                     const GpuSeries& gpu, bool profile, const char* who, Timings& timings,
-                    Isqrt isqrt, Divide divide, ToText to_text) {
+                    Isqrt isqrt, Divide divide, ToText to_text, bool* verified = nullptr) {
   using Traits = warpnum::huge::NumberTraits<N>;
   Progress progress(who);
   const std::size_t d = digits + guard_digits;
@@ -417,6 +536,9 @@ std::string pi_text(std::size_t digits, unsigned threads, std::size_t device_lim
   std::string text = to_text(scaled);
   progress.show("decimal conversion", 1.0, true);
   timings.conversion = seconds_since(t0);
+  if constexpr (std::is_same_v<N, Integer>) {
+    if (verified != nullptr) *verified = verify_pi(q, t, scaled, text, d, threads, progress);
+  }
   if (text.size() < digits + 1) return text;  // wrong: caught by the prefix check
   text.resize(digits + 1);
   return text.substr(0, 1) + "." + text.substr(1);
@@ -429,10 +551,13 @@ void print_timings(const char* who, const Timings& t) {
 
 int usage(const char* program) {
   std::fprintf(stderr,
-               "usage: %s [DIGITS] [--check] [--cpu] [--output FILE] [--threads T] [--device-limbs L]\n"
+               "usage: %s [DIGITS] [--check] [--verify] [--cpu] [--output FILE] [--threads T] [--device-limbs L]\n"
                "       [--gpu-series packed|queued|waiting] [--streams S] [--profile]\n"
                "  DIGITS          decimals after the point (default 1000000)\n"
                "  --check         compute them with GMP on the CPU too and compare every digit\n"
+               "  --verify        check every digit without GMP: pi's binary digits at the end by Bailey, Borwein\n"
+               "                  and Plouffe's formula, the decimal value against the binary one, the text parsed\n"
+               "                  back (after the timed stages; for 10^9 digits, where GMP takes too long)\n"
                "  --cpu           run everything on the host (Place::host)\n"
                "  --output FILE   write 3.1415... to FILE\n"
                "  --threads T     host threads for the small parts of the series (default: all cores)\n"
@@ -461,6 +586,7 @@ int main(int argc, char** argv) {
   GpuSeries::Mode gpu_mode = GpuSeries::Mode::packed;
   bool device_limbs_given = false;
   bool profile = false;
+  bool verify = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--check") {
@@ -474,6 +600,8 @@ int main(int argc, char** argv) {
     } else if (arg == "--device-limbs" && i + 1 < argc) {
       device_limbs = static_cast<std::size_t>(std::strtoull(argv[++i], nullptr, 10));
       device_limbs_given = true;
+    } else if (arg == "--verify") {
+      verify = true;
     } else if (arg == "--profile") {
       profile = true;
     } else if (arg == "--gpu-series" && i + 1 < argc) {
@@ -525,13 +653,14 @@ int main(int argc, char** argv) {
 
   Timings timings;
   std::string text;
+  bool verified = false;
   try {
     text = pi_text<Integer>(
         digits, threads, device_limbs, Integer(Place::host), gpu ? &big_zero : nullptr, series_on_gpu, profile,
         "warpnum", timings,
         [](const Integer& x) { return warpnum::huge::isqrt(x); },
         [](const Integer& a, const Integer& b) { return a / b; },
-        [](const Integer& x) { return warpnum::to_string(x); });
+        [](const Integer& x) { return warpnum::to_string(x); }, verify ? &verified : nullptr);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "\nwarpnum-pi-digits: %s\n", e.what());
     return 1;
@@ -547,6 +676,15 @@ int main(int argc, char** argv) {
   if (!ok || text.compare(0, known, known_prefix, known) != 0) {
     std::printf("FAILED: the digits do not start as pi does\n");
     ok = false;
+  }
+
+  if (verify) {
+    if (verified) {
+      std::printf("check: all %zu digits verified without GMP\n", digits);
+    } else {
+      std::printf("FAILED: the digits did not pass the check without GMP\n");
+      ok = false;
+    }
   }
 
   if (check) {
