@@ -18,8 +18,10 @@ namespace warpnum {
 /// n signed integers in one allocation in a place (device memory or the host's), ordered on a CUDA stream as
 /// AsyncInteger's values are: integer i is the magnitude in limbs [offset(i), offset(i) + limb_bound(i)) (high limbs
 /// may be zero: lengths are bounds, fixed when an operation is queued) and a sign, both kept on the host. Operations
-/// queue on the stream and read nothing back; get() and to_vector() wait. Move-only (a copy would be a large
-/// allocation made by accident).
+/// queue on the stream and read nothing back; get() and to_vector() wait. Each operation sends the device a table of
+/// its pairs from the host's (pageable) memory, a copy CUDA may stage with a wait for the stream: AsyncInteger is the
+/// form with no synchronisation at all (graph-capturable). Move-only (a copy would be a large allocation made by
+/// accident).
 class PackedIntegers {
  public:
   using limb_type = Integer::limb_type;
