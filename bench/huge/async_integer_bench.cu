@@ -8,6 +8,8 @@
 //   bench-huge-async [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE]
 // Defaults: 10^3, 10^4, 10^5, 10^6, 10^7 digits, K = 16, N = 9 (median). Also prints the host's time to queue the
 // chain (it returns before the GPU is done) and one product's time, for the chain's ceiling (K products).
+#include "host_timing.hpp"
+
 #include <warpnum/async_integer.hpp>
 #include <warpnum/integer.hpp>
 
@@ -37,29 +39,10 @@ void check(cudaError_t e, const char* what) {
   }
 }
 
-template <class F> double median_ms(F&& f, int reps) {
-  std::vector<double> t;
-  for (int i = 0; i < reps; ++i) {
-    const auto t0 = clock_type::now();
-    f();
-    t.push_back(std::chrono::duration<double, std::milli>(clock_type::now() - t0).count());
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
+using warpnum::bench::median_ms;
 
 std::vector<std::size_t> parse_list(const char* s) {
-  std::vector<std::size_t> out;
-  for (const char* p = s; *p != '\0';) {
-    char* end = nullptr;
-    out.push_back(static_cast<std::size_t>(std::strtod(p, &end)));
-    if (end == p) {
-      std::fprintf(stderr, "bench-huge-async: bad number list '%s'\n", s);
-      std::exit(2);
-    }
-    p = *end == ',' ? end + 1 : end;
-  }
-  return out;
+  return warpnum::bench::parse_number_list(s, "bench-huge-async");
 }
 
 Integer chain(const Integer& a, const Integer& b, int steps) {

@@ -13,6 +13,8 @@
 // times every algorithm Integer can take in the place (multiply(a, b, algorithm): on the host schoolbook, Karatsuba
 // and the transform; on the device the tiled convolution and the transform) over equal lengths from 16 to 65536
 // limbs, for src/huge/thresholds.hpp.
+#include "host_timing.hpp"
+
 #include <warpnum/huge/integer_traits.hpp>
 #include <warpnum/huge/radix_conversion.hpp>
 #include <warpnum/integer.hpp>
@@ -37,29 +39,10 @@ using warpnum::Integer;
 using warpnum::Place;
 using clock_type = std::chrono::steady_clock;
 
-template <class F> double median_ms(F&& f, int reps) {
-  std::vector<double> t;
-  for (int i = 0; i < reps; ++i) {
-    const auto t0 = clock_type::now();
-    f();
-    t.push_back(std::chrono::duration<double, std::milli>(clock_type::now() - t0).count());
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
+using warpnum::bench::median_ms;
 
 std::vector<std::size_t> parse_list(const char* s) {
-  std::vector<std::size_t> out;
-  for (const char* p = s; *p != '\0';) {
-    char* end = nullptr;
-    out.push_back(static_cast<std::size_t>(std::strtod(p, &end)));  // accepts 1e7
-    if (end == p) {
-      std::fprintf(stderr, "bench-huge-integer-mul: bad number list '%s'\n", s);
-      std::exit(2);
-    }
-    p = *end == ',' ? end + 1 : end;
-  }
-  return out;
+  return warpnum::bench::parse_number_list(s, "bench-huge-integer-mul");
 }
 
 /// A random number of exactly `digits` decimal digits (uniform limbs, below 10^digits, top digit non-zero).

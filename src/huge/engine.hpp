@@ -14,6 +14,8 @@
 //   integer.cpp    Integer's members and operators, the multiplication dispatch (thresholds.hpp), Karatsuba;
 //                  integer_access.hpp lets the other files build an Integer's limbs in place
 //   async_integer.cpp  AsyncInteger: the same operations queued on a stream, with no synchronisation
+//   packed_integers.cpp  PackedIntegers: many integers in one allocation, multiplied (multiply_batch) and added
+//                  pair by pair in a few launches
 //   divide.cpp     Newton division, divmod_floor, / and %
 //   text.cpp       to_string, the text constructor (divide and conquer for decimal)
 //   radix_tree.cpp the same conversions by whole levels, for numbers on the device; packed_slots.cu its passes

@@ -10,6 +10,8 @@
 #include <warpnum/async_integer.hpp>
 #include <warpnum/integer.hpp>
 
+#include "mpz_values.hpp"
+
 #include <gmp.h>
 #include <gmpxx.h>
 #include <gtest/gtest.h>
@@ -24,15 +26,13 @@
 
 namespace warpnum::test::async_integer_cases {
 
+using warpnum::test::all_ones;
+using warpnum::test::random_value;
+
+/// The cases' seed: WARPNUM_TEST_SEED (decimal or 0x hex) if set, else a fixed one.
 inline std::uint64_t seed() {
   const char* s = std::getenv("WARPNUM_TEST_SEED");
   return s != nullptr ? std::strtoull(s, nullptr, 0) : 0xa5e7'0000'2026ull;
-}
-
-/// A random number of `limbs` limbs (its top limb may be anything, zero included), negative when asked.
-inline mpz_class random_value(gmp_randclass& r, std::size_t limbs, bool negative) {
-  mpz_class z = r.get_z_bits(static_cast<unsigned long>(32 * limbs));
-  return negative ? mpz_class(-z) : z;
 }
 
 /// The value of x, waited for.

@@ -9,6 +9,8 @@
 #pragma once
 
 #include <warpnum/integer.hpp>
+
+#include "mpz_values.hpp"
 #include <warpnum/packed_integers.hpp>
 
 #include <gmp.h>
@@ -25,21 +27,13 @@
 
 namespace warpnum::test::packed_integers_cases {
 
+using warpnum::test::all_ones;
+using warpnum::test::random_value;
+
+/// The cases' seed: WARPNUM_TEST_SEED (decimal or 0x hex) if set, else a fixed one.
 inline std::uint64_t seed() {
   const char* s = std::getenv("WARPNUM_TEST_SEED");
   return s != nullptr ? std::strtoull(s, nullptr, 0) : 0x9ac6'0000'2026ull;
-}
-
-inline mpz_class random_value(gmp_randclass& r, std::size_t limbs, bool negative) {
-  mpz_class z = r.get_z_bits(static_cast<unsigned long>(32 * limbs));
-  return negative ? mpz_class(-z) : z;
-}
-
-/// 2^(32 limbs) - 1: every limb the largest.
-inline mpz_class all_ones(std::size_t limbs) {
-  mpz_class z = 1;
-  mpz_mul_2exp(z.get_mpz_t(), z.get_mpz_t(), static_cast<mp_bitcnt_t>(32 * limbs));
-  return z - 1;
 }
 
 inline PackedIntegers pack(const std::vector<mpz_class>& zs, Place place, stream_handle stream) {

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+// bench/huge/host_timing.hpp: what the huge-integer benchmarks share: the median of timed calls by the host's clock
+// (each call returns when its work is complete, or waits for it itself) and number lists from the command line.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace warpnum::bench {
+
+/// The median, in milliseconds, of `reps` calls of f timed one by one.
+template <class F> double median_ms(F&& f, int reps) {
+  using clock_type = std::chrono::steady_clock;
+  std::vector<double> t;
+  for (int i = 0; i < reps; ++i) {
+    const auto t0 = clock_type::now();
+    f();
+    t.push_back(std::chrono::duration<double, std::milli>(clock_type::now() - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+/// "1e5,1000000" as numbers (1e7 works too); exits with status 2 and a message naming `program` for anything else.
+inline std::vector<std::size_t> parse_number_list(const char* s, const char* program) {
+  std::vector<std::size_t> out;
+  for (const char* p = s; *p != '\0';) {
+    char* end = nullptr;
+    out.push_back(static_cast<std::size_t>(std::strtod(p, &end)));
+    if (end == p) {
+      std::fprintf(stderr, "%s: bad number list '%s'\n", program, s);
+      std::exit(2);
+    }
+    p = *end == ',' ? end + 1 : end;
+  }
+  return out;
+}
+
+}  // namespace warpnum::bench
