@@ -161,9 +161,8 @@ struct DeviceSplit {
   warpnum::AsyncInteger p, q, t;
 };
 
-/// combine() queued on `stream`. T1 Q2 + P1 T2 is a sum whose sign is known when it is queued: the series' terms
-/// shrink by a factor of about 10^14 each, so |T1 Q2| > |P1 T2| (P > 0), and AsyncInteger's rule for a sum of
-/// opposite signs (the larger magnitude first) holds.
+/// combine() queued on `stream`. T1 Q2 + P1 T2 is a sum whose sign is known when it is queued: T > 0 in every range
+/// of whole chunks (series_packed says why) and P > 0, so both terms are positive.
 DeviceSplit combine_queued(DeviceSplit& left, DeviceSplit& right, bool need_p, warpnum::stream_handle stream) {
   for (warpnum::AsyncInteger* x : {&left.p, &left.q, &left.t, &right.p, &right.q, &right.t}) x->continue_on(stream);
   DeviceSplit out;
