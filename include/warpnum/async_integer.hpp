@@ -50,6 +50,11 @@ class Stream {
 /// - Out of memory throws warpnum::OutOfMemory when the operation is queued (allocation is ordered, not deferred).
 ///
 /// Copies are queued too (a device-to-device copy on the stream); moves are cheap.
+///
+///     warpnum::Stream s;
+///     AsyncInteger a(std::move(x), s.get()), b(std::move(y), s.get());  // x, y: device Integers
+///     AsyncInteger r = sqr(a * b - (b << 64)) >> 7;  // queued: the host goes on at once
+///     Integer value = std::move(r).get();            // the one wait
 class AsyncInteger {
  public:
   using limb_type = Integer::limb_type;
