@@ -53,7 +53,7 @@ class Stream {
 ///
 ///     warpnum::Stream s;
 ///     AsyncInteger a(std::move(x), s.get()), b(std::move(y), s.get());  // x, y: device Integers
-///     AsyncInteger r = sqr(a * b - (b << 64)) >> 7;  // queued: the host goes on at once
+///     AsyncInteger r = sqr(a * b + (b << 64)) >> 7;  // queued: the host goes on at once
 ///     Integer value = std::move(r).get();            // the one wait
 class AsyncInteger {
  public:
