@@ -10,7 +10,7 @@
 #include <warpnum/async_integer.hpp>
 #include <warpnum/integer.hpp>
 
-#include "mpz_values.hpp"
+#include "cases/huge_operands.hpp"
 
 #include <gmp.h>
 #include <gmpxx.h>
@@ -27,7 +27,7 @@
 namespace warpnum::test::async_integer_cases {
 
 using warpnum::test::all_ones;
-using warpnum::test::random_value;
+using warpnum::test::uniform_huge;
 
 /// The cases' seed: WARPNUM_TEST_SEED (decimal or 0x hex) if set, else a fixed one.
 inline std::uint64_t seed() {
@@ -57,8 +57,8 @@ inline void operators_against_gmp(Place place, stream_handle stream) {
   for (const std::size_t na : ns) {
     for (const std::size_t nb : ns) {
       for (int signs = 0; signs < 4; ++signs) {
-        const mpz_class za = random_value(r, na, (signs & 1) != 0);
-        const mpz_class zb = random_value(r, nb, (signs & 2) != 0);
+        const mpz_class za = uniform_huge(r, na, (signs & 1) != 0);
+        const mpz_class zb = uniform_huge(r, nb, (signs & 2) != 0);
         const std::string what = std::to_string(na) + " x " + std::to_string(nb) + " limbs, signs " +
                                  std::to_string(signs);
         const AsyncInteger a = make(za, place, stream);
@@ -92,7 +92,7 @@ inline void shifts_against_gmp(Place place, stream_handle stream) {
   r.seed(static_cast<unsigned long>(seed() + 1));
   for (const std::size_t n : {std::size_t{1}, std::size_t{3}, std::size_t{700}}) {
     for (const bool negative : {false, true}) {
-      const mpz_class z = random_value(r, n, negative) + (negative ? -1 : 1);  // never zero
+      const mpz_class z = uniform_huge(r, n, negative) + (negative ? -1 : 1);  // never zero
       mpz_class exact = z;
       mpz_mul_2exp(exact.get_mpz_t(), exact.get_mpz_t(), 100);  // 100 zero bits at the bottom
       const AsyncInteger a = make(z, place, stream);
@@ -120,10 +120,10 @@ inline void chained_expressions(Place place, stream_handle stream) {
   r.seed(static_cast<unsigned long>(seed() + 2));
   const std::size_t top = place == Place::device ? 40000 : 5000;
   for (const std::size_t n : {std::size_t{1}, std::size_t{5}, std::size_t{90}, top}) {
-    const mpz_class za = random_value(r, n, false) + 1;
-    const mpz_class zb = random_value(r, n, true) - 1;
-    const mpz_class zc = random_value(r, n / 2 + 1, false);
-    const mpz_class zd = random_value(r, n, false) + 1;
+    const mpz_class za = uniform_huge(r, n, false) + 1;
+    const mpz_class zb = uniform_huge(r, n, true) - 1;
+    const mpz_class zc = uniform_huge(r, n / 2 + 1, false);
+    const mpz_class zd = uniform_huge(r, n, false) + 1;
     const AsyncInteger a = make(za, place, stream), b = make(zb, place, stream), c = make(zc, place, stream),
                        d = make(zd, place, stream);
     // (a b + c) d: a b is negative, so + c is a difference of magnitudes with the product's the larger.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/cases/huge_operands.hpp: seeded operands of any size for the tests of warpnum::Integer and of the
 // algorithms above multiplication (include/warpnum/huge/), as mpz_class: limbs from the carry-heavy mix of
-// random.hpp, runs of ones and zeros, powers of two and their neighbours; and the division oracle.
+// random.hpp, runs of ones and zeros, powers of two and their neighbours; uniform ones from GMP's generator; and
+// the division oracle.
 #pragma once
 
 #include "cases/random.hpp"
@@ -35,6 +36,20 @@ inline mpz_class random_huge(Rng& rng, std::size_t limbs) {
   mpz_class z;
   mpz_import(z.get_mpz_t(), w.size(), -1, sizeof(std::uint32_t), 0, 0, w.data());
   return z;
+}
+
+/// A random number below 2^(32 limbs) from GMP's generator (its top limb may be anything, zero included), negated
+/// when asked.
+inline mpz_class uniform_huge(gmp_randclass& r, std::size_t limbs, bool negative) {
+  mpz_class z = r.get_z_bits(static_cast<mp_bitcnt_t>(32 * limbs));
+  return negative ? mpz_class(-z) : z;
+}
+
+/// 2^(32 limbs) - 1: every limb the largest (every carry runs to its top).
+inline mpz_class all_ones(std::size_t limbs) {
+  mpz_class z = 1;
+  mpz_mul_2exp(z.get_mpz_t(), z.get_mpz_t(), static_cast<mp_bitcnt_t>(32 * limbs));
+  return z - 1;
 }
 
 /// A size from 1 to max_limbs, small sizes favoured (a uniform exponent).

@@ -10,7 +10,7 @@
 
 #include <warpnum/integer.hpp>
 
-#include "mpz_values.hpp"
+#include "cases/huge_operands.hpp"
 #include <warpnum/packed_integers.hpp>
 
 #include <gmp.h>
@@ -28,7 +28,7 @@
 namespace warpnum::test::packed_integers_cases {
 
 using warpnum::test::all_ones;
-using warpnum::test::random_value;
+using warpnum::test::uniform_huge;
 
 /// The cases' seed: WARPNUM_TEST_SEED (decimal or 0x hex) if set, else a fixed one.
 inline std::uint64_t seed() {
@@ -66,7 +66,7 @@ inline void pack_and_unpack(Place place, stream_handle stream) {
   r.seed(static_cast<unsigned long>(seed()));
   std::vector<mpz_class> zs;
   for (const std::size_t n : lengths(place)) {
-    zs.push_back(random_value(r, n, zs.size() % 3 == 1));
+    zs.push_back(uniform_huge(r, n, zs.size() % 3 == 1));
   }
   zs.push_back(0);
   zs.push_back(-all_ones(5));
@@ -99,8 +99,8 @@ inline void products_of_pairs(Place place, stream_handle stream) {
   const std::vector<std::size_t> ns = lengths(place);
   std::vector<mpz_class> zx, zy;
   for (const std::size_t n : ns) {
-    zx.push_back(random_value(r, n, zx.size() % 2 == 1));
-    zy.push_back(random_value(r, n, zy.size() % 3 == 0));
+    zx.push_back(uniform_huge(r, n, zx.size() % 2 == 1));
+    zy.push_back(uniform_huge(r, n, zy.size() % 3 == 0));
   }
   zx.push_back(all_ones(700));
   zy.push_back(all_ones(300));
@@ -145,7 +145,7 @@ inline void product_tree(Place place, stream_handle stream) {
   std::vector<mpz_class> zs;
   mpz_class all = 1;
   for (std::size_t i = 0; i < leaves; ++i) {
-    zs.push_back(random_value(r, 1 + i % 9, false) + 1);
+    zs.push_back(uniform_huge(r, 1 + i % 9, false) + 1);
     all *= zs.back();
   }
   PackedIntegers level = pack(zs, place, stream);
@@ -170,10 +170,10 @@ inline void sums_of_pairs(Place place, stream_handle stream) {
     for (const std::size_t m : {std::size_t{0}, std::size_t{1}, n, n + 5}) {
       const bool negative = (n + m) % 2 == 1;
       zx.push_back(negative ? mpz_class(-all_ones(n)) : all_ones(n));
-      zy.push_back(random_value(r, m, negative) + (negative ? -1 : 1) * (m == 0 ? 0 : 1));
+      zy.push_back(uniform_huge(r, m, negative) + (negative ? -1 : 1) * (m == 0 ? 0 : 1));
       if (m == 0) zy.back() = 0;
       expected.push_back(zx.back() + zy.back());
-      zx.push_back(random_value(r, m, negative));
+      zx.push_back(uniform_huge(r, m, negative));
       zy.push_back(negative ? mpz_class(-all_ones(n)) : all_ones(n));
       expected.push_back(zx.back() + zy.back());
     }

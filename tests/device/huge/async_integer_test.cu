@@ -87,8 +87,8 @@ TEST_F(AsyncIntegerDevice, ExpressionCapturedIntoOneGraph) {
   gmp_randclass r(gmp_randinit_mt);
   r.seed(static_cast<unsigned long>(cases::seed() + 10));
   // a b by the transform (50,000 limbs each), c d by the tiled convolution (a few hundred limbs).
-  const mpz_class za = cases::random_value(r, 50000, false) + 1, zb = cases::random_value(r, 50000, true) - 1;
-  const mpz_class zc = cases::random_value(r, 300, false), zd = cases::random_value(r, 200, true);
+  const mpz_class za = cases::uniform_huge(r, 50000, false) + 1, zb = cases::uniform_huge(r, 50000, true) - 1;
+  const mpz_class zc = cases::uniform_huge(r, 300, false), zd = cases::uniform_huge(r, 200, true);
   const AsyncInteger a = cases::make(za, Place::device, s.get()), b = cases::make(zb, Place::device, s.get()),
                      c = cases::make(zc, Place::device, s.get()), d = cases::make(zd, Place::device, s.get());
   static_cast<void>((a * b).get());  // sets the transform kernels' attributes once, outside the capture
@@ -153,7 +153,7 @@ TEST_F(AsyncIntegerDevice, ContinueOnOrdersAcrossStreams) {
   const Stream s1, s2;
   gmp_randclass r(gmp_randinit_mt);
   r.seed(static_cast<unsigned long>(cases::seed() + 12));
-  const mpz_class za = cases::random_value(r, 20000, false), zx = cases::random_value(r, 20000, true);
+  const mpz_class za = cases::uniform_huge(r, 20000, false), zx = cases::uniform_huge(r, 20000, true);
   const AsyncInteger a = cases::make(za, Place::device, s1.get());
   AsyncInteger x = cases::make(zx, Place::device, s2.get());
   keep_busy(s2.get(), 300);
@@ -178,7 +178,7 @@ TEST_F(AsyncIntegerDevice, QueuingDoesNotWaitForTheStream) {
   const Stream s;
   gmp_randclass r(gmp_randinit_mt);
   r.seed(static_cast<unsigned long>(cases::seed() + 11));
-  const mpz_class za = cases::random_value(r, 100000, false), zb = cases::random_value(r, 100000, false);
+  const mpz_class za = cases::uniform_huge(r, 100000, false), zb = cases::uniform_huge(r, 100000, false);
   const AsyncInteger a = cases::make(za, Place::device, s.get()), b = cases::make(zb, Place::device, s.get());
   static_cast<void>((a * b).get());
   keep_busy(s.get(), 500);
