@@ -326,8 +326,7 @@ struct LowBitsKey {
   const limb_t* p;
   std::size_t bits;
   __device__ unsigned long long operator()(std::size_t k) const {
-    const limb_t mask = bits >= 32 * (k + 1) ? ~limb_t{0} : (limb_t{1} << (bits - 32 * k)) - 1;
-    return (p[k] & mask) != 0 ? 1ull : 0ull;
+    return (p[k] & low_bits_mask(bits, k)) != 0 ? 1ull : 0ull;
   }
 };
 
@@ -553,8 +552,7 @@ void low_bits_nonzero(limb_t* flag, const limb_t* p, std::size_t n, std::size_t 
   }
   limb_t any = 0;
   for (std::size_t k = 0; k < limbs; ++k) {
-    const limb_t mask = bits >= 32 * (k + 1) ? ~limb_t{0} : (limb_t{1} << (bits - 32 * k)) - 1;
-    any |= p[k] & mask;
+    any |= p[k] & low_bits_mask(bits, k);
   }
   *flag = any != 0 ? 1 : 0;
 }

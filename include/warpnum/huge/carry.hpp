@@ -29,6 +29,14 @@ struct CarrySummary {
   std::uint32_t propagate;
 };
 
+/// The bits of limb k that lie below bit `bits` of a limb array (all of them from k < bits / 32 down, none from
+/// k >= ceil(bits / 32)): the mask of a floor shift's lost bits.
+WARPNUM_HD constexpr std::uint32_t low_bits_mask(std::size_t bits, std::size_t k) noexcept {
+  if (bits >= 32 * (k + 1)) return ~std::uint32_t{0};
+  if (bits <= 32 * k) return 0;
+  return (std::uint32_t{1} << (bits - 32 * k)) - 1;
+}
+
 /// The summary of the run `low` followed (more significant) by the run `high`.
 WARPNUM_HD constexpr CarrySummary combine(CarrySummary low, CarrySummary high) noexcept {
   return {high.generate | (high.propagate & low.generate), high.propagate & low.propagate};
