@@ -17,10 +17,18 @@ a later instruction that reads an output's register can only read an input that 
 means to read an output written by an earlier instruction must keep the value in a register of its own
 ({ .reg .u32 t; ... }) or it is flagged too.
 
-Usage: check_ptx_asm.py [--require-blocks] FILE_OR_FOLDER...  (folders: every *.ptx below them). Make PTX with
-nvcc -ptx, or keep it from a normal compile with nvcc -keep -keep-dir <folder>. Prints each finding (file, line,
-function, block, register) and a summary; exit status 1 when something is flagged, 2 on bad input (no file, or
-with --require-blocks no inline asm at all).
+With --assembled A.ptx,B.ptx (files among those checked), it also checks that every inline-asm instruction of
+every file, opcode and modifiers as written (mad.lo.cc.u32, cp.async.cg.shared.global), occurs in one of the
+assembled files: the files that were also run through ptxas for the target. The PTX of the rest was made by NVVM
+for that target, whose own instructions need no check; only an inline-asm instruction can name one that the
+target lacks, and ptxas has then seen each of them. An instruction that only an unassembled file holds is
+reported with the fix: assemble that file too.
+
+Usage: check_ptx_asm.py [--require-blocks] [--assembled FILES] FILE_OR_FOLDER...  (folders: every *.ptx below
+them). Make PTX with nvcc -ptx, or keep it from a normal compile with nvcc -keep -keep-dir <folder>. Prints each
+finding (file, line, function, block, register) and a summary; exit status 1 when something is flagged or an
+instruction is not covered, 2 on bad input (no file, an assembled file not among those checked, or with
+--require-blocks no inline asm at all).
 """
 import argparse
 import pathlib
@@ -47,8 +55,9 @@ REG_DECL_RE = re.compile(r"^\.reg\s+(?:\.v\d\s+)?\.\w+\s+(.*)$")
 
 
 class Instruction:
-    def __init__(self, text, dests, sources):
+    def __init__(self, text, opcode, dests, sources):
         self.text = text
+        self.opcode = opcode  # with its modifiers and types: "madc.hi.cc.u32"
         self.dests = dests  # registers written
         self.sources = sources  # registers read, in order, with repeats
 
@@ -127,7 +136,7 @@ def parse_block(text):
                 dests += names
             else:
                 sources += names
-        instructions.append(Instruction(s, dests, sources))
+        instructions.append(Instruction(s, opcode, dests, sources))
     return instructions
 
 
@@ -203,6 +212,9 @@ def main(argv=None):
     parser.add_argument("--require-blocks", action="store_true",
                         help="fail (status 2) when the files hold no inline asm at all: a check of nothing")
     parser.add_argument("--max-shown", type=int, default=20, help="findings printed in full (default 20)")
+    parser.add_argument("--assembled", default=None,
+                        help="comma-separated PTX files (among those checked) that ptxas assembled for the target: "
+                             "every inline-asm instruction of every file must occur in one of them")
     args = parser.parse_args(argv)
     try:
         files = ptx_files(args.paths)
@@ -212,11 +224,26 @@ def main(argv=None):
     if not files:
         print("check_ptx_asm.py: no .ptx file found", file=sys.stderr)
         return 2
+    assembled = None
+    if args.assembled is not None:
+        assembled = {pathlib.Path(p).resolve() for p in args.assembled.split(",") if p}
+        unknown = assembled - {f.resolve() for f in files}
+        if not assembled or unknown:
+            print("check_ptx_asm.py: --assembled names files that are not checked: "
+                  f"{', '.join(sorted(map(str, unknown))) or '(none given)'}", file=sys.stderr)
+            return 2
     blocks = 0
     findings = []  # (file, line, function, text, instructions, hazards)
+    seen = {}  # opcode -> first (file, line) that holds it, over all files
+    covered = set()  # opcodes of the assembled files
     for path in files:
+        is_assembled = assembled is not None and path.resolve() in assembled
         for start, function, text, instructions, found in scan(path):
             blocks += 1
+            for instruction in instructions:
+                seen.setdefault(instruction.opcode, (path, start))
+                if is_assembled:
+                    covered.add(instruction.opcode)
             if found:
                 findings.append((path, start, function, text, instructions, found))
     names = demangle(f[2] for f in findings)
@@ -236,7 +263,17 @@ def main(argv=None):
     if args.require_blocks and blocks == 0:
         print("check_ptx_asm.py: no inline asm block found; nothing was checked", file=sys.stderr)
         return 2
-    return 1 if findings else 0
+    uncovered = []
+    if assembled is not None:
+        uncovered = sorted(op for op in seen if op not in covered)
+        for op in uncovered:
+            path, start = seen[op]
+            print(f"{path}:{start}: inline-asm instruction {op} occurs in no assembled file, so ptxas never checked "
+                  "it for the target: assemble this file too (in warpnum's build, take its test out of arch_check_ptx_only, "
+                  "tests/CMakeLists.txt)")
+        print(f"check_ptx_asm.py: {len(seen)} distinct inline-asm instructions, {len(seen) - len(uncovered)} of them "
+              f"in the {len(assembled)} assembled files")
+    return 1 if findings or uncovered else 0
 
 
 if __name__ == "__main__":

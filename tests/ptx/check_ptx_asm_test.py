@@ -55,4 +55,22 @@ with tempfile.TemporaryDirectory() as folder, contextlib.redirect_stdout(io.Stri
     assert checker.main(["--require-blocks", str(plain)]) == 2
     assert checker.main(["--require-blocks", folder]) == 2
     assert checker.main([str(pathlib.Path(folder) / "missing.ptx")]) == 2
+# --assembled: every inline-asm instruction of every file must occur in an assembled one.
+with tempfile.TemporaryDirectory() as folder, contextlib.redirect_stderr(io.StringIO()):
+    def ptx(name, body):
+        path = pathlib.Path(folder) / name
+        path.write_text(".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n"
+                        f"\t// begin inline asm\n\t{body}\n\t// end inline asm\n}}\n")
+        return str(path)
+    wide = ptx("wide.ptx", "mad.lo.cc.u32 %r1, %r2, %r3, %r1;\n\taddc.u32 %r4, %r4, 0;")
+    narrow = ptx("narrow.ptx", "mad.lo.cc.u32 %r1, %r2, %r3, %r1;")
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert checker.main(["--assembled", wide, wide, narrow]) == 0
+    assert "2 distinct inline-asm instructions, 2 of them in the 1 assembled files" in out.getvalue(), out.getvalue()
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert checker.main(["--assembled", narrow, wide, narrow]) == 1
+    assert "wide.ptx:6: inline-asm instruction addc.u32 occurs in no assembled file" in out.getvalue(), out.getvalue()
+    # An assembled file that is not among those checked is bad input, not a pass.
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert checker.main(["--assembled", wide, narrow]) == 2
 print("ok")
