@@ -33,22 +33,22 @@ elif ! boost_source=$(./scripts/fetch-boost-tests.sh); then
 fi
 step_done "dependencies and Boost's tests"
 # Without a GPU nothing here runs device code: every CUDA source is compiled to PTX alone (90-virtual: nvcc's front
-# end and NVVM, host code complete, no ptxas) with NVVM's optimiser at -O1 (WARPNUM_CUDA_NVVM_O1), which takes a
-# seventh of -O3's time on warpnum's unrolled code and checks the same source; target arch_check compiles the device
-# tests and the library's kernels once more at NVVM's -O3 for sm_80 and assembles them with ptxas (tests/
-# CMakeLists.txt). With a GPU the preset's sm_90 machine code is built at -O3 and the device tests run. Passed every
-# time, so that a build folder moved between machines follows the machine.
+# end and NVVM, host code complete, no ptxas) with NVVM at -O0 (WARPNUM_DEVICE_COMPILE_CHECK), which takes a seventh
+# of -O3's time on warpnum's unrolled code and checks the same source; target arch_check compiles the device tests and
+# the library's kernels once more at NVVM's -O3 for sm_80 and assembles them with ptxas (tests/CMakeLists.txt). With a
+# GPU the preset's sm_90 machine code is built at -O3 and the device tests run. Passed every time, so that a build
+# folder moved between machines follows the machine.
 if nvidia-smi -L 2>/dev/null | grep -q '^GPU '; then
   cuda_architectures=90
-  nvvm_o1=OFF
+  compile_check=OFF
 else
   cuda_architectures=90-virtual
-  nvvm_o1=ON
+  compile_check=ON
   echo "run-tests: no GPU found (nvidia-smi -L): device code is compiled to PTX only (CUDA architectures 90-virtual)," \
-       "NVVM at -O1; nothing runs it"
+       "NVVM at -O0; nothing runs it"
 fi
 cmake --preset default "-DWARPNUM_BOOST_TEST_SOURCE=$boost_source" "-DWARPNUM_CUDA_ARCHITECTURES=$cuda_architectures" \
-      "-DWARPNUM_CUDA_NVVM_O1=$nvvm_o1"
+      "-DWARPNUM_DEVICE_COMPILE_CHECK=$compile_check"
 cmake --build --preset default -j "$(nproc)"
 step_done "build (preset default)"
 ctest --test-dir build --output-on-failure -j2
