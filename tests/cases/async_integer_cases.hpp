@@ -3,11 +3,14 @@
 // stream: every operator over both signs and lengths from 1 limb to past the transform's threshold; chained
 // expressions whose lengths are bounds (high zero limbs) at every step; zeros, the default AsyncInteger and results
 // that turn out zero; >> of negatives (floor) at every bit offset; the status of a difference that changes sign and
-// its inheritance; copies and moves. Run by tests/host/huge/async_integer_test.cpp and
+// its inheritance; copies and moves; Newton's reciprocal on AsyncIntegers (huge/async_integer_traits.hpp), whose
+// differences must never change sign. Run by tests/host/huge/async_integer_test.cpp and
 // tests/device/huge/async_integer_test.cu.
 #pragma once
 
 #include <warpnum/async_integer.hpp>
+#include <warpnum/huge/async_integer_traits.hpp>
+#include <warpnum/huge/newton_division.hpp>
 #include <warpnum/integer.hpp>
 
 #include "cases/huge_operands.hpp"
@@ -234,6 +237,37 @@ inline void copies_and_moves(Place place, stream_handle stream) {
   a >>= 2;
   const mpz_class expected = (2 * z - 1) * (2 * z - 1) * 2;
   EXPECT_TRUE(value(a) == expected);
+}
+
+/// reciprocal_newton over AsyncIntegers: floor(2^(2n)/d) - 1 <= x <= floor(2^(2n)/d), with no difference that
+/// changes sign (get() would throw), for random divisors and the edges of the start from below (a power of two,
+/// one more, one less, a power of two with every bit below a level's top h set).
+inline void reciprocal_from_below(Place place, stream_handle stream) {
+  gmp_randclass r(gmp_randinit_default);
+  r.seed(static_cast<unsigned long>(seed() + 20));
+  const mpz_class one = 1;
+  std::vector<mpz_class> divisors;
+  for (std::size_t bits : {1537u, 3100u, 40000u, 70000u}) {
+    const mpz_class p = one << (bits - 1);
+    for (std::size_t low : {std::size_t{0}, bits / 2 - 9, bits / 2 + 9, bits / 4}) {
+      divisors.push_back(p + (one << low) - 1);
+    }
+    divisors.push_back(p + 1);
+    divisors.push_back(2 * p - 1);
+    divisors.push_back(p + uniform_huge(r, (bits - 1) / 32, false) % p);
+  }
+  for (const mpz_class& d : divisors) {
+    const std::size_t n = mpz_sizeinbase(d.get_mpz_t(), 2);
+    mpz_class exact = one << (2 * n);
+    mpz_fdiv_q(exact.get_mpz_t(), exact.get_mpz_t(), d.get_mpz_t());
+    mpz_class x;
+    try {
+      x = value(huge::reciprocal_newton<AsyncInteger>(make(d, place, stream), n));
+    } catch (const std::domain_error& e) {
+      FAIL() << n << " bits: a difference changed sign (" << e.what() << "), d = 0x" << d.get_str(16);
+    }
+    EXPECT_TRUE(x <= exact && x >= exact - 1) << n << " bits: floor - x = " << mpz_class(exact - x).get_str();
+  }
 }
 
 }  // namespace warpnum::test::async_integer_cases

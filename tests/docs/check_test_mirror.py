@@ -32,7 +32,8 @@ EXEMPT = {
     r"^batch/(expression|dispatch/evaluate|dispatch/transform|kernel/evaluate)\.hpp$":
         "Batch's evaluation, tested through batch_test",
     r"^algorithm/(detail/callable|detail/check_range|execution_policy)\.hpp$": "helpers of the algorithms",
-    r"^huge/(number_traits|integer_traits)\.hpp$": "traits that adapt a number type to the huge algorithms",
+    r"^huge/(number_traits|integer_traits|async_integer_traits)\.hpp$":
+        "traits that adapt a number type to the huge algorithms",
     r"^(status|format|mul_algorithm)\.hpp$": "enumerations and formatting options",
 }
 

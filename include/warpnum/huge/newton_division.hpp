@@ -33,28 +33,53 @@ template <class N> DivResult<N> divmod_limbwise(const N& a, const N& b) {
   return {Traits::from_limbs(r.quot, a), Traits::from_limbs(r.rem, a)};
 }
 
-/// For d of exactly n bits (2^(n-1) <= d < 2^n), an X with |X - 2^(2n) / d| < 2, where d lives.
-/// Brent, Zimmermann, "Modern Computer Arithmetic", 3.4.1 (Newton's iteration x + x (1 - d x)): the reciprocal of
-/// d's top h = n/2 + 9 bits, recursively, then one step at n bits; only the bits that can reach the result are
-/// multiplied (d by an h-bit number, h bits by n - h + 7 bits), so the cost is a few M(n).
-template <class N> N reciprocal(const N& d, std::size_t n) {
+namespace detail {
+
+/// reciprocal_newton's recursion; `one` is 1 where d lives, so that the constants of every level are shifts of it
+/// (a queued shift, for AsyncInteger, where a new constant would copy from the host and wait).
+template <class N> N reciprocal_from_below(const N& d, std::size_t n, const N& one) {
   using Traits = NumberTraits<N>;
-  if (n <= 32 * newton_division_base_limbs) {
-    return divmod_limbwise<N>(Traits::from_uint(1, d) << (2 * n), d).quot;
-  }
-  if (!Traits::on_host(d) && n < 32 * Traits::host_limbs) {
-    return Traits::to_place_of(reciprocal<N>(Traits::to_host(d), n), d);  // small: no launches
+  if (n <= 32 * newton_division_base_limbs) return divmod_limbwise<N>(one << (2 * n), d).quot;
+  if (!Traits::on_host(d) && n < 32 * Traits::host_limbs) {  // small: no launches
+    const N host_d = Traits::to_host(d);
+    return Traits::to_place_of(reciprocal_from_below<N>(host_d, n, Traits::from_uint(1, host_d)), d);
   }
   const std::size_t h = (n + 1) / 2 + newton_guard_bits + 1;
-  // X0 = xh 2^(n-h) approximates 2^(2n) / d with relative error below 2^-(h-2): both d's truncation to h bits and
-  // xh's error contribute 2^-(h-1).
-  const N xh = reciprocal<N>(d >> (n - h), h);
-  // f = (2^(2n) - d X0) / 2^(n-h), exact; the Newton step adds X0 f 2^(n-h) / 2^(2n) = xh f / 2^(2h). Its relative
-  // error squares: below 2^-(2h-4) <= 2^-(n+14), far below one unit of X. |f| < 2^(n+3), and dropping its low h - 4
-  // bits moves the step by less than 1/8.
-  const N f = (Traits::from_uint(1, d) << (n + h)) - d * xh;
+  // xh, the reciprocal of d's top h bits dh = floor(d / 2^(n-h)), has xh <= 2^(2h) / dh, which exceeds 2^(n+h) / d
+  // by less than 2^(2h) / (dh (dh + 1)) < 4 (dh >= 2^(h-1)). So X0 = (xh - 4) 2^(n-h) <= 2^(2n) / d: the start lies
+  // below, and f = (2^(2n) - d X0) / 2^(n-h) = 2^(n+h) - d (xh - 4) is exact and never negative. Every operation
+  // of the step has a sign known before it runs, so it can be queued without reading anything back.
+  const N xh = reciprocal_from_below<N>(d >> (n - h), h, one) - (one << 2);
+  const N f = (one << (n + h)) - d * xh;
+  // The step adds X0 f 2^(n-h) / 2^(2n) = xh f / 2^(2h). From X0 = e (1 - eps), e = 2^(2n) / d, Newton's step gives
+  // e (1 - eps^2) <= e; X0 is off by less than 2 + 4 units of xh, so eps < 6 / 2^h and e eps^2 < 2^(n+7-2h) <= 2^-11
+  // (2h >= n + 18). Dropping f's low h - 4 bits lowers the step by less than 1/8, the final shift by less than 1:
+  // X <= e < X + 2, the contract, from below again.
   const std::size_t drop = h - 4;
   return (xh << (n - h)) + ((xh * (f >> drop)) >> (2 * h - drop));
+}
+
+}  // namespace detail
+
+/// For d of exactly n bits (2^(n-1) <= d < 2^n), an X with X <= 2^(2n) / d < X + 2, where d lives.
+/// Brent, Zimmermann, "Modern Computer Arithmetic", 3.4.1 (Newton's iteration x + x (1 - d x)): the reciprocal of
+/// d's top h = n/2 + 9 bits, recursively, then one step at n bits from below; only the bits that can reach the
+/// result are multiplied (d by an h-bit number, h bits by n - h + 7 bits), so the cost is a few M(n). The step's
+/// operations have signs known in advance (detail::reciprocal_from_below), so the levels of an AsyncInteger
+/// reciprocal (async_integer_traits.hpp) queue on its stream with one wait, at the smallest level.
+template <class N> N reciprocal_newton(const N& d, std::size_t n) {
+  return detail::reciprocal_from_below<N>(d, n, NumberTraits<N>::from_uint(1, d));
+}
+
+/// reciprocal_newton's result, by the number type's own faster route where its NumberTraits has one (a static
+/// member reciprocal(d, n): Integer's queues the levels on the device, src/huge/reciprocal.cpp): the one place
+/// that chooses.
+template <class N> N reciprocal(const N& d, std::size_t n) {
+  if constexpr (requires { NumberTraits<N>::reciprocal(d, n); }) {
+    return NumberTraits<N>::reciprocal(d, n);
+  } else {
+    return reciprocal_newton<N>(d, n);
+  }
 }
 
 /// A divisor prepared for quotients of up to `quot_bits` bits: b, its bits n, and reciprocal ~ 2^(n + p) / b with p =

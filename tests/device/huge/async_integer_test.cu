@@ -72,6 +72,10 @@ TEST_F(AsyncIntegerDevice, CopiesAndMoves) {
   const Stream s;
   cases::copies_and_moves(Place::device, s.get());
 }
+TEST_F(AsyncIntegerDevice, ReciprocalFromBelow) {
+  const Stream s;
+  cases::reciprocal_from_below(Place::device, s.get());
+}
 
 TEST_F(AsyncIntegerDevice, OperandsInTwoPlacesAreRefused) {
   const Stream s;

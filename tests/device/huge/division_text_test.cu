@@ -54,6 +54,23 @@ TEST_F(HugeDivisionDevice, Large) {
   }
 }
 
+// Divisors at the edges of Newton's start from below (huge/newton_division.hpp): a power of two, one more, one less,
+// and a power of two with every bit below its top h set, where a level's reciprocal of the top bits exceeds the
+// next level's by the most. Long enough that the levels queue on the device (NumberTraits<Integer>::reciprocal).
+TEST_F(HugeDivisionDevice, NewtonStartEdges) {
+  const mpz_class one = 1;
+  for (std::size_t limbs : {1024u, 1025u, 5000u, 40000u}) {
+    const std::size_t bits = 32 * limbs;
+    const mpz_class p = one << (bits - 1);
+    const mpz_class a = (one << (2 * bits + 5)) - 1;
+    for (const mpz_class& b : {p, mpz_class(p + 1), mpz_class(2 * p - 1), mpz_class(p + (one << (bits / 2 - 9)) - 1),
+                               mpz_class(p + (one << (bits / 2 + 9)) - 1)}) {
+      ASSERT_TRUE(check_division(a, b)) << limbs << " limbs";
+      ASSERT_TRUE(check_division(b * b - 1, b)) << limbs << " limbs";
+    }
+  }
+}
+
 TEST_F(HugeDivisionDevice, Isqrt) {
   const std::uint64_t seed = seed_for("Integer isqrt device");
   Rng rng(seed);

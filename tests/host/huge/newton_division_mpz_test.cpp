@@ -56,19 +56,34 @@ TEST(LimbDivision, ByZeroThrows) {
   EXPECT_THROW(huge::detail::divmod_limbs(a, zero), std::domain_error);
 }
 
-TEST(Reciprocal, WithinTwoUnits) {
+// x <= 2^(2n)/d < x + 2 (from below: the Newton steps start under the reciprocal, so that f >= 0) means
+// floor - 1 <= x <= floor.
+::testing::AssertionResult check_reciprocal(const mpz_class& d) {
+  const std::size_t n = Traits::bit_width(d);
+  const mpz_class x = huge::reciprocal(d, n);
+  mpz_class exact = mpz_class(1) << (2 * n);
+  mpz_fdiv_q(exact.get_mpz_t(), exact.get_mpz_t(), d.get_mpz_t());
+  if (x <= exact && x >= exact - 1) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "reciprocal of " << n << " bits: floor(2^(2n)/d) - x = " << mpz_class(exact - x).get_str()
+                                       << ", d = 0x" << d.get_str(16);
+}
+
+TEST(Reciprocal, FromBelowWithinTwoUnits) {
   const std::uint64_t seed = seed_for("huge reciprocal");
   Rng rng(seed);
   for (int i = 0; i < 200; ++i) {
-    const mpz_class d = random_huge(rng, 1 + rng.below(600));
-    const std::size_t n = Traits::bit_width(d);
-    const mpz_class x = huge::reciprocal(d, n);
-    mpz_class exact = mpz_class(1) << (2 * n);
-    mpz_class rem;
-    mpz_fdiv_qr(exact.get_mpz_t(), rem.get_mpz_t(), exact.get_mpz_t(), d.get_mpz_t());
-    // |x - 2^(2n)/d| < 2 means floor - 1 <= x <= floor + 2.
-    ASSERT_TRUE(x <= exact + 2) << "seed " << seed << ", case " << i << ", n " << n;
-    ASSERT_TRUE(x >= exact - 1) << "seed " << seed << ", case " << i << ", n " << n;
+    ASSERT_TRUE(check_reciprocal(random_huge(rng, 1 + rng.below(600)))) << "seed " << seed << ", case " << i;
+  }
+  // The edges of the start from below: a power of two, one more, one less, and a power of two with every bit below
+  // a level's top h set (the most its reciprocal of the top bits can exceed the level's).
+  const mpz_class one = 1;
+  for (std::size_t bits : {1537u, 1600u, 3100u, 6000u, 20000u}) {
+    const mpz_class p = one << (bits - 1);
+    for (std::size_t low : {std::size_t{0}, bits / 2 - 9, bits / 2 - 8, bits / 2 + 8, bits / 2 + 9, bits / 4}) {
+      ASSERT_TRUE(check_reciprocal(p + (one << low) - 1)) << bits << " bits, low " << low;
+    }
+    ASSERT_TRUE(check_reciprocal(p + 1)) << bits << " bits";
+    ASSERT_TRUE(check_reciprocal(2 * p - 1)) << bits << " bits";
   }
 }
 

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+// warpnum/huge/async_integer_traits.hpp: NumberTraits<warpnum::AsyncInteger> (number_traits.hpp), for Newton's
+// reciprocal (reciprocal_newton, newton_division.hpp), whose operations have signs known before they run, so that
+// its levels queue on the value's stream. AsyncInteger has no comparisons, so the rest of newton_division.hpp and
+// the other algorithms there do not take it.
+#pragma once
+
+#include <warpnum/async_integer.hpp>
+#include <warpnum/config.hpp>
+#include <warpnum/huge/integer_traits.hpp>
+#include <warpnum/huge/number_traits.hpp>
+#include <warpnum/integer.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace warpnum::huge {
+namespace detail {
+/// AsyncInteger's sqr, a hidden friend: found by argument-dependent lookup from here, not from the class below,
+/// whose own member sqr would hide it.
+inline AsyncInteger async_sqr(const AsyncInteger& x) { return sqr(x); }
+}  // namespace detail
+
+/// The members that read a value (bit_width, sign, limbs, to_host, and to_place_of between places) wait for its
+/// stream (AsyncInteger::get()); the rest queue. New values keep the stream of the value they are made like.
+template <> struct NumberTraits<AsyncInteger> {
+  static std::size_t bit_width(const AsyncInteger& x) { return x.get().bit_width(); }
+  static int sign(const AsyncInteger& x) { return x.get().sign(); }
+  static std::vector<std::uint32_t> limbs(const AsyncInteger& x) { return x.get().limbs(); }
+  static AsyncInteger from_limbs(std::span<const std::uint32_t> limbs, const AsyncInteger& like) {
+    return AsyncInteger(Integer::from_limbs(limbs, false, like.place()), like.stream());
+  }
+  static AsyncInteger from_uint(std::uint64_t v, const AsyncInteger& like) {
+    return AsyncInteger(Integer(static_cast<unsigned long long>(v), like.place()), like.stream());
+  }
+  static AsyncInteger sqr(const AsyncInteger& x) { return detail::async_sqr(x); }
+  static bool on_host(const AsyncInteger& x) { return x.place() == Place::host; }
+  static AsyncInteger to_host(const AsyncInteger& x) { return AsyncInteger(x.get().to(Place::host)); }
+  static AsyncInteger to_place_of(const AsyncInteger& x, const AsyncInteger& like) {
+    if (x.place() == like.place() && x.stream() == like.stream()) return x;
+    return AsyncInteger(x.get().to(like.place()), like.stream());
+  }
+  static constexpr std::size_t host_limbs = NumberTraits<Integer>::host_limbs;
+};
+
+}  // namespace warpnum::huge
