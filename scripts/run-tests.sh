@@ -33,11 +33,11 @@ elif ! boost_source=$(./scripts/fetch-boost-tests.sh); then
 fi
 step_done "dependencies and Boost's tests"
 # Without a GPU nothing here runs device code: every CUDA source is compiled to PTX alone (90-virtual: nvcc's front
-# end and NVVM, host code complete, no ptxas) with NVVM at -O0 (WARPNUM_DEVICE_COMPILE_CHECK), which takes a seventh
-# of -O3's time on warpnum's unrolled code and checks the same source; target arch_check compiles the device tests and
-# the library's kernels once more at NVVM's -O3 for sm_80 and assembles them with ptxas (tests/CMakeLists.txt). With a
-# GPU the preset's sm_90 machine code is built at -O3 and the device tests run. Passed every time, so that a build
-# folder moved between machines follows the machine.
+# end and NVVM, host code complete, no ptxas) with NVVM at -O0 (WARPNUM_DEVICE_COMPILE_CHECK), which takes a
+# fraction of -O3's time on warpnum's unrolled code and checks the same source; target arch_check compiles the
+# device tests and the library's kernels once more at NVVM's -O3 for sm_80 and assembles them with ptxas
+# (tests/CMakeLists.txt). With a GPU the preset's sm_90 machine code is built at -O3 and the device tests run.
+# Passed every time, so that a build folder moved between machines follows the machine.
 if nvidia-smi -L 2>/dev/null | grep -q '^GPU '; then
   cuda_architectures=90
   compile_check=OFF
