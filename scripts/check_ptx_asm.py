@@ -269,8 +269,8 @@ def main(argv=None):
         for op in uncovered:
             path, start = seen[op]
             print(f"{path}:{start}: inline-asm instruction {op} occurs in no assembled file, so ptxas never checked "
-                  "it for the target: assemble this file too (in warpnum's build, take its test out of arch_check_ptx_only, "
-                  "tests/CMakeLists.txt)")
+                  "it for the target: assemble this file too (in warpnum's build, take its test out of "
+                  "arch_check_ptx_only, tests/CMakeLists.txt)")
         print(f"check_ptx_asm.py: {len(seen)} distinct inline-asm instructions, {len(seen) - len(uncovered)} of them "
               f"in the {len(assembled)} assembled files")
     return 1 if findings or uncovered else 0
