@@ -1,11 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
-# warpnumTargetDefaults.cmake: warpnum_target_defaults(<target> [SHARED_RUNTIME]), the compile and link settings of
-# our own programs.
+# warpnumTargetDefaults.cmake: warpnum_target_defaults(<target> [SHARED_RUNTIME] [NEEDS_GPU]), the compile and link
+# settings of our own programs.
 
 # Warnings (never -Werror), and with WARPNUM_STATIC_DEPS a statically linked C++ runtime unless SHARED_RUNTIME is
 # given. g++ drives the final link of CUDA executables as well, so the same link flags serve both languages.
+# NEEDS_GPU marks a program that does nothing without a GPU (a device test, a benchmark, a reproducer): under
+# WARPNUM_DEVICE_COMPILE_CHECK its host code is compiled at -O0 (the top-level CMakeLists.txt).
 function(warpnum_target_defaults target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "SHARED_RUNTIME" "" "")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "SHARED_RUNTIME;NEEDS_GPU" "" "")
+  if(arg_NEEDS_GPU)
+    set_property(TARGET ${target} PROPERTY WARPNUM_NEEDS_GPU TRUE)
+  endif()
   target_compile_options(${target} PRIVATE
     "$<$<COMPILE_LANGUAGE:CXX>:-Wall;-Wextra>"
     "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra;--extended-lambda>")

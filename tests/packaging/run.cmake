@@ -11,10 +11,11 @@
 #   fetchcontent  consumer/ with FetchContent_Declare(warpnum SOURCE_DIR <source>): a C++ project, so warpnum::huge
 #                 is the host build and warpnum says how to get the GPU path.
 #   plain         no CMake: consumer/bigint.cpp by g++ -std=c++20 -I include, consumer/kernel.cu by nvcc -std=c++20
-#                 -arch=sm_<CUDA_ARCHITECTURES>.
+#                 -arch=sm_<N> (-arch=compute_<N> for CUDA_ARCHITECTURES N-virtual).
 # Needs no network. The CUDA parts run where CUDA_COMPILER is given and say "skipped" otherwise.
 #   cmake -DMODE=... -DSOURCE_DIR=<warpnum source> -DWORK_DIR=... [-DGENERATOR=...] [-DMAKE_PROGRAM=...]
-#         [-DCXX_COMPILER=...] [-DCUDA_COMPILER=...] [-DCUDA_ARCHITECTURES=<one, e.g. 90>] [-DCONFIG=Release] [-DGMP=ON]
+#         [-DCXX_COMPILER=...] [-DCUDA_COMPILER=...] [-DCUDA_ARCHITECTURES=<one: 90, 90-real or 90-virtual>]
+#         [-DCONFIG=Release] [-DGMP=ON]
 #         [-DJOBS=2] -P run.cmake
 foreach(var IN ITEMS MODE SOURCE_DIR WORK_DIR)
   if(NOT ${var})
@@ -26,6 +27,13 @@ if(NOT CONFIG)
 endif()
 if(NOT CUDA_ARCHITECTURES)
   set(CUDA_ARCHITECTURES 90)  # warpnum's device code needs 80 or newer
+endif()
+# nvcc's spelling of it, for the plain mode: PTX alone for N-virtual, else the GPU code (and PTX for N).
+string(REGEX REPLACE "-(real|virtual)$" "" cuda_architecture_number "${CUDA_ARCHITECTURES}")
+if(CUDA_ARCHITECTURES MATCHES "-virtual$")
+  set(nvcc_architecture "-arch=compute_${cuda_architecture_number}")
+else()
+  set(nvcc_architecture "-arch=sm_${cuda_architecture_number}")
 endif()
 if(NOT JOBS)
   set(JOBS 2)
@@ -263,8 +271,8 @@ elseif(MODE STREQUAL "plain")
               -o "${WORK_DIR}/consumer_bigint")
   run_programs("${WORK_DIR}" consumer_bigint)
   if(CUDA_COMPILER)
-    run("nvcc -std=c++20 -arch=sm_${CUDA_ARCHITECTURES} -I include kernel.cu"
-        COMMAND "${CUDA_COMPILER}" -std=c++20 -arch=sm_${CUDA_ARCHITECTURES} -I "${SOURCE_DIR}/include"
+    run("nvcc -std=c++20 ${nvcc_architecture} -I include kernel.cu"
+        COMMAND "${CUDA_COMPILER}" -std=c++20 "${nvcc_architecture}" -I "${SOURCE_DIR}/include"
                 "${here}/consumer/kernel.cu" -o "${WORK_DIR}/consumer_kernel")
     run_programs("${WORK_DIR}" consumer_kernel)
   else()

@@ -27,7 +27,8 @@
 #include <vector>
 
 #ifndef WARPNUM_MODULAR_TEST_SCALE
-/// A multiplier on every random case count of this suite (1: about 10 to 20 s for all widths on a dev box).
+/// A multiplier on every random case count of this suite (1: about 10 to 20 s for all widths on a dev box; a
+/// fraction such as 0.25 for the emulated, sanitized runs of tests/emulation/).
 #  define WARPNUM_MODULAR_TEST_SCALE 1
 #endif
 
@@ -39,7 +40,7 @@ namespace warpnum::test {
 /// below (where a case costs microseconds), a quarter per doubling above 256 bits (powm costs about Bits^3, a
 /// multiplication Bits^2, and the widest widths need the time most), and never fewer than `at_least`.
 template <class T> constexpr int scaled_cases(int at_256, int at_least = 2) {
-  long n = static_cast<long>(at_256) * WARPNUM_MODULAR_TEST_SCALE;
+  long n = static_cast<long>(at_256 * static_cast<double>(WARPNUM_MODULAR_TEST_SCALE));
   if (T::bits <= 128) n *= 4;
   for (std::size_t b = 512; b <= T::bits; b *= 2) n /= 4;
   return static_cast<int>(n < at_least ? at_least : n);
