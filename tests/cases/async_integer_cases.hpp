@@ -239,7 +239,7 @@ inline void copies_and_moves(Place place, stream_handle stream) {
   EXPECT_TRUE(value(a) == expected);
 }
 
-/// Newton's reciprocal over AsyncIntegers: floor(2^(2n)/d) - 1 <= x <= floor(2^(2n)/d), with no difference that
+/// reciprocal_newton over AsyncIntegers: floor(2^(2n)/d) - 1 <= x <= floor(2^(2n)/d), with no difference that
 /// changes sign (get() would throw), for random divisors and the edges of the start from below (a power of two,
 /// one more, one less, a power of two with every bit below a level's top h set).
 inline void reciprocal_from_below(Place place, stream_handle stream) {
@@ -262,7 +262,7 @@ inline void reciprocal_from_below(Place place, stream_handle stream) {
     mpz_fdiv_q(exact.get_mpz_t(), exact.get_mpz_t(), d.get_mpz_t());
     mpz_class x;
     try {
-      x = value(huge::reciprocal<AsyncInteger>(make(d, place, stream), n));
+      x = value(huge::reciprocal_newton<AsyncInteger>(make(d, place, stream), n));
     } catch (const std::domain_error& e) {
       FAIL() << n << " bits: a difference changed sign (" << e.what() << "), d = 0x" << d.get_str(16);
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/async_integer_traits.hpp: NumberTraits<warpnum::AsyncInteger> (number_traits.hpp), for Newton's
-// reciprocal (reciprocal, newton_division.hpp), whose operations have signs known before they run, so that its
-// levels queue on the value's stream. AsyncInteger has no comparisons, so the rest of newton_division.hpp and
+// reciprocal (reciprocal_newton, newton_division.hpp), whose operations have signs known before they run, so that
+// its levels queue on the value's stream. AsyncInteger has no comparisons, so the rest of newton_division.hpp and
 // the other algorithms there do not take it.
 #pragma once
 

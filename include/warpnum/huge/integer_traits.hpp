@@ -35,6 +35,9 @@ template <> struct NumberTraits<Integer> {
   /// subtrees on all host cores): a device operation costs a launch and a synchronisation (tens of microseconds),
   /// about what the host's multiply of a few hundred limbs takes. Not yet tuned on a GPU.
   static constexpr std::size_t host_limbs = 1024;
+  /// reciprocal(d, n) of newton_division.hpp: for d on the device from host_limbs limbs up, the Newton levels queued
+  /// on the device as AsyncIntegers, with one wait (src/huge/reciprocal.cpp); else reciprocal_newton on Integer.
+  static Integer reciprocal(const Integer& d, std::size_t n);
 };
 
 }  // namespace warpnum::huge

@@ -35,7 +35,7 @@ template <class N> DivResult<N> divmod_limbwise(const N& a, const N& b) {
 
 namespace detail {
 
-/// reciprocal's recursion; `one` is 1 where d lives, so that the constants of every level are shifts of it
+/// reciprocal_newton's recursion; `one` is 1 where d lives, so that the constants of every level are shifts of it
 /// (a queued shift, for AsyncInteger, where a new constant would copy from the host and wait).
 template <class N> N reciprocal_from_below(const N& d, std::size_t n, const N& one) {
   using Traits = NumberTraits<N>;
@@ -65,10 +65,21 @@ template <class N> N reciprocal_from_below(const N& d, std::size_t n, const N& o
 /// Brent, Zimmermann, "Modern Computer Arithmetic", 3.4.1 (Newton's iteration x + x (1 - d x)): the reciprocal of
 /// d's top h = n/2 + 9 bits, recursively, then one step at n bits from below; only the bits that can reach the
 /// result are multiplied (d by an h-bit number, h bits by n - h + 7 bits), so the cost is a few M(n). The step's
-/// operations have signs known in advance (detail::reciprocal_from_below), so that it also runs on AsyncIntegers
-/// (async_integer_traits.hpp), its levels queued on the value's stream with one wait, at the smallest level.
-template <class N> N reciprocal(const N& d, std::size_t n) {
+/// operations have signs known in advance (detail::reciprocal_from_below), so the levels of an AsyncInteger
+/// reciprocal (async_integer_traits.hpp) queue on its stream with one wait, at the smallest level.
+template <class N> N reciprocal_newton(const N& d, std::size_t n) {
   return detail::reciprocal_from_below<N>(d, n, NumberTraits<N>::from_uint(1, d));
+}
+
+/// reciprocal_newton's result, by the number type's own faster route where its NumberTraits has one (a static
+/// member reciprocal(d, n): Integer's queues the levels on the device, src/huge/reciprocal.cpp): the one place
+/// that chooses.
+template <class N> N reciprocal(const N& d, std::size_t n) {
+  if constexpr (requires { NumberTraits<N>::reciprocal(d, n); }) {
+    return NumberTraits<N>::reciprocal(d, n);
+  } else {
+    return reciprocal_newton<N>(d, n);
+  }
 }
 
 /// A divisor prepared for quotients of up to `quot_bits` bits: b, its bits n, and reciprocal ~ 2^(n + p) / b with p =

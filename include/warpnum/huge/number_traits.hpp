@@ -33,6 +33,9 @@ namespace warpnum::huge {
 ///   static N to_host(const N&);                                      a copy in host memory
 ///   static N to_place_of(const N& x, const N& like);                 x where `like` lives
 ///   static constexpr std::size_t host_limbs;                         below this size, work moves to the host
+/// and optionally
+///   static N reciprocal(const N& d, std::size_t n);                  reciprocal()'s result by a faster route
+///                                                                    (newton_division.hpp)
 template <class N> struct NumberTraits;
 
 #if WARPNUM_NUMBER_TRAITS_HAS_GMP

@@ -56,7 +56,7 @@ TEST_F(HugeDivisionDevice, Large) {
 
 // Divisors at the edges of Newton's start from below (huge/newton_division.hpp): a power of two, one more, one less,
 // and a power of two with every bit below its top h set, where a level's reciprocal of the top bits exceeds the
-// next level's by the most. Long enough that the levels run on the device (from 1024 limbs).
+// next level's by the most. Long enough that the levels queue on the device (NumberTraits<Integer>::reciprocal).
 TEST_F(HugeDivisionDevice, NewtonStartEdges) {
   const mpz_class one = 1;
   for (std::size_t limbs : {1024u, 1025u, 5000u, 40000u}) {
