@@ -55,22 +55,32 @@ with tempfile.TemporaryDirectory() as folder, contextlib.redirect_stdout(io.Stri
     assert checker.main(["--require-blocks", str(plain)]) == 2
     assert checker.main(["--require-blocks", folder]) == 2
     assert checker.main([str(pathlib.Path(folder) / "missing.ptx")]) == 2
-# --assembled: every inline-asm instruction of every file must occur in an assembled one.
+# --asm-module: every distinct block once (register numbers aside), its registers declared with the files' types,
+# the files' .version and .target; files of two targets are bad input.
 with tempfile.TemporaryDirectory() as folder, contextlib.redirect_stderr(io.StringIO()):
-    def ptx(name, body):
+    def ptx(name, body, target="sm_80"):
         path = pathlib.Path(folder) / name
-        path.write_text(".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n"
+        path.write_text(f".version 8.0\n.target {target}\n.address_size 64\n.visible .entry k()\n{{\n"
+                        "\t.reg .pred %p<3>;\n\t.reg .b32 %r<9>;\n\t.reg .b64 %rd<4>;\n"
                         f"\t// begin inline asm\n\t{body}\n\t// end inline asm\n}}\n")
         return str(path)
     wide = ptx("wide.ptx", "mad.lo.cc.u32 %r1, %r2, %r3, %r1;\n\taddc.u32 %r4, %r4, 0;")
-    narrow = ptx("narrow.ptx", "mad.lo.cc.u32 %r1, %r2, %r3, %r1;")
+    same = ptx("same.ptx", "mad.lo.cc.u32 %r5, %r6, %r7, %r5;\n\taddc.u32 %r8, %r8, 0;")
+    load = ptx("load.ptx", "ld.global.nc.v2.u64 {%rd1, %rd2}, [%rd3];\n\tmov.u64 %rd1, %clock64;")
+    module = pathlib.Path(folder) / "module" / "asm.ptx"
+    module.parent.mkdir()
     with contextlib.redirect_stdout(io.StringIO()) as out:
-        assert checker.main(["--assembled", wide, wide, narrow]) == 0
-    assert "2 distinct inline-asm instructions, 2 of them in the 1 assembled files" in out.getvalue(), out.getvalue()
-    with contextlib.redirect_stdout(io.StringIO()) as out:
-        assert checker.main(["--assembled", narrow, wide, narrow]) == 1
-    assert "wide.ptx:6: inline-asm instruction addc.u32 occurs in no assembled file" in out.getvalue(), out.getvalue()
-    # An assembled file that is not among those checked is bad input, not a pass.
+        assert checker.main(["--asm-module", str(module), wide, same, load]) == 0
+    assert "3 PTX files, 2 distinct inline asm blocks written" in out.getvalue(), out.getvalue()
+    text = module.read_text()
+    assert text.startswith(".version 8.0\n.target sm_80\n.address_size 64\n"), text
+    assert "\t.reg .b32 %r<5>;\n\t.reg .b64 %rd<4>;\n" in text, text  # not %clock64, nor %p (unused)
+    assert text.count("addc.u32") == 1 and "// wide.ptx:9" in text and "ld.global.nc.v2.u64" in text, text
+    # Files of two targets, and no inline asm where blocks are required, are bad input.
     with contextlib.redirect_stdout(io.StringIO()):
-        assert checker.main(["--assembled", wide, narrow]) == 2
+        other = ptx("other.ptx", "add.u32 %r1, %r2, 1;", target="sm_90")
+        assert checker.main(["--asm-module", str(module), wide, other]) == 2
+        plain = pathlib.Path(folder) / "plain.ptx"
+        plain.write_text(".version 8.0\n.target sm_80\n.address_size 64\n")
+        assert checker.main(["--require-blocks", "--asm-module", str(module), str(plain)]) == 2
 print("ok")
