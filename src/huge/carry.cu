@@ -11,6 +11,7 @@
 // memory); between tiles, a first pass writes each tile's summary, one block resolves the carries between the
 // tiles, and a second pass, which forms the limbs again, adds them in and writes the result.
 #include "engine.hpp"
+#include "last_at_or_below.hpp"
 
 #include <warpnum/config.hpp>
 #include <warpnum/detail/raise.hpp>
@@ -340,16 +341,7 @@ __global__ void merge_flag_kernel(limb_t* into, const limb_t* from) { *into |= *
 __global__ void gather_slots_kernel(limb_t* out, std::size_t total, const SlotCopy* copies, std::size_t count) {
   for (std::size_t g = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; g < total;
        g += std::size_t{gridDim.x} * blockDim.x) {
-    std::size_t lo = 0, hi = count;
-    while (hi - lo > 1) {
-      const std::size_t mid = lo + (hi - lo) / 2;
-      if (copies[mid].at <= g) {
-        lo = mid;
-      } else {
-        hi = mid;
-      }
-    }
-    const SlotCopy c = copies[lo];
+    const SlotCopy c = copies[detail::last_at_or_below(copies, count, g, &SlotCopy::at)];
     const std::size_t k = g - c.at;
     out[g] = k < c.len ? c.src[k] : 0u;
   }

@@ -14,6 +14,7 @@
 //   4. the remainder step, three residues to one 96-bit coefficient.
 // Frequencies stay in the order the forward steps leave them (no bit reversal): the inverse steps undo it.
 #include "engine.hpp"
+#include "last_at_or_below.hpp"
 #include "thresholds.hpp"
 
 #include <warpnum/detail/raise.hpp>
@@ -613,16 +614,7 @@ struct TileJob {
 __global__ void tiled_convolution_batch_kernel(unsigned long long* acc_lo, unsigned* acc_hi, const TileJob* jobs,
                                                std::size_t count) {
   const std::size_t z = blockIdx.x;
-  std::size_t lo = 0, hi = count;  // the last job with first_tile <= z
-  while (hi - lo > 1) {
-    const std::size_t mid = lo + (hi - lo) / 2;
-    if (jobs[mid].first_tile <= z) {
-      lo = mid;
-    } else {
-      hi = mid;
-    }
-  }
-  const TileJob job = jobs[lo];
+  const TileJob job = jobs[detail::last_at_or_below(jobs, count, z, &TileJob::first_tile)];
   const std::size_t local = z - job.first_tile;
   const std::size_t tiles_b = (job.nb + tile_size - 1) / tile_size;
   tile_product(acc_lo + job.out, acc_hi + job.out, job.a, job.na, job.b, job.nb, local / tiles_b * tile_size,
