@@ -235,7 +235,7 @@ def write_asm_module(files, out, require_blocks):
     counts = {}  # prefix -> one more than the highest register number of that prefix named
     for _, _, text in blocks.values():
         for prefix, number in NUMBERED_REGISTER_RE.findall(text):
-            if prefix in types:  # else a special register (%laneid, %clock64) or a block's own declaration
+            if prefix in types:  # else a special register (%clock64) or a block's own declaration
                 counts[prefix] = max(counts.get(prefix, 0), int(number) + 1)
     lines = [header.get(".version", ".version 8.0"), header.get(".target", ".target sm_80"), ".address_size 64", "",
              "// Every distinct inline-asm block of the PTX files checked by scripts/check_ptx_asm.py, for ptxas.",
