@@ -31,6 +31,7 @@ finding (file, line, function, block, register) and a summary; exit status 1 whe
 input (no file, files of different targets for --asm-module, or with --require-blocks no inline asm at all).
 """
 import argparse
+import contextlib
 import pathlib
 import re
 import shutil
@@ -155,11 +156,12 @@ def hazards(instructions):
     return found
 
 
-def scan(path):
-    """Yields (line number, function, block text, instructions, hazards) for each inline-asm block of a PTX file."""
+def scan(path, lines=None):
+    """Yields (line number, function, block text, instructions, hazards) for each inline-asm block of a PTX file
+    (its lines, where the caller has read them already)."""
     function = "(outside any function)"
     block, start = None, 0
-    with open(path, encoding="utf-8", errors="replace") as f:
+    with contextlib.nullcontext(lines) if lines is not None else open(path, encoding="utf-8", errors="replace") as f:
         for number, line in enumerate(f, 1):
             if block is None:
                 if BEGIN in line:
@@ -216,17 +218,18 @@ def write_asm_module(files, out, require_blocks):
     blocks = {}  # block with register numbers taken out -> (file, line, block)
     for path in files:
         with open(path, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                for directive in (".version", ".target"):
-                    if line.startswith(directive + " "):
-                        if header.setdefault(directive, line.strip()) != line.strip():
-                            print(f"check_ptx_asm.py: {path}: '{line.strip()}', but an earlier file has "
-                                  f"'{header[directive]}': one module holds one target", file=sys.stderr)
-                            return 2
-                match = REG_RANGE_DECL_RE.match(line)
-                if match:
-                    types.setdefault(match.group(2), match.group(1))
-        for start, _, text, _, _ in scan(path):
+            lines = f.readlines()
+        for line in lines:
+            for directive in (".version", ".target"):
+                if line.startswith(directive + " "):
+                    if header.setdefault(directive, line.strip()) != line.strip():
+                        print(f"check_ptx_asm.py: {path}: '{line.strip()}', but an earlier file has "
+                              f"'{header[directive]}': one module holds one target", file=sys.stderr)
+                        return 2
+            match = REG_RANGE_DECL_RE.match(line)
+            if match:
+                types.setdefault(match.group(2), match.group(1))
+        for start, _, text, _, _ in scan(path, lines):
             key = " ".join(NUMBERED_REGISTER_RE.sub(r"%\1", text).split())
             blocks.setdefault(key, (path.name, start, text))
     if not blocks:
