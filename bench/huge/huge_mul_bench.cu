@@ -3,7 +3,10 @@
 // over operand sizes: convolve_ntt and convolve_columns on the GPU (operands already in device memory, CUDA
 // events around each call, median of the timed calls after warm-up) and on the host's cores.
 //   bench-huge-mul [--target gpu|host|both] [--sizes n1,n2,...] [--columns-max LIMBS] [--reps N] [--csv]
+//                  [--ceilings]
 // Sizes are limbs per operand (both operands the same length); the defaults run 10^3 to 10^8 decimal digits.
+// --ceilings first measures the GPU's ceilings that bound a transform: 32-bit integer multiply-adds and FP64 fused
+// multiply-adds a second (8 independent chains a thread, every SM full) and the device-to-device copy bandwidth.
 #include "engine.hpp"
 
 #include <warpnum/huge/ntt.hpp>
@@ -68,6 +71,55 @@ double median_ms_host(F&& f, int reps) {
 }
 
 /// Radix-2 butterflies of one product's 9 transforms (3 primes x 2 forward + 1 inverse) of length L.
+/// Multiply-adds a second, 8 independent chains a thread: T = std::uint32_t runs mad.lo.u32 (IMAD, the pipe a
+/// Montgomery product and the modular sums share), T = double runs fma.rn.f64 (DFMA).
+template <class T> __global__ void peak_kernel(T* out, int iterations, T m) {
+  T acc[8];
+  for (int k = 0; k < 8; ++k) acc[k] = static_cast<T>(threadIdx.x + k);
+#pragma unroll 1
+  for (int i = 0; i < iterations; ++i) {
+#pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      if constexpr (sizeof(T) == 4) {
+        asm volatile("mad.lo.u32 %0, %0, %1, %2;" : "+r"(acc[k]) : "r"(m), "r"(k + 1));
+      } else {
+        asm volatile("fma.rn.f64 %0, %0, %1, %2;" : "+d"(acc[k]) : "d"(m), "d"(static_cast<double>(k + 1)));
+      }
+    }
+  }
+  T s = 0;
+  for (int k = 0; k < 8; ++k) s += acc[k];
+  if (s == static_cast<T>(12345)) out[0] = s;  // keeps the chains alive
+}
+
+template <class T> double peak_rate(T m) {
+  cudaDeviceProp prop{};
+  check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+  T* out;
+  check(cudaMalloc(&out, sizeof(T)), "cudaMalloc");
+  const int blocks = prop.multiProcessorCount * 16;
+  const int threads = 256;
+  const int iterations = 1 << 13;
+  const double ms = median_ms_gpu([&] { peak_kernel<T><<<blocks, threads>>>(out, iterations, m); }, 5);
+  check(cudaGetLastError(), "peak_kernel");
+  cudaFree(out);
+  return double(blocks) * threads * iterations * 8 / (ms * 1e-3);
+}
+
+/// Bytes read plus bytes written a second by a 2 GiB device-to-device copy.
+double copy_rate() {
+  const std::size_t bytes = std::size_t{1} << 31;
+  char *src, *dst;
+  check(cudaMalloc(&src, bytes), "cudaMalloc");
+  check(cudaMalloc(&dst, bytes), "cudaMalloc");
+  check(cudaMemset(src, 1, bytes), "cudaMemset");
+  const double ms = median_ms_gpu(
+      [&] { check(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice), "cudaMemcpyAsync"); }, 5);
+  cudaFree(dst);
+  cudaFree(src);
+  return 2.0 * double(bytes) / (ms * 1e-3);
+}
+
 double butterflies(std::size_t n) {
   const auto plan = warpnum::huge::ntt::make_plan(2 * n - 1);
   return 9.0 * plan.length / 2 * std::log2(double(plan.length));
@@ -83,6 +135,7 @@ int main(int argc, char** argv) {
   std::size_t host_max = 2100000;
   int reps = 10;
   bool csv = false;
+  bool ceilings = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
@@ -104,9 +157,11 @@ int main(int argc, char** argv) {
       reps = std::stoi(value());
     } else if (arg == "--csv") {
       csv = true;
+    } else if (arg == "--ceilings") {
+      ceilings = true;
     } else {
       std::fprintf(stderr, "usage: %s [--target gpu|host|both] [--sizes n,...] [--columns-max n] [--host-max n] "
-                           "[--reps n] [--csv]\n", argv[0]);
+                           "[--reps n] [--csv] [--ceilings]\n", argv[0]);
       return 2;
     }
   }
@@ -116,6 +171,11 @@ int main(int argc, char** argv) {
     cudaDeviceProp prop{};
     check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
     std::printf("# device: %s, %d SMs\n", prop.name, prop.multiProcessorCount);
+    if (ceilings) {
+      std::printf("# ceilings: %.2f T mad.lo.u32/s, %.2f T fma.rn.f64/s, %.0f GB/s device copy (read + write)\n",
+                  peak_rate<std::uint32_t>(0x9e3779b9u) * 1e-12, peak_rate<double>(1.0000001) * 1e-12,
+                  copy_rate() * 1e-9);
+    }
   }
   std::printf(csv ? "limbs,digits,L,place,ntt_ms,ntt_square_ms,columns_ms,gbfly_s\n"
                   : "%9s %10s %9s %5s %10s %10s %10s %8s\n",

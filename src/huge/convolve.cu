@@ -91,7 +91,7 @@ Setup make_setup(std::size_t product_length) {
   s.crt.inv_1_2 = to_mont_inverse(ntt::prime_values[0], 1);
   s.crt.inv_1_3 = to_mont_inverse(ntt::prime_values[0], 2);
   s.crt.inv_2_3 = to_mont_inverse(ntt::prime_values[1], 2);
-  // Column tiles of up to 16384 words (64 KiB of shared memory), rows in blocks of at least 4096 words.
+  // Column tiles of up to 16384 words (72 KiB of shared memory, padded), rows in blocks of at least 4096 words.
   u32 tile = std::min<u32>(16, s.plan.n2);
   while (tile > 1 && s.plan.n1 * tile > 16384) tile /= 2;
   s.tile = tile;
@@ -146,19 +146,22 @@ void fill_tables_host(u32* tables, const Setup& s) {
   }
 }
 
-void forward_host(u32* x, u32 stride, u32 r, u32 a, const u32* tw, Mod m) {
-  const u32 steps = ntt::step_count(r, a);
+/// A sub-transform of r 2^a elements on the host, at most Most radix-2 levels a step (ntt::column_levels or
+/// ntt::row_levels: the schedules the kernels run).
+template <u32 Most> void forward_host(u32* x, u32 stride, u32 r, u32 a, const u32* tw, Mod m) {
+  const ntt::Strided e{x, 0, stride};
+  const u32 steps = ntt::step_count(r, a, Most);
   for (u32 j = 0; j < steps; ++j) {
-    const Step st = ntt::forward_step(r, a, j);
-    for (u32 i = 0; i < st.items; ++i) ntt::run_step_forward(x, stride, r, a, st, i, tw, m);
+    const Step st = ntt::forward_step(r, a, Most, j);
+    for (u32 i = 0; i < st.items; ++i) ntt::run_step<Most, false>(e, r, a, st, i, tw, m);
   }
 }
 
-void inverse_host(u32* x, u32 stride, u32 r, u32 a, const u32* tw, Mod m) {
-  const u32 steps = ntt::step_count(r, a);
-  for (u32 j = steps; j-- > 0;) {
-    const Step st = ntt::forward_step(r, a, j);
-    for (u32 i = 0; i < st.items; ++i) ntt::run_step_inverse(x, stride, r, a, st, i, tw, m);
+template <u32 Most> void inverse_host(u32* x, u32 stride, u32 r, u32 a, const u32* tw, Mod m) {
+  const ntt::Strided e{x, 0, stride};
+  for (u32 j = ntt::step_count(r, a, Most); j-- > 0;) {
+    const Step st = ntt::forward_step(r, a, Most, j);
+    for (u32 i = 0; i < st.items; ++i) ntt::run_step<Most, true>(e, r, a, st, i, tw, m);
   }
 }
 
@@ -206,7 +209,9 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
           buf[std::size_t{cc} * n1 + n] = g < n_src ? ntt::reduce(src[g], m) : 0;
         }
       }
-      for (u32 cc = 0; cc < w; ++cc) forward_host(buf.data() + std::size_t{cc} * n1, 1, plan.radix, plan.log2_n1, tw, m);
+      for (u32 cc = 0; cc < w; ++cc) {
+        forward_host<ntt::column_levels>(buf.data() + std::size_t{cc} * n1, 1, plan.radix, plan.log2_n1, tw, m);
+      }
       u32* dst = residue_of(q, op);
       for (u32 pos = 0; pos < n1; ++pos) {
         const u32 k1 = ntt::column_frequency(pos, plan.radix, plan.log2_n1);
@@ -227,15 +232,15 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
     const u32 row = static_cast<u32>(job / num_primes);
     const Mod m = s.mods[q];
     u32* x = residue_of(q, 0) + std::size_t{row} * n2;
-    forward_host(x, 1, 1, plan.log2_n2, table_of(q, 0) + lay.row, m);
+    forward_host<ntt::row_levels>(x, 1, 1, plan.log2_n2, table_of(q, 0) + lay.row, m);
     if (square) {
       for (u32 i = 0; i < n2; ++i) x[i] = ntt::mont_mul(x[i], x[i], m);
     } else {
       u32* y = residue_of(q, 1) + std::size_t{row} * n2;
-      forward_host(y, 1, 1, plan.log2_n2, table_of(q, 0) + lay.row, m);
+      forward_host<ntt::row_levels>(y, 1, 1, plan.log2_n2, table_of(q, 0) + lay.row, m);
       for (u32 i = 0; i < n2; ++i) x[i] = ntt::mont_mul(x[i], y[i], m);
     }
-    inverse_host(x, 1, 1, plan.log2_n2, table_of(q, 1) + lay.row, m);
+    inverse_host<ntt::row_levels>(x, 1, 1, plan.log2_n2, table_of(q, 1) + lay.row, m);
   }
 
   // 3. Columns inverse.
@@ -259,7 +264,9 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
               ntt::mont_mul(x[std::size_t{pos} * n2 + j0 + cc], ntt::four_step_twiddle(tw, lay, e, m), m);
         }
       }
-      for (u32 cc = 0; cc < w; ++cc) inverse_host(buf.data() + std::size_t{cc} * n1, 1, plan.radix, plan.log2_n1, tw, m);
+      for (u32 cc = 0; cc < w; ++cc) {
+        inverse_host<ntt::column_levels>(buf.data() + std::size_t{cc} * n1, 1, plan.radix, plan.log2_n1, tw, m);
+      }
       for (u32 n = 0; n < n1; ++n) {
         for (u32 cc = 0; cc < w; ++cc) x[std::size_t{n} * n2 + j0 + cc] = buf[std::size_t{cc} * n1 + n];
       }
@@ -342,53 +349,44 @@ __global__ void tables_kernel(u32* tables, DevicePlan d, ntt::u32 root0, u32 roo
   tables[q_d * size + i] = ntt::mont_pow(roots[q_d], ntt::twiddle_exponent(d.plan, d.layout, i), m);
 }
 
+/// Shared-memory word of element i of a column block's and of a row block's buffer (ntt::ColumnElements and
+/// ntt::RowElements: padded, so that the elements a warp reads at a power-of-two distance fall in distinct banks).
+__device__ __forceinline__ u32 column_word(u32 i) { return ntt::ColumnElements::index(i); }
+__device__ __forceinline__ u32 row_word(u32 i) { return ntt::RowElements::index(i); }
+
 /// The forward (or inverse) sub-transforms of `count` columns held interleaved in shared memory: element n of
-/// column c at s[n count + c]; all threads of the block take part.
+/// column c at s[column_word(n count + c)], up to ntt::column_levels radix-2 levels a step; all threads of the block
+/// take part.
 template <bool Inverse>
 __device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, const u32* __restrict__ tw, Mod m) {
-  const u32 steps = ntt::step_count(r, a);
+  const u32 steps = ntt::step_count(r, a, ntt::column_levels);
   const u32 count = u32{1} << log2_count;
   for (u32 jj = 0; jj < steps; ++jj) {
     const u32 j = Inverse ? steps - 1 - jj : jj;
-    const Step st = ntt::forward_step(r, a, j);
+    const Step st = ntt::forward_step(r, a, ntt::column_levels, j);
     const u32 total = st.items << log2_count;
     for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-      u32* x = s + (i & (count - 1));
-      const u32 item = i >> log2_count;
-      if (Inverse) {
-        ntt::run_step_inverse(x, count, r, a, st, item, tw, m);
-      } else {
-        ntt::run_step_forward(x, count, r, a, st, item, tw, m);
-      }
+      const ntt::ColumnElements x{s, i & (count - 1), count};
+      ntt::run_step<ntt::column_levels, Inverse>(x, r, a, st, i >> log2_count, tw, m);
     }
     __syncthreads();
   }
 }
 
-/// The forward (or inverse) transforms of `count` rows of 2^a elements held one after another in shared memory.
-/// Rows have no radix-r step, so this calls the radix-2/4 steps alone: the registers of the r-point step
-/// (ntt::run_step_*) would take more registers than three blocks of 512 threads an SM leave (40 a thread).
+/// The forward (or inverse) transforms of `count` rows of 2^a elements held one after another in shared memory
+/// (element n of row c at s[row_word(c 2^a + n)]), up to ntt::row_levels radix-2 levels a step. Rows have no radix-r
+/// step, so this calls the radix-2 steps alone: the r-point step's registers would count against the rows' too.
 template <bool Inverse>
 __device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, const u32* __restrict__ tw, Mod m) {
-  const u32 steps = ntt::step_count(1, a);
+  const u32 steps = ntt::step_count(1, a, ntt::row_levels);
   for (u32 jj = 0; jj < steps; ++jj) {
     const u32 j = Inverse ? steps - 1 - jj : jj;
-    const Step st = ntt::forward_step(1, a, j);
-    const u32 log2_items = st.kind == 4 ? a - 2 : a - 1;
+    const Step st = ntt::forward_step(1, a, ntt::row_levels, j);
+    const u32 log2_items = a - st.levels;
     const u32 total = st.items << log2_count;
-    const u32 tw_step = u32{1} << (a - 1 - st.log2_h);
     for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-      u32* x = s + ((i >> log2_items) << a);
-      const u32 item = i & (st.items - 1);
-      if (st.kind == 4) {
-        if (Inverse) {
-          ntt::radix4_inverse(x, 1, st.log2_h, tw_step, item, tw, m);
-        } else {
-          ntt::radix4_forward(x, 1, st.log2_h, tw_step, item, tw, m);
-        }
-      } else {
-        ntt::radix2_step<Inverse>(x, 1, st.log2_h, tw_step, item, tw, m);
-      }
+      const ntt::RowElements x{s, (i >> log2_items) << a, 1};
+      ntt::run_radix2_step<ntt::row_levels, Inverse>(x, 1, a, st, i & (st.items - 1), tw, m);
     }
     __syncthreads();
   }
@@ -415,7 +413,7 @@ __global__ void __launch_bounds__(512, 3)
   const u32 total = n1 << d.log2_tile;
   for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
     const std::size_t g = std::size_t{i >> d.log2_tile} * n2 + j0 + (i & (d.tile - 1));
-    smem[i] = g < n_src ? ntt::reduce(src[g], m) : 0;
+    smem[column_word(i)] = g < n_src ? ntt::reduce(src[g], m) : 0;
   }
   __syncthreads();
   columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, tw, m);
@@ -424,7 +422,7 @@ __global__ void __launch_bounds__(512, 3)
     const u32 pos = i >> d.log2_tile;
     const u32 j = j0 + (i & (d.tile - 1));
     const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
-    dst[std::size_t{pos} * n2 + j] = ntt::mont_mul(smem[i], ntt::four_step_twiddle(tw, d.layout, e, m), m);
+    dst[std::size_t{pos} * n2 + j] = ntt::mont_mul(smem[column_word(i)], ntt::four_step_twiddle(tw, d.layout, e, m), m);
   }
 }
 
@@ -440,19 +438,19 @@ __global__ void rows_kernel(u32* residues, const u32* tables, DevicePlan d) {
   const std::size_t base = std::size_t{row0} << a;
   for (u32 op = 0; op < d.ops; ++op) {
     const u32* src = residues + (std::size_t{op} * num_primes + q) * d.length + base;
-    for (u32 i = threadIdx.x; i < words; i += blockDim.x) smem[op * words + i] = src[i];
+    for (u32 i = threadIdx.x; i < words; i += blockDim.x) smem[row_word(op * words + i)] = src[i];
   }
   __syncthreads();
   const u32* tw = tables + (q * 2) * std::size_t{d.layout.size} + d.layout.row;
   const u32* tw_inv = tables + (q * 2 + 1) * std::size_t{d.layout.size} + d.layout.row;
   rows_in_shared<false>(smem, d.log2_rows + (d.ops - 1), a, tw, m);
   for (u32 i = threadIdx.x; i < words; i += blockDim.x) {
-    smem[i] = ntt::mont_mul(smem[i], smem[(d.ops - 1) * words + i], m);
+    smem[row_word(i)] = ntt::mont_mul(smem[row_word(i)], smem[row_word((d.ops - 1) * words + i)], m);
   }
   __syncthreads();
   rows_in_shared<true>(smem, d.log2_rows, a, tw_inv, m);
   u32* dst = residues + q * d.length + base;
-  for (u32 i = threadIdx.x; i < words; i += blockDim.x) dst[i] = smem[i];
+  for (u32 i = threadIdx.x; i < words; i += blockDim.x) dst[i] = smem[row_word(i)];
 }
 
 /// 3. Block (tile, prime): columns of the product's residues, times w_L^-(column frequency), inverse.
@@ -469,12 +467,12 @@ __global__ void __launch_bounds__(512, 3) columns_inverse_kernel(u32* residues, 
     const u32 pos = i >> d.log2_tile;
     const u32 j = j0 + (i & (d.tile - 1));
     const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
-    smem[i] = ntt::mont_mul(x[std::size_t{pos} * n2 + j], ntt::four_step_twiddle(tw, d.layout, e, m), m);
+    smem[column_word(i)] = ntt::mont_mul(x[std::size_t{pos} * n2 + j], ntt::four_step_twiddle(tw, d.layout, e, m), m);
   }
   __syncthreads();
   columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, tw, m);
   for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-    x[std::size_t{i >> d.log2_tile} * n2 + j0 + (i & (d.tile - 1))] = smem[i];
+    x[std::size_t{i >> d.log2_tile} * n2 + j0 + (i & (d.tile - 1))] = smem[column_word(i)];
   }
 }
 
@@ -491,11 +489,15 @@ __global__ void crt_kernel(Coef96* c, std::size_t nc, const u32* residues, std::
 
 u32 block_threads(u32 words) { return std::clamp<u32>((words / 4 + 31) / 32 * 32, 64, 512); }
 
-/// The shared memory the transform's column and row kernels may take: column tiles of up to 16384 words (64 KiB),
-/// rows in blocks below that; within every GPU architecture's allowance (gpu_architecture.hpp).
+/// The shared memory the transform's column and row kernels may take: column tiles of up to 16384 words and rows in
+/// blocks of at most that, padded (72 KiB and 66.5 KiB); within every GPU architecture's allowance
+/// (gpu_architecture.hpp).
 constexpr int transform_shared_bytes = 96 * 1024;
 static_assert(transform_shared_bytes <= static_cast<int>(min_shared_bytes_per_block),
               "warpnum: the transform's blocks must fit the shared memory of every GPU architecture warpnum builds for");
+static_assert(ntt::ColumnElements::words(16384) * sizeof(u32) <= transform_shared_bytes &&
+                  ntt::RowElements::words(16384) * sizeof(u32) <= transform_shared_bytes,
+              "warpnum: a padded block must fit");
 
 void set_shared_limit(const void* kernel) {
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, transform_shared_bytes),
@@ -537,18 +539,18 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
 
   const u32 col_words = s.plan.n1 << s.log2_tile;
   const u32 col_tiles = s.plan.n2 >> s.log2_tile;
-  columns_forward_kernel<<<col_tiles * num_primes * d.ops, block_threads(col_words), col_words * sizeof(u32),
-                           stream>>>(residues, a, na, b, nb, tables, d);
+  columns_forward_kernel<<<col_tiles * num_primes * d.ops, block_threads(col_words),
+                           ntt::ColumnElements::words(col_words) * sizeof(u32), stream>>>(residues, a, na, b, nb, tables, d);
   check_cuda(cudaGetLastError(), "columns_forward_kernel");
 
   const u32 row_words = (s.rows << s.plan.log2_n2) * d.ops;
   const u32 row_groups = s.plan.n1 >> s.log2_rows;
-  rows_kernel<<<row_groups * num_primes, block_threads(row_words / d.ops), row_words * sizeof(u32), stream>>>(
-      residues, tables, d);
+  rows_kernel<<<row_groups * num_primes, block_threads(row_words / d.ops),
+                ntt::RowElements::words(row_words) * sizeof(u32), stream>>>(residues, tables, d);
   check_cuda(cudaGetLastError(), "rows_kernel");
 
-  columns_inverse_kernel<<<col_tiles * num_primes, block_threads(col_words), col_words * sizeof(u32), stream>>>(
-      residues, tables, d);
+  columns_inverse_kernel<<<col_tiles * num_primes, block_threads(col_words),
+                           ntt::ColumnElements::words(col_words) * sizeof(u32), stream>>>(residues, tables, d);
   check_cuda(cudaGetLastError(), "columns_inverse_kernel");
 
   crt_kernel<<<static_cast<unsigned>((nc + 255) / 256), 256, 0, stream>>>(c, nc, residues, d.length, s.crt);

@@ -220,23 +220,42 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 four_step_twiddle(const u32* table,
   return mont_mul(table[t.hi + (e >> twiddle_lo_bits)], table[t.lo + (e & (twiddle_lo - 1))], m);
 }
 
-// ---- the steps of one sub-transform (length M = r 2^a, element n at x[n * stride]) ----
-// The forward transform is decimation in frequency: the radix-r step, then radix-2 steps of half-size 2^(a-1)
-// down to 1 (two at a time: radix 4), leaving the output in column_frequency order. The inverse runs the same
-// steps backwards, each undone with w^-1 (tables of the inverse direction), and scales by M (the caller divides).
-// Each function below does one work item of one step; host loops and kernels share them and differ only in how
-// they spread the items.
+// ---- the steps of one sub-transform (length M = r 2^a, element n at x(n)) ----
+// The forward transform is decimation in frequency: the radix-r step, then the radix-2 levels of half-size 2^(a-1)
+// down to 1, several at a time in registers (a step of S levels reads 2^S elements once and writes them once), leaving
+// the output in column_frequency order. The inverse runs the same steps backwards, each undone with w^-1 (tables of
+// the inverse direction), and scales by M (the caller divides). Each function below does one work item of one step;
+// host loops and kernels share them and differ only in how they spread the items and where the elements are.
 
-/// The forward radix-R step (R = 3 or 5), item n0 < M / R: an R-point transform of x[n0 + m M / R] in
+/// The elements of a sub-transform: element n at s[index(offset + n stride)], where index(i) leaves Pad words after
+/// every 32. The host and the kernels' global memory use no padding; the kernels' shared memory pads, so that the
+/// elements a warp reads at a power-of-two distance spread over the 32 banks: one word for rows (RowElements), four
+/// for columns interleaved by fours to sixteens (ColumnElements), the choices with the fewest bank conflicts on every
+/// schedule the kernels run, counted access by access.
+template <u32 Pad> struct Elements {
+  u32* s;
+  u32 offset;
+  u32 stride;
+  static WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 index(u32 i) noexcept { return i + (i >> 5) * Pad; }
+  /// Words a buffer of `count` elements takes.
+  static WARPNUM_HD constexpr u32 words(u32 count) noexcept { return count == 0 ? 0 : index(count - 1) + 1; }
+  WARPNUM_HD WARPNUM_FORCEINLINE u32& operator()(u32 n) const noexcept { return s[index(offset + n * stride)]; }
+  /// The elements from n0 on.
+  WARPNUM_HD WARPNUM_FORCEINLINE Elements from(u32 n0) const noexcept { return {s, offset + n0 * stride, stride}; }
+};
+using Strided = Elements<0>;
+using RowElements = Elements<1>;
+using ColumnElements = Elements<4>;
+
+/// The forward radix-R step (R = 3 or 5), item n0 < M / R: an R-point transform of x(n0 + m M / R) in
 /// registers, then output s times w_M^(n0 s). `tw` is the w_M table of the direction (tw[e] = w_M^e, e < M).
-template <u32 R>
-WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_forward(u32* x, u32 stride, u32 m_over_r, u32 n0, const u32* tw,
-                                                        Mod m) noexcept {
+template <u32 R, class X>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_forward(X x, u32 m_over_r, u32 n0, const u32* tw, Mod m) noexcept {
   u32 v[R];
   u32 w[R];  // w[k] = w_R^k = w_M^(k M / R), k >= 1
   u32 y[R]{};
   WARPNUM_UNROLL
-  for (u32 j = 0; j < R; ++j) v[j] = x[(n0 + j * m_over_r) * stride];
+  for (u32 j = 0; j < R; ++j) v[j] = x(n0 + j * m_over_r);
   WARPNUM_UNROLL
   for (u32 k = 1; k < R; ++k) w[k] = tw[k * m_over_r];
   // y_s = sum_j w_R^(j s) v_j
@@ -247,21 +266,20 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_forward(u32* x, u32 stride, u32 
     for (u32 j = 1; j < R; ++j) acc = add_mod(acc, s == 0 ? v[j] : mont_mul(v[j], w[(j * s) % R], m), m);
     y[s] = acc;
   }
-  x[n0 * stride] = y[0];
+  x(n0) = y[0];
   WARPNUM_UNROLL
-  for (u32 s = 1; s < R; ++s) x[(n0 + s * m_over_r) * stride] = mont_mul(y[s], tw[n0 * s], m);
+  for (u32 s = 1; s < R; ++s) x(n0 + s * m_over_r) = mont_mul(y[s], tw[n0 * s], m);
 }
 
 /// The inverse of radix_fixed_forward (times R), with `tw` the inverse direction's table.
-template <u32 R>
-WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_inverse(u32* x, u32 stride, u32 m_over_r, u32 n0, const u32* tw,
-                                                        Mod m) noexcept {
+template <u32 R, class X>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_inverse(X x, u32 m_over_r, u32 n0, const u32* tw, Mod m) noexcept {
   u32 v[R];
   u32 w[R];
   u32 y[R]{};
-  v[0] = x[n0 * stride];
+  v[0] = x(n0);
   WARPNUM_UNROLL
-  for (u32 s = 1; s < R; ++s) v[s] = mont_mul(x[(n0 + s * m_over_r) * stride], tw[n0 * s], m);
+  for (u32 s = 1; s < R; ++s) v[s] = mont_mul(x(n0 + s * m_over_r), tw[n0 * s], m);
   WARPNUM_UNROLL
   for (u32 k = 1; k < R; ++k) w[k] = tw[k * m_over_r];
   WARPNUM_UNROLL
@@ -272,26 +290,26 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_inverse(u32* x, u32 stride, u32 
     y[j] = acc;
   }
   WARPNUM_UNROLL
-  for (u32 j = 0; j < R; ++j) x[(n0 + j * m_over_r) * stride] = y[j];
+  for (u32 j = 0; j < R; ++j) x(n0 + j * m_over_r) = y[j];
 }
 
 /// The forward radix-r step for the plan's r in {3, 5}, item n0 < M / r.
-WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_forward(u32* x, u32 stride, u32 r, u32 m_over_r, u32 n0, const u32* tw,
-                                                    Mod m) noexcept {
+template <class X>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_forward(X x, u32 r, u32 m_over_r, u32 n0, const u32* tw, Mod m) noexcept {
   if (r == 3) {
-    radix_fixed_forward<3>(x, stride, m_over_r, n0, tw, m);
+    radix_fixed_forward<3>(x, m_over_r, n0, tw, m);
   } else {
-    radix_fixed_forward<5>(x, stride, m_over_r, n0, tw, m);
+    radix_fixed_forward<5>(x, m_over_r, n0, tw, m);
   }
 }
 
 /// The inverse of radix_r_forward (times r), with `tw` the inverse direction's table.
-WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_inverse(u32* x, u32 stride, u32 r, u32 m_over_r, u32 n0, const u32* tw,
-                                                    Mod m) noexcept {
+template <class X>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_inverse(X x, u32 r, u32 m_over_r, u32 n0, const u32* tw, Mod m) noexcept {
   if (r == 3) {
-    radix_fixed_inverse<3>(x, stride, m_over_r, n0, tw, m);
+    radix_fixed_inverse<3>(x, m_over_r, n0, tw, m);
   } else {
-    radix_fixed_inverse<5>(x, stride, m_over_r, n0, tw, m);
+    radix_fixed_inverse<5>(x, m_over_r, n0, tw, m);
   }
 }
 
@@ -309,124 +327,107 @@ WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_inverse(u32& u, u32& v, u32 w_inv,
   u = add_mod(u, t, m);
 }
 
-/// Item `i` < 2^a / 2 of the radix-2 step (forward, or Inverse) of half-size h within each radix-r block of 2^a
-/// elements. `tw_step` = M / (2h): w_2h^t = tw[t tw_step] (the inverse's tables hold the inverse roots).
-template <bool Inverse>
-WARPNUM_HD WARPNUM_FORCEINLINE void radix2_step(u32* x, u32 stride, u32 log2_h, u32 tw_step, u32 i, const u32* tw,
-                                                Mod m) noexcept {
-  const u32 h = u32{1} << log2_h;
-  const u32 t = i & (h - 1);
-  const u32 n = ((i >> log2_h) << (log2_h + 1)) + t;
-  u32 u = x[n * stride];
-  u32 v = x[(n + h) * stride];
-  if constexpr (Inverse) {
-    butterfly_inverse(u, v, tw[t * tw_step], m);
-  } else {
-    butterfly_forward(u, v, tw[t * tw_step], m);
+/// Item `i` < 2^a / 2^S of S radix-2 levels at once (forward, or Inverse) within each radix-r block of 2^a elements:
+/// half-sizes h, h / 2, ..., h / 2^(S - 1) (h >= 2^(S - 1)), on the 2^S elements n + j q (q = h / 2^(S - 1), j < 2^S)
+/// held in registers. `tw_step` = M / (2h): w_2h^e = tw[e tw_step] (the inverse's tables hold the inverse roots).
+/// Level l (half-size h_l = q 2^(S-1-l)) pairs j with j + 2^(S-1-l) and multiplies by w_(2 h_l)^(t + (j mod
+/// 2^(S-1-l)) q), t = n mod q: the radix-2 steps of decimation in frequency, done in one pass over memory.
+template <u32 S, bool Inverse, class X>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_step(X x, u32 log2_h, u32 tw_step, u32 i, const u32* tw,
+                                                    Mod m) noexcept {
+  static_assert(S >= 1 && S <= 4, "warpnum: 1 to 4 radix-2 levels a step");
+  constexpr u32 count = u32{1} << S;
+  const u32 log2_q = log2_h - (S - 1);
+  const u32 q = u32{1} << log2_q;
+  const u32 t = i & (q - 1);
+  const u32 n = ((i >> log2_q) << (log2_h + 1)) + t;
+  u32 v[count];
+  WARPNUM_UNROLL
+  for (u32 j = 0; j < count; ++j) v[j] = x(n + j * q);
+  WARPNUM_UNROLL
+  for (u32 ll = 0; ll < S; ++ll) {
+    const u32 l = Inverse ? S - 1 - ll : ll;  // the inverse undoes the levels in reverse order
+    const u32 half = u32{1} << (S - 1 - l);
+    u32 w[count / 2];
+    WARPNUM_UNROLL
+    for (u32 k = 0; k < half; ++k) w[k] = tw[(t + k * q) * (tw_step << l)];
+    WARPNUM_UNROLL
+    for (u32 j = 0; j < count; ++j) {
+      if ((j & half) != 0) continue;
+      if constexpr (Inverse) {
+        butterfly_inverse(v[j], v[j + half], w[j & (half - 1)], m);
+      } else {
+        butterfly_forward(v[j], v[j + half], w[j & (half - 1)], m);
+      }
+    }
   }
-  x[n * stride] = u;
-  x[(n + h) * stride] = v;
+  WARPNUM_UNROLL
+  for (u32 j = 0; j < count; ++j) x(n + j * q) = v[j];
 }
 
-/// Item `i` < 2^a / 4 of two forward radix-2 steps at once, half-sizes h and h / 2 (h >= 2): four elements
-/// n, n + h/2, n + h, n + 3h/2 in registers. `tw_step` = M / (2h).
-WARPNUM_HD WARPNUM_FORCEINLINE void radix4_forward(u32* x, u32 stride, u32 log2_h, u32 tw_step, u32 i,
-                                                   const u32* tw, Mod m) noexcept {
-  const u32 q = u32{1} << (log2_h - 1);  // h / 2
-  const u32 t = i & (q - 1);
-  const u32 n = ((i >> (log2_h - 1)) << (log2_h + 1)) + t;
-  u32 v0 = x[n * stride];
-  u32 v1 = x[(n + q) * stride];
-  u32 v2 = x[(n + 2 * q) * stride];
-  u32 v3 = x[(n + 3 * q) * stride];
-  butterfly_forward(v0, v2, tw[t * tw_step], m);          // half-size h: w_2h^t
-  butterfly_forward(v1, v3, tw[(t + q) * tw_step], m);    //              w_2h^(t + h/2)
-  const u32 w = tw[2 * t * tw_step];                      // half-size h/2: w_h^t
-  butterfly_forward(v0, v1, w, m);
-  butterfly_forward(v2, v3, w, m);
-  x[n * stride] = v0;
-  x[(n + q) * stride] = v1;
-  x[(n + 2 * q) * stride] = v2;
-  x[(n + 3 * q) * stride] = v3;
-}
-
-WARPNUM_HD WARPNUM_FORCEINLINE void radix4_inverse(u32* x, u32 stride, u32 log2_h, u32 tw_step, u32 i,
-                                                   const u32* tw, Mod m) noexcept {
-  const u32 q = u32{1} << (log2_h - 1);
-  const u32 t = i & (q - 1);
-  const u32 n = ((i >> (log2_h - 1)) << (log2_h + 1)) + t;
-  u32 v0 = x[n * stride];
-  u32 v1 = x[(n + q) * stride];
-  u32 v2 = x[(n + 2 * q) * stride];
-  u32 v3 = x[(n + 3 * q) * stride];
-  const u32 w = tw[2 * t * tw_step];
-  butterfly_inverse(v0, v1, w, m);
-  butterfly_inverse(v2, v3, w, m);
-  butterfly_inverse(v0, v2, tw[t * tw_step], m);
-  butterfly_inverse(v1, v3, tw[(t + q) * tw_step], m);
-  x[n * stride] = v0;
-  x[(n + q) * stride] = v1;
-  x[(n + 2 * q) * stride] = v2;
-  x[(n + 3 * q) * stride] = v3;
-}
+/// The most radix-2 levels one step does in registers, for the columns and for the rows: radix 8 and radix 16.
+/// The column kernels keep three blocks of 512 threads an SM, which leaves 40 registers a thread: 16 elements and
+/// their twiddles do not fit.
+inline constexpr u32 column_levels = 3;
+inline constexpr u32 row_levels = 4;
 
 /// One step of a sub-transform's schedule.
 struct Step {
-  u32 kind;      ///< 1: radix-r, 2: radix 2, 4: radix 4
-  u32 log2_h;    ///< the (larger) half-size of a radix-2/4 step
+  u32 levels;    ///< radix-2 levels done in registers (1 to 4), or 0: the radix-r step
+  u32 log2_h;    ///< the largest half-size of its radix-2 levels
   u32 items;     ///< work items per sub-transform
 };
 
-/// The forward schedule of a sub-transform of r 2^a elements: step j of at most 2 + a / 2. The inverse runs
-/// the steps in reverse order.
-WARPNUM_HD constexpr u32 step_count(u32 r, u32 a) noexcept { return (r > 1 ? 1u : 0u) + a / 2 + (a & 1u); }
+/// The forward schedule of a sub-transform of r 2^a elements, at most `most` radix-2 levels a step: the radix-r
+/// step where r > 1, then ceil(a / most) steps of radix-2 levels, the first taking the remainder (at the largest
+/// half-sizes, where a warp's elements are consecutive). The inverse runs the steps in reverse order.
+WARPNUM_HD constexpr u32 step_count(u32 r, u32 a, u32 most) noexcept {
+  return (r > 1 ? 1u : 0u) + (a + most - 1) / most;
+}
 
-WARPNUM_HD constexpr Step forward_step(u32 r, u32 a, u32 j) noexcept {
-  const u32 blocks = r;  // radix-2/4 steps run in each of the r blocks of 2^a
+WARPNUM_HD constexpr Step forward_step(u32 r, u32 a, u32 most, u32 j) noexcept {
+  const u32 blocks = r;  // radix-2 steps run in each of the r blocks of 2^a
   if (r > 1) {
-    if (j == 0) return Step{1, 0, u32{1} << a};
+    if (j == 0) return Step{0, 0, u32{1} << a};
     --j;
   }
-  if (j < a / 2) {
-    const u32 log2_h = a - 1 - 2 * j;
-    return Step{4, log2_h, blocks << (a - 2)};
-  }
-  return Step{2, 0, blocks << (a - 1)};  // the last step when a is odd: half-size 1
+  const u32 first = a - (a + most - 1) / most * most + most;  // levels of the first radix-2 step, 1 to most
+  const u32 done = j == 0 ? 0 : first + (j - 1) * most;         // levels before step j
+  const u32 levels = j == 0 ? first : most;
+  return Step{levels, a - 1 - done, blocks << (a - levels)};
 }
 
-/// Runs work item `i` of step `s` on the sub-transform x (M = r 2^a elements at stride `stride`), forward.
-/// The items of radix-2/4 steps cover all r blocks: block i / items-per-block.
-WARPNUM_HD WARPNUM_FORCEINLINE void run_step_forward(u32* x, u32 stride, u32 r, u32 a, const Step& s, u32 i,
-                                                     const u32* tw, Mod m) noexcept {
-  if (s.kind == 1) {
-    radix_r_forward(x, stride, r, u32{1} << a, i, tw, m);
-    return;
-  }
-  const u32 per_block_log2 = s.kind == 4 ? a - 2 : a - 1;
-  u32* block = x + ((i >> per_block_log2) << a) * stride;
+/// Runs work item `i` of a radix-2 step `s` (levels >= 1, of a schedule of at most Most levels a step) on the
+/// sub-transform x (M = r 2^a elements), forward or Inverse. The items cover all r blocks: block i / items-per-block.
+/// Only the steps of up to Most levels are compiled in, so that a kernel's registers are those its schedule needs.
+template <u32 Most, bool Inverse, class X>
+WARPNUM_HD WARPNUM_FORCEINLINE void run_radix2_step(X x, u32 r, u32 a, const Step& s, u32 i, const u32* tw,
+                                                    Mod m) noexcept {
+  static_assert(Most >= 1 && Most <= 4, "warpnum: 1 to 4 radix-2 levels a step");
+  const u32 per_block_log2 = a - s.levels;
+  const X block = x.from((i >> per_block_log2) << a);
   const u32 item = i & ((u32{1} << per_block_log2) - 1);
   const u32 tw_step = r << (a - 1 - s.log2_h);  // M / (2h)
-  if (s.kind == 4) {
-    radix4_forward(block, stride, s.log2_h, tw_step, item, tw, m);
+  if (Most == 1 || s.levels == 1) {
+    radix_pow2_step<1, Inverse>(block, s.log2_h, tw_step, item, tw, m);
+  } else if (Most == 2 || s.levels == 2) {
+    radix_pow2_step<(Most >= 2 ? 2 : 1), Inverse>(block, s.log2_h, tw_step, item, tw, m);
+  } else if (Most == 3 || s.levels == 3) {
+    radix_pow2_step<(Most >= 3 ? 3 : 1), Inverse>(block, s.log2_h, tw_step, item, tw, m);
   } else {
-    radix2_step<false>(block, stride, s.log2_h, tw_step, item, tw, m);
+    radix_pow2_step<Most, Inverse>(block, s.log2_h, tw_step, item, tw, m);
   }
 }
 
-WARPNUM_HD WARPNUM_FORCEINLINE void run_step_inverse(u32* x, u32 stride, u32 r, u32 a, const Step& s, u32 i,
-                                                     const u32* tw, Mod m) noexcept {
-  if (s.kind == 1) {
-    radix_r_inverse(x, stride, r, u32{1} << a, i, tw, m);
-    return;
-  }
-  const u32 per_block_log2 = s.kind == 4 ? a - 2 : a - 1;
-  u32* block = x + ((i >> per_block_log2) << a) * stride;
-  const u32 item = i & ((u32{1} << per_block_log2) - 1);
-  const u32 tw_step = r << (a - 1 - s.log2_h);
-  if (s.kind == 4) {
-    radix4_inverse(block, stride, s.log2_h, tw_step, item, tw, m);
+/// Runs work item `i` of any step `s` of such a schedule: the radix-r step or a radix-2 step.
+template <u32 Most, bool Inverse, class X>
+WARPNUM_HD WARPNUM_FORCEINLINE void run_step(X x, u32 r, u32 a, const Step& s, u32 i, const u32* tw, Mod m) noexcept {
+  if (s.levels != 0) {
+    run_radix2_step<Most, Inverse>(x, r, a, s, i, tw, m);
+  } else if constexpr (Inverse) {
+    radix_r_inverse(x, r, u32{1} << a, i, tw, m);
   } else {
-    radix2_step<true>(block, stride, s.log2_h, tw_step, item, tw, m);
+    radix_r_forward(x, r, u32{1} << a, i, tw, m);
   }
 }
 

@@ -3,9 +3,10 @@
 // computation (GMP and 64/128-bit integer arithmetic): the three primes and their Montgomery constants; mont_mul,
 // add_mod, sub_mod, reduce, mont_pow and pow_mod on random and edge residues (0, 1, p - 1, p, 2^32 - 1); bit_reverse;
 // the plans of every length up to 2^15 and around each r 2^k; the twiddle tables and four_step_twiddle; the
-// butterflies; sub-transforms of length 2^k, 3 2^k and 5 2^k (k <= 8) run step by step, forward against the DFT by
-// its definition and inverse back to the input; cyclic convolutions (k <= 7) against the schoolbook sum mod p; the
-// Chinese remainder step (Garner) against GMP; the 96-bit column accumulator.
+// butterflies; sub-transforms of length 2^k, 3 2^k and 5 2^k (k <= 9) run step by step with 1 to 4 radix-2 levels a
+// step, plain and padded, forward against the DFT by its definition and inverse back to the input; cyclic
+// convolutions (k <= 7) against the schoolbook sum mod p; the Chinese remainder step (Garner) against GMP; the 96-bit
+// column accumulator.
 #include "cases/random.hpp"
 #include "oracle/gmp.hpp"
 
@@ -357,10 +358,14 @@ TEST(HugeNtt, Butterflies) {
   }
 }
 
-/// A sub-transform of M = r 2^a elements at x[n * stride], step by step as the host loops run it.
+/// A sub-transform of M = r 2^a elements at x[n * stride] (x[index of n * stride] where `pad` words follow every
+/// 32, the kernels' shared-memory layouts), step by step as the host loops run it, at most `most` radix-2 levels a
+/// step.
 struct SubTransform {
   int q;
   u32 r, a, stride;
+  u32 most = ntt::column_levels;
+  u32 pad = 0;
   u32 length() const { return r << a; }
   /// tw[e] = w_M^e (or w_M^-e) in Montgomery form, e < M.
   std::vector<u32> table(bool inverse) const {
@@ -371,32 +376,51 @@ struct SubTransform {
     for (u32 e = 0; e < length(); ++e) tw[e] = to_mont(pow_ref(w, e, p), p);
     return tw;
   }
-  void forward(u32* x, const std::vector<u32>& tw) const {
-    const ntt::Mod m = ntt::make_mod(ntt::prime_values[q]);
-    for (u32 j = 0; j < ntt::step_count(r, a); ++j) {
-      const ntt::Step s = ntt::forward_step(r, a, j);
-      for (u32 i = 0; i < s.items; ++i) ntt::run_step_forward(x, stride, r, a, s, i, tw.data(), m);
+  /// Where element n lives.
+  std::size_t at(u32 n) const {
+    return n * stride + (n * stride >> 5) * pad;
+  }
+  /// Words the elements span.
+  std::size_t words() const { return at(length() - 1) + 1; }
+  /// run_step compiled for `most` levels a step.
+  template <bool Inverse, class X>
+  void step(X x, const ntt::Step& s, u32 i, const std::vector<u32>& tw, ntt::Mod m) const {
+    switch (most) {
+      case 1: ntt::run_step<1, Inverse>(x, r, a, s, i, tw.data(), m); break;
+      case 2: ntt::run_step<2, Inverse>(x, r, a, s, i, tw.data(), m); break;
+      case 3: ntt::run_step<3, Inverse>(x, r, a, s, i, tw.data(), m); break;
+      default: ntt::run_step<4, Inverse>(x, r, a, s, i, tw.data(), m); break;
     }
   }
-  void inverse(u32* x, const std::vector<u32>& tw_inv) const {
+  template <bool Inverse> void run(u32* x, const std::vector<u32>& tw) const {
     const ntt::Mod m = ntt::make_mod(ntt::prime_values[q]);
-    for (u32 j = ntt::step_count(r, a); j-- > 0;) {
-      const ntt::Step s = ntt::forward_step(r, a, j);
-      for (u32 i = 0; i < s.items; ++i) ntt::run_step_inverse(x, stride, r, a, s, i, tw_inv.data(), m);
+    const u32 steps = ntt::step_count(r, a, most);
+    for (u32 jj = 0; jj < steps; ++jj) {
+      const ntt::Step s = ntt::forward_step(r, a, most, Inverse ? steps - 1 - jj : jj);
+      for (u32 i = 0; i < s.items; ++i) {
+        switch (pad) {
+          case 0: step<Inverse>(ntt::Strided{x, 0, stride}, s, i, tw, m); break;
+          case 1: step<Inverse>(ntt::RowElements{x, 0, stride}, s, i, tw, m); break;
+          default: step<Inverse>(ntt::ColumnElements{x, 0, stride}, s, i, tw, m); break;
+        }
+      }
     }
   }
+  void forward(u32* x, const std::vector<u32>& tw) const { run<false>(x, tw); }
+  void inverse(u32* x, const std::vector<u32>& tw_inv) const { run<true>(x, tw_inv); }
   std::string name() const {
-    return "M = " + std::to_string(r) + " 2^" + std::to_string(a) + ", stride " + std::to_string(stride) + ", " +
-           prime_name(q);
+    return "M = " + std::to_string(r) + " 2^" + std::to_string(a) + ", stride " + std::to_string(stride) +
+           (pad != 0 ? " padded by " + std::to_string(pad) : "") + ", " + std::to_string(most) +
+           " levels a step, " + prime_name(q);
   }
 };
 
 constexpr u32 untouched = 0xdeadbeefu;  // above every prime: never a residue
 
-/// x laid out at the stride, the other positions `untouched`.
-std::vector<u32> spread(const std::vector<u32>& x, u32 stride) {
-  std::vector<u32> v(x.size() * stride, untouched);
-  for (std::size_t n = 0; n < x.size(); ++n) v[n * stride] = x[n];
+/// x laid out as st places it, the other positions `untouched`.
+std::vector<u32> spread(const std::vector<u32>& x, const SubTransform& st) {
+  std::vector<u32> v(st.words(), untouched);
+  for (std::size_t n = 0; n < x.size(); ++n) v[st.at(static_cast<u32>(n))] = x[n];
   return v;
 }
 
@@ -420,19 +444,27 @@ TEST(HugeNtt, SubTransformsAgainstTheDft) {
   const std::string what = "ntt sub-transforms";
   const std::uint64_t seed = seed_for(what);
   Rng rng(seed);
+  // Every schedule the kernels may run: 1 to 4 radix-2 levels a step, elements plain or padded as the kernels' columns
+  // and rows are, at strides 1, 3 and 4.
+  struct Layout {
+    u32 most, stride, pad;
+  };
+  const Layout layouts[] = {{ntt::column_levels, 1, 0}, {ntt::row_levels, 1, 0}, {1, 3, 0},
+                            {2, 1, 0},  {ntt::column_levels, 4, 4}, {ntt::row_levels, 1, 1}};
   for (int q = 0; q < 3; ++q) {
     const u32 p = ntt::prime_values[q];
     for (const u32 r : {1u, 3u, 5u}) {
-      for (u32 a = 0; a <= 8; ++a) {
-        for (const u32 stride : {1u, 3u}) {
-          const SubTransform st{q, r, a, stride};
+      for (u32 a = 0; a <= 9; ++a) {
+        for (const Layout& layout : layouts) {
+          const SubTransform st{q, r, a, layout.stride, layout.most, layout.pad};
           const u32 len = st.length();
           const std::vector<u32> tw = st.table(false), tw_inv = st.table(true);
           const u32 w = root_ref(q, len);
+          const bool main_layout = &layout == &layouts[0];
           for (int shape = 0; shape < num_shapes; ++shape) {
-            if (stride != 1 && shape != num_shapes - 1) continue;  // at stride 3 the random residues only
+            if (!main_layout && shape != num_shapes - 1) continue;  // the other layouts: random residues only
             const std::vector<u32> x = residues(rng, len, p, shape);
-            std::vector<u32> y = spread(x, stride);
+            std::vector<u32> y = spread(x, st);
             st.forward(y.data(), tw);
             // Position pos holds frequency column_frequency(pos): sum_n x_n w^(n k). Every position up to 256
             // elements, then the first, the last and 62 others.
@@ -449,17 +481,19 @@ TEST(HugeNtt, SubTransformsAgainstTheDft) {
                 sum = (sum + mul_ref(x[n], power, p)) % p;
                 power = mul_ref(power, wk, p);
               }
-              ASSERT_EQ(y[pos * stride], sum) << st.name() << ", shape " << shape << ", position " << pos
-                                              << " (frequency " << k << "), seed " << seed;
+              ASSERT_EQ(y[st.at(pos)], sum) << st.name() << ", shape " << shape << ", position " << pos
+                                            << " (frequency " << k << "), seed " << seed;
             }
+            std::vector<bool> element(y.size(), false);
+            for (u32 n = 0; n < len; ++n) element[st.at(n)] = true;
             for (std::size_t i = 0; i < y.size(); ++i) {
-              if (i % stride != 0) {
+              if (!element[i]) {
                 ASSERT_EQ(y[i], untouched) << st.name() << ": wrote between its elements";
               }
             }
             st.inverse(y.data(), tw_inv);  // M x
             for (u32 n = 0; n < len; ++n) {
-              ASSERT_EQ(y[n * stride], mul_ref(x[n], len, p))
+              ASSERT_EQ(y[st.at(n)], mul_ref(x[n], len, p))
                   << st.name() << ", shape " << shape << ": inverse at " << n;
             }
           }
