@@ -37,6 +37,9 @@ WARPNUM_HD constexpr Mod make_mod(u32 p) noexcept {
   return Mod{p, inverse_mod_2_32(p), static_cast<u32>(r1), static_cast<u32>(r1 * r1 % p)};
 }
 
+/// The smaller of two words: one min instruction on the device (IMNMX), where a compare and a select would be two.
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 min_u32(u32 a, u32 b) noexcept { return a < b ? a : b; }
+
 /// a b R^-1 mod p, fully reduced, for a < 2^32 and b < p (Montgomery's REDC in its subtractive form: with
 /// q = a b p^-1 mod 2^32, a b and q p agree in their low words, so (a b - q p) / 2^32 is the difference of the high
 /// words, which lies in (-p, p)).
@@ -45,19 +48,20 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 mont_mul(u32 a, u32 b, Mod m) noexc
   const u32 q = static_cast<u32>(t) * m.pinv;
   const u32 qp_hi = static_cast<u32>((static_cast<u64>(q) * m.p) >> 32);
   const u32 d = static_cast<u32>(t >> 32) - qp_hi;
-  return static_cast<int32_t>(d) < 0 ? d + m.p : d;
+  return min_u32(d, d + m.p);  // d + p where d < 0 (d + p < p < d as words), else d (d < p <= d + p)
 }
 
-/// a + b mod p for a, b < p (< 2^31: the sum does not wrap).
+/// a + b mod p for a, b < p (< 2^31: the sum does not wrap). s - p wraps above s where s < p, so the smaller word is
+/// the reduced sum: an add and a min, no compare and select.
 WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 add_mod(u32 a, u32 b, Mod m) noexcept {
   const u32 s = a + b;
-  return s >= m.p ? s - m.p : s;
+  return min_u32(s, s - m.p);
 }
 
-/// a - b mod p for a, b < p.
+/// a - b mod p for a, b < p: d + p where a - b wrapped (then d + p < p <= d), else d.
 WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 sub_mod(u32 a, u32 b, Mod m) noexcept {
   const u32 d = a - b;
-  return static_cast<int32_t>(d) < 0 ? d + m.p : d;
+  return min_u32(d, d + m.p);
 }
 
 /// x mod p for any 32-bit x (a limb).
