@@ -422,7 +422,8 @@ __global__ void __launch_bounds__(512, 3)
     const u32 pos = i >> d.log2_tile;
     const u32 j = j0 + (i & (d.tile - 1));
     const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
-    dst[std::size_t{pos} * n2 + j] = ntt::mont_mul(smem[column_word(i)], ntt::four_step_twiddle(tw, d.layout, e, m), m);
+    const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
+    dst[std::size_t{pos} * n2 + j] = ntt::mont_mul(smem[column_word(i)], twiddle, m);
   }
 }
 
@@ -467,7 +468,8 @@ __global__ void __launch_bounds__(512, 3) columns_inverse_kernel(u32* residues, 
     const u32 pos = i >> d.log2_tile;
     const u32 j = j0 + (i & (d.tile - 1));
     const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
-    smem[column_word(i)] = ntt::mont_mul(x[std::size_t{pos} * n2 + j], ntt::four_step_twiddle(tw, d.layout, e, m), m);
+    const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
+    smem[column_word(i)] = ntt::mont_mul(x[std::size_t{pos} * n2 + j], twiddle, m);
   }
   __syncthreads();
   columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, tw, m);
@@ -540,7 +542,8 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
   const u32 col_words = s.plan.n1 << s.log2_tile;
   const u32 col_tiles = s.plan.n2 >> s.log2_tile;
   columns_forward_kernel<<<col_tiles * num_primes * d.ops, block_threads(col_words),
-                           ntt::ColumnElements::words(col_words) * sizeof(u32), stream>>>(residues, a, na, b, nb, tables, d);
+                           ntt::ColumnElements::words(col_words) * sizeof(u32), stream>>>(residues, a, na, b, nb,
+                                                                                          tables, d);
   check_cuda(cudaGetLastError(), "columns_forward_kernel");
 
   const u32 row_words = (s.rows << s.plan.log2_n2) * d.ops;
