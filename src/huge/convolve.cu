@@ -338,6 +338,13 @@ struct DevicePlan {
   std::size_t length;      ///< L, as a stride between residue arrays
 };
 
+/// The modulus of prime q, chosen by selects: indexing the kernel argument's array by a value known only at run time
+/// made nvcc copy the whole argument to local memory.
+__device__ __forceinline__ Mod mod_of(const DevicePlan& d, u32 q) {
+  static_assert(num_primes == 3, "warpnum: one select per prime");
+  return q == 0 ? d.mods[0] : (q == 1 ? d.mods[1] : d.mods[2]);
+}
+
 __global__ void tables_kernel(u32* tables, DevicePlan d, ntt::u32 root0, u32 root1, u32 root2, u32 root3,
                               u32 root4, u32 root5) {
   const u32 size = d.layout.size;
@@ -345,7 +352,7 @@ __global__ void tables_kernel(u32* tables, DevicePlan d, ntt::u32 root0, u32 roo
   if (i >= size) return;
   const u32 q_d = blockIdx.y;  // prime * 2 + direction
   const u32 roots[6] = {root0, root1, root2, root3, root4, root5};
-  const Mod m = d.mods[q_d / 2];
+  const Mod m = mod_of(d, q_d / 2);
   tables[q_d * size + i] = ntt::mont_pow(roots[q_d], ntt::twiddle_exponent(d.plan, d.layout, i), m);
 }
 
@@ -373,11 +380,18 @@ __device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, const u3
   }
 }
 
+/// A row table's entries in shared memory, padded as the rows are: the entries a warp reads at a power-of-two
+/// distance fall in distinct banks (1.09 wavefronts a request on the 2^13-element rows' schedule, 6.2 unpadded).
+struct SharedTwiddles {
+  const u32* s;
+  __device__ __forceinline__ u32 operator[](u32 e) const { return s[row_word(e)]; }
+};
+
 /// The forward (or inverse) transforms of `count` rows of 2^a elements held one after another in shared memory
 /// (element n of row c at s[row_word(c 2^a + n)]), up to ntt::row_levels radix-2 levels a step. Rows have no radix-r
 /// step, so this calls the radix-2 steps alone: the r-point step's registers would count against the rows' too.
 template <bool Inverse>
-__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, const u32* __restrict__ tw, Mod m) {
+__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, SharedTwiddles tw, Mod m) {
   const u32 steps = ntt::step_count(1, a, ntt::row_levels);
   for (u32 jj = 0; jj < steps; ++jj) {
     const u32 j = Inverse ? steps - 1 - jj : jj;
@@ -406,34 +420,39 @@ __global__ void __launch_bounds__(512, 3)
   const u32 j0 = blockIdx.x / (num_primes * d.ops) << d.log2_tile;
   const limb_t* src = op == 0 ? a : b;
   const std::size_t n_src = op == 0 ? na : nb;
-  const Mod m = d.mods[q];
+  const Mod m = mod_of(d, q);
   const u32* tw = tables + (q * 2) * std::size_t{d.layout.size};
   const u32 n1 = d.plan.n1;
   const u32 n2 = d.plan.n2;
-  const u32 total = n1 << d.log2_tile;
-  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-    const std::size_t g = std::size_t{i >> d.log2_tile} * n2 + j0 + (i & (d.tile - 1));
-    smem[column_word(i)] = g < n_src ? ntt::reduce(src[g], m) : 0;
+  // The block's threads are a multiple of the tile: each thread keeps one column j and walks its rows.
+  const u32 c = threadIdx.x & (d.tile - 1);
+  const u32 j = j0 + c;
+  const u32 row_step = blockDim.x >> d.log2_tile;
+  // Rows n < valid hold limbs (n n2 + j < n_src); n2 is a power of two.
+  const std::size_t past = n_src > j ? (n_src - j + n2 - 1) >> d.plan.log2_n2 : 0;
+  const u32 valid = past < n1 ? static_cast<u32>(past) : n1;
+  const limb_t* column = src + j;
+  for (u32 n = threadIdx.x >> d.log2_tile; n < n1; n += row_step) {
+    const u32 limb = n < valid ? column[std::size_t{n} << d.plan.log2_n2] : 0;
+    smem[column_word((n << d.log2_tile) + c)] = ntt::reduce(limb, m);
   }
   __syncthreads();
   columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, tw, m);
-  u32* dst = residues + (std::size_t{op} * num_primes + q) * d.length;
-  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-    const u32 pos = i >> d.log2_tile;
-    const u32 j = j0 + (i & (d.tile - 1));
+  u32* dst = residues + (std::size_t{op} * num_primes + q) * d.length + j;
+  for (u32 pos = threadIdx.x >> d.log2_tile; pos < n1; pos += row_step) {
     const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
     const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
-    dst[std::size_t{pos} * n2 + j] = ntt::mont_mul(smem[column_word(i)], twiddle, m);
+    dst[std::size_t{pos} << d.plan.log2_n2] = ntt::mont_mul(smem[column_word((pos << d.log2_tile) + c)], twiddle, m);
   }
 }
 
 /// 2. Block (row group, prime): `rows` rows of each operand forward, the pointwise product, the rows inverse,
 /// into operand 0's residues.
-__global__ void rows_kernel(u32* residues, const u32* tables, DevicePlan d) {
+__global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* tables, DevicePlan d) {
   extern __shared__ u32 smem[];
   const u32 q = blockIdx.x % num_primes;
   const u32 row0 = blockIdx.x / num_primes << d.log2_rows;
-  const Mod m = d.mods[q];
+  const Mod m = mod_of(d, q);
   const u32 a = d.plan.log2_n2;
   const u32 words = d.rows << a;  // per operand
   const std::size_t base = std::size_t{row0} << a;
@@ -441,15 +460,21 @@ __global__ void rows_kernel(u32* residues, const u32* tables, DevicePlan d) {
     const u32* src = residues + (std::size_t{op} * num_primes + q) * d.length + base;
     for (u32 i = threadIdx.x; i < words; i += blockDim.x) smem[row_word(op * words + i)] = src[i];
   }
-  __syncthreads();
+  // The row table's first half (a step of half-size h reads w_2h^e = tw[e n2 / 2h], e < h: entries below n2 / 2),
+  // one direction at a time, in shared memory after the rows, padded as they are.
   const u32* tw = tables + (q * 2) * std::size_t{d.layout.size} + d.layout.row;
   const u32* tw_inv = tables + (q * 2 + 1) * std::size_t{d.layout.size} + d.layout.row;
-  rows_in_shared<false>(smem, d.log2_rows + (d.ops - 1), a, tw, m);
+  u32* const stw = smem + ntt::RowElements::words(d.ops * words);
+  const u32 tw_count = a == 0 ? 0 : u32{1} << (a - 1);
+  for (u32 i = threadIdx.x; i < tw_count; i += blockDim.x) stw[row_word(i)] = tw[i];
+  __syncthreads();
+  rows_in_shared<false>(smem, d.log2_rows + (d.ops - 1), a, SharedTwiddles{stw}, m);
   for (u32 i = threadIdx.x; i < words; i += blockDim.x) {
     smem[row_word(i)] = ntt::mont_mul(smem[row_word(i)], smem[row_word((d.ops - 1) * words + i)], m);
   }
+  for (u32 i = threadIdx.x; i < tw_count; i += blockDim.x) stw[row_word(i)] = tw_inv[i];
   __syncthreads();
-  rows_in_shared<true>(smem, d.log2_rows, a, tw_inv, m);
+  rows_in_shared<true>(smem, d.log2_rows, a, SharedTwiddles{stw}, m);
   u32* dst = residues + q * d.length + base;
   for (u32 i = threadIdx.x; i < words; i += blockDim.x) dst[i] = smem[row_word(i)];
 }
@@ -459,22 +484,22 @@ __global__ void __launch_bounds__(512, 3) columns_inverse_kernel(u32* residues, 
   extern __shared__ u32 smem[];
   const u32 q = blockIdx.x % num_primes;
   const u32 j0 = blockIdx.x / num_primes << d.log2_tile;
-  const Mod m = d.mods[q];
+  const Mod m = mod_of(d, q);
   const u32* tw = tables + (q * 2 + 1) * std::size_t{d.layout.size};
-  const u32 n2 = d.plan.n2;
-  const u32 total = d.plan.n1 << d.log2_tile;
-  u32* x = residues + q * d.length;
-  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-    const u32 pos = i >> d.log2_tile;
-    const u32 j = j0 + (i & (d.tile - 1));
+  const u32 n1 = d.plan.n1;
+  const u32 c = threadIdx.x & (d.tile - 1);  // one column a thread, as in the forward kernel
+  const u32 j = j0 + c;
+  const u32 row_step = blockDim.x >> d.log2_tile;
+  u32* column = residues + q * d.length + j;
+  for (u32 pos = threadIdx.x >> d.log2_tile; pos < n1; pos += row_step) {
     const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
     const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
-    smem[column_word(i)] = ntt::mont_mul(x[std::size_t{pos} * n2 + j], twiddle, m);
+    smem[column_word((pos << d.log2_tile) + c)] = ntt::mont_mul(column[std::size_t{pos} << d.plan.log2_n2], twiddle, m);
   }
   __syncthreads();
   columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, tw, m);
-  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-    x[std::size_t{i >> d.log2_tile} * n2 + j0 + (i & (d.tile - 1))] = smem[column_word(i)];
+  for (u32 n = threadIdx.x >> d.log2_tile; n < n1; n += row_step) {
+    column[std::size_t{n} << d.plan.log2_n2] = smem[column_word((n << d.log2_tile) + c)];
   }
 }
 
@@ -489,16 +514,19 @@ __global__ void crt_kernel(Coef96* c, std::size_t nc, const u32* residues, std::
   c[k].w[2] = w[2];
 }
 
+/// Threads of a column or row block: a multiple of 32, so of every column tile (the column kernels give each thread
+/// one column of the tile).
 u32 block_threads(u32 words) { return std::clamp<u32>((words / 4 + 31) / 32 * 32, 64, 512); }
 
 /// The shared memory the transform's column and row kernels may take: column tiles of up to 16384 words and rows in
-/// blocks of at most that, padded (72 KiB and 66.5 KiB); within every GPU architecture's allowance
-/// (gpu_architecture.hpp).
+/// blocks of at most that, padded, the rows with up to 4096 padded twiddles beside them (72 KiB and 83 KiB); within
+/// every GPU architecture's allowance (gpu_architecture.hpp).
 constexpr int transform_shared_bytes = 96 * 1024;
 static_assert(transform_shared_bytes <= static_cast<int>(min_shared_bytes_per_block),
               "warpnum: the transform's blocks must fit the shared memory of every GPU architecture warpnum builds for");
 static_assert(ntt::ColumnElements::words(16384) * sizeof(u32) <= transform_shared_bytes &&
-                  ntt::RowElements::words(16384) * sizeof(u32) <= transform_shared_bytes,
+                  (ntt::RowElements::words(16384) + ntt::RowElements::words(4096)) * sizeof(u32) <=
+                      transform_shared_bytes,
               "warpnum: a padded block must fit");
 
 void set_shared_limit(const void* kernel) {
@@ -548,8 +576,8 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
 
   const u32 row_words = (s.rows << s.plan.log2_n2) * d.ops;
   const u32 row_groups = s.plan.n1 >> s.log2_rows;
-  rows_kernel<<<row_groups * num_primes, block_threads(row_words / d.ops),
-                ntt::RowElements::words(row_words) * sizeof(u32), stream>>>(residues, tables, d);
+  const u32 row_shared = (ntt::RowElements::words(row_words) + ntt::RowElements::words(s.plan.n2 / 2)) * sizeof(u32);
+  rows_kernel<<<row_groups * num_primes, block_threads(row_words / d.ops), row_shared, stream>>>(residues, tables, d);
   check_cuda(cudaGetLastError(), "rows_kernel");
 
   columns_inverse_kernel<<<col_tiles * num_primes, block_threads(col_words),

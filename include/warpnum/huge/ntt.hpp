@@ -331,14 +331,48 @@ WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_inverse(u32& u, u32& v, u32 w_inv,
   u = add_mod(u, t, m);
 }
 
+/// Level L of a step of S radix-2 levels on the 2^S elements v held in registers (see radix_pow2_step): half-size
+/// h_L = q 2^(S-1-L), pairs j and j + 2^(S-1-L), twiddles w_(2 h_L)^(t + (j mod 2^(S-1-L)) q) = tw[(t + k q) tw_step
+/// 2^L]. L is a template argument so that every trip count and register index below is a constant where the
+/// compiler unrolls: with the level a loop variable, nvcc unrolled the twiddle loop partially and kept the twiddles
+/// of radix-16 steps in local memory.
+template <u32 S, u32 L, bool Inverse, class Tw>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_level(u32 (&v)[u32{1} << S], u32 t, u32 q, u32 tw_step, Tw tw,
+                                                     Mod m) noexcept {
+  constexpr u32 half = u32{1} << (S - 1 - L);
+  u32 w[half];
+  WARPNUM_UNROLL
+  for (u32 k = 0; k < half; ++k) w[k] = tw[(t + k * q) * (tw_step << L)];
+  WARPNUM_UNROLL
+  for (u32 j = 0; j < (u32{1} << S); ++j) {
+    if ((j & half) != 0) continue;
+    if constexpr (Inverse) {
+      butterfly_inverse(v[j], v[j + half], w[j & (half - 1)], m);
+    } else {
+      butterfly_forward(v[j], v[j + half], w[j & (half - 1)], m);
+    }
+  }
+}
+
+/// Levels Done to S - 1 of a step, in the direction's order: forward from level 0 (the largest half-size), the
+/// inverse undoing them from level S - 1.
+template <u32 S, u32 Done, bool Inverse, class Tw>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_levels(u32 (&v)[u32{1} << S], u32 t, u32 q, u32 tw_step, Tw tw,
+                                                      Mod m) noexcept {
+  if constexpr (Done < S) {
+    radix_pow2_level<S, (Inverse ? S - 1 - Done : Done), Inverse>(v, t, q, tw_step, tw, m);
+    radix_pow2_levels<S, Done + 1, Inverse>(v, t, q, tw_step, tw, m);
+  }
+}
+
 /// Item `i` < 2^a / 2^S of S radix-2 levels at once (forward, or Inverse) within each radix-r block of 2^a elements:
 /// half-sizes h, h / 2, ..., h / 2^(S - 1) (h >= 2^(S - 1)), on the 2^S elements n + j q (q = h / 2^(S - 1), j < 2^S)
-/// held in registers. `tw_step` = M / (2h): w_2h^e = tw[e tw_step] (the inverse's tables hold the inverse roots).
+/// held in registers. `tw_step` = M / (2h): w_2h^e = tw[e tw_step] (the inverse's tables hold the inverse roots);
+/// `tw` is the table's pointer, or any type whose operator[] reads entry e (the kernels' padded copy in shared memory).
 /// Level l (half-size h_l = q 2^(S-1-l)) pairs j with j + 2^(S-1-l) and multiplies by w_(2 h_l)^(t + (j mod
 /// 2^(S-1-l)) q), t = n mod q: the radix-2 steps of decimation in frequency, done in one pass over memory.
-template <u32 S, bool Inverse, class X>
-WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_step(X x, u32 log2_h, u32 tw_step, u32 i, const u32* tw,
-                                                    Mod m) noexcept {
+template <u32 S, bool Inverse, class X, class Tw>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_step(X x, u32 log2_h, u32 tw_step, u32 i, Tw tw, Mod m) noexcept {
   static_assert(S >= 1 && S <= 4, "warpnum: 1 to 4 radix-2 levels a step");
   constexpr u32 count = u32{1} << S;
   const u32 log2_q = log2_h - (S - 1);
@@ -348,23 +382,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_step(X x, u32 log2_h, u32 tw_step
   u32 v[count];
   WARPNUM_UNROLL
   for (u32 j = 0; j < count; ++j) v[j] = x(n + j * q);
-  WARPNUM_UNROLL
-  for (u32 ll = 0; ll < S; ++ll) {
-    const u32 l = Inverse ? S - 1 - ll : ll;  // the inverse undoes the levels in reverse order
-    const u32 half = u32{1} << (S - 1 - l);
-    u32 w[count / 2];
-    WARPNUM_UNROLL
-    for (u32 k = 0; k < half; ++k) w[k] = tw[(t + k * q) * (tw_step << l)];
-    WARPNUM_UNROLL
-    for (u32 j = 0; j < count; ++j) {
-      if ((j & half) != 0) continue;
-      if constexpr (Inverse) {
-        butterfly_inverse(v[j], v[j + half], w[j & (half - 1)], m);
-      } else {
-        butterfly_forward(v[j], v[j + half], w[j & (half - 1)], m);
-      }
-    }
-  }
+  radix_pow2_levels<S, 0, Inverse>(v, t, q, tw_step, tw, m);
   WARPNUM_UNROLL
   for (u32 j = 0; j < count; ++j) x(n + j * q) = v[j];
 }
@@ -404,9 +422,8 @@ WARPNUM_HD constexpr Step forward_step(u32 r, u32 a, u32 most, u32 j) noexcept {
 /// Runs work item `i` of a radix-2 step `s` (levels >= 1, of a schedule of at most Most levels a step) on the
 /// sub-transform x (M = r 2^a elements), forward or Inverse. The items cover all r blocks: block i / items-per-block.
 /// Only the steps of up to Most levels are compiled in, so that a kernel's registers are those its schedule needs.
-template <u32 Most, bool Inverse, class X>
-WARPNUM_HD WARPNUM_FORCEINLINE void run_radix2_step(X x, u32 r, u32 a, const Step& s, u32 i, const u32* tw,
-                                                    Mod m) noexcept {
+template <u32 Most, bool Inverse, class X, class Tw>
+WARPNUM_HD WARPNUM_FORCEINLINE void run_radix2_step(X x, u32 r, u32 a, const Step& s, u32 i, Tw tw, Mod m) noexcept {
   static_assert(Most >= 1 && Most <= 4, "warpnum: 1 to 4 radix-2 levels a step");
   const u32 per_block_log2 = a - s.levels;
   const X block = x.from((i >> per_block_log2) << a);
