@@ -26,6 +26,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #if WARPNUM_HAS_CUDA
@@ -139,29 +140,46 @@ void fill_tables_host(u32* tables, const Setup& s) {
         }
       };
       run(table, plan.n1, ntt::mont_pow(root, plan.n2, m));
-      run(table + t.row, plan.n2, ntt::mont_pow(root, plan.n1, m));
+      // The rows' region level by level (ntt.hpp): w_2h^e = w_n2^(e n2 / 2h) from the powers of w_n2.
+      std::vector<u32> row_powers(plan.n2);
+      run(row_powers.data(), plan.n2, ntt::mont_pow(root, plan.n1, m));
+      for (u32 h = 1; 2 * h <= plan.n2; h *= 2) {
+        for (u32 e = 0; e < h; ++e) table[t.row + h - 1 + e] = row_powers[e * (plan.n2 / (2 * h))];
+      }
+      table[t.row + plan.n2 - 1] = m.r1;
       run(table + t.lo, t.hi - t.lo, root);
       run(table + t.hi, hi_count, ntt::mont_pow(root, ntt::twiddle_lo, m));
     }
   }
 }
 
+/// Item i of step st: any step with a flat table (the columns), the radix-2 steps alone with a table level by level
+/// (the rows, which have no radix-r step).
+template <u32 Most, bool Inverse, class Tw>
+void host_step(const ntt::Strided& e, u32 r, u32 a, const Step& st, u32 i, Tw tw, Mod m) {
+  if constexpr (std::is_same_v<Tw, ntt::LevelTwiddles>) {
+    ntt::run_radix2_step<Most, Inverse>(e, r, a, st, i, tw, m);
+  } else {
+    ntt::run_step<Most, Inverse>(e, r, a, st, i, tw, m);
+  }
+}
+
 /// A sub-transform of r 2^a elements on the host, at most Most radix-2 levels a step (ntt::column_levels or
 /// ntt::row_levels: the schedules the kernels run).
-template <u32 Most> void forward_host(u32* x, u32 stride, u32 r, u32 a, const u32* tw, Mod m) {
+template <u32 Most, class Tw> void forward_host(u32* x, u32 stride, u32 r, u32 a, Tw tw, Mod m) {
   const ntt::Strided e{x, 0, stride};
   const u32 steps = ntt::step_count(r, a, Most);
   for (u32 j = 0; j < steps; ++j) {
     const Step st = ntt::forward_step(r, a, Most, j);
-    for (u32 i = 0; i < st.items; ++i) ntt::run_step<Most, false>(e, r, a, st, i, tw, m);
+    for (u32 i = 0; i < st.items; ++i) host_step<Most, false>(e, r, a, st, i, tw, m);
   }
 }
 
-template <u32 Most> void inverse_host(u32* x, u32 stride, u32 r, u32 a, const u32* tw, Mod m) {
+template <u32 Most, class Tw> void inverse_host(u32* x, u32 stride, u32 r, u32 a, Tw tw, Mod m) {
   const ntt::Strided e{x, 0, stride};
   for (u32 j = ntt::step_count(r, a, Most); j-- > 0;) {
     const Step st = ntt::forward_step(r, a, Most, j);
-    for (u32 i = 0; i < st.items; ++i) ntt::run_step<Most, true>(e, r, a, st, i, tw, m);
+    for (u32 i = 0; i < st.items; ++i) host_step<Most, true>(e, r, a, st, i, tw, m);
   }
 }
 
@@ -232,15 +250,16 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
     const u32 row = static_cast<u32>(job / num_primes);
     const Mod m = s.mods[q];
     u32* x = residue_of(q, 0) + std::size_t{row} * n2;
-    forward_host<ntt::row_levels>(x, 1, 1, plan.log2_n2, table_of(q, 0) + lay.row, m);
+    const ntt::LevelTwiddles tw{table_of(q, 0) + lay.row}, tw_inv{table_of(q, 1) + lay.row};
+    forward_host<ntt::row_levels>(x, 1, 1, plan.log2_n2, tw, m);
     if (square) {
       for (u32 i = 0; i < n2; ++i) x[i] = ntt::mont_mul(x[i], x[i], m);
     } else {
       u32* y = residue_of(q, 1) + std::size_t{row} * n2;
-      forward_host<ntt::row_levels>(y, 1, 1, plan.log2_n2, table_of(q, 0) + lay.row, m);
+      forward_host<ntt::row_levels>(y, 1, 1, plan.log2_n2, tw, m);
       for (u32 i = 0; i < n2; ++i) x[i] = ntt::mont_mul(x[i], y[i], m);
     }
-    inverse_host<ntt::row_levels>(x, 1, 1, plan.log2_n2, table_of(q, 1) + lay.row, m);
+    inverse_host<ntt::row_levels>(x, 1, 1, plan.log2_n2, tw_inv, m);
   }
 
   // 3. Columns inverse.
@@ -380,18 +399,11 @@ __device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, const u3
   }
 }
 
-/// A row table's entries in shared memory, padded as the rows are: the entries a warp reads at a power-of-two
-/// distance fall in distinct banks (1.09 wavefronts a request on the 2^13-element rows' schedule, 6.2 unpadded).
-struct SharedTwiddles {
-  const u32* s;
-  __device__ __forceinline__ u32 operator[](u32 e) const { return s[row_word(e)]; }
-};
-
 /// The forward (or inverse) transforms of `count` rows of 2^a elements held one after another in shared memory
 /// (element n of row c at s[row_word(c 2^a + n)]), up to ntt::row_levels radix-2 levels a step. Rows have no radix-r
 /// step, so this calls the radix-2 steps alone: the r-point step's registers would count against the rows' too.
 template <bool Inverse>
-__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, SharedTwiddles tw, Mod m) {
+__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, ntt::LevelTwiddles tw, Mod m) {
   const u32 steps = ntt::step_count(1, a, ntt::row_levels);
   for (u32 jj = 0; jj < steps; ++jj) {
     const u32 j = Inverse ? steps - 1 - jj : jj;
@@ -460,21 +472,21 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
     const u32* src = residues + (std::size_t{op} * num_primes + q) * d.length + base;
     for (u32 i = threadIdx.x; i < words; i += blockDim.x) smem[row_word(op * words + i)] = src[i];
   }
-  // The row table's first half (a step of half-size h reads w_2h^e = tw[e n2 / 2h], e < h: entries below n2 / 2),
-  // one direction at a time, in shared memory after the rows, padded as they are.
+  // The row table, level by level (a level's twiddles are consecutive words: a warp reads them from distinct banks),
+  // one direction at a time, in shared memory after the rows.
   const u32* tw = tables + (q * 2) * std::size_t{d.layout.size} + d.layout.row;
   const u32* tw_inv = tables + (q * 2 + 1) * std::size_t{d.layout.size} + d.layout.row;
   u32* const stw = smem + ntt::RowElements::words(d.ops * words);
-  const u32 tw_count = a == 0 ? 0 : u32{1} << (a - 1);
-  for (u32 i = threadIdx.x; i < tw_count; i += blockDim.x) stw[row_word(i)] = tw[i];
+  const u32 tw_count = d.plan.n2;
+  for (u32 i = threadIdx.x; i < tw_count; i += blockDim.x) stw[i] = tw[i];
   __syncthreads();
-  rows_in_shared<false>(smem, d.log2_rows + (d.ops - 1), a, SharedTwiddles{stw}, m);
+  rows_in_shared<false>(smem, d.log2_rows + (d.ops - 1), a, ntt::LevelTwiddles{stw}, m);
   for (u32 i = threadIdx.x; i < words; i += blockDim.x) {
     smem[row_word(i)] = ntt::mont_mul(smem[row_word(i)], smem[row_word((d.ops - 1) * words + i)], m);
   }
-  for (u32 i = threadIdx.x; i < tw_count; i += blockDim.x) stw[row_word(i)] = tw_inv[i];
+  for (u32 i = threadIdx.x; i < tw_count; i += blockDim.x) stw[i] = tw_inv[i];
   __syncthreads();
-  rows_in_shared<true>(smem, d.log2_rows, a, SharedTwiddles{stw}, m);
+  rows_in_shared<true>(smem, d.log2_rows, a, ntt::LevelTwiddles{stw}, m);
   u32* dst = residues + q * d.length + base;
   for (u32 i = threadIdx.x; i < words; i += blockDim.x) dst[i] = smem[row_word(i)];
 }
@@ -519,14 +531,13 @@ __global__ void crt_kernel(Coef96* c, std::size_t nc, const u32* residues, std::
 u32 block_threads(u32 words) { return std::clamp<u32>((words / 4 + 31) / 32 * 32, 64, 512); }
 
 /// The shared memory the transform's column and row kernels may take: column tiles of up to 16384 words and rows in
-/// blocks of at most that, padded, the rows with up to 4096 padded twiddles beside them (72 KiB and 83 KiB); within
-/// every GPU architecture's allowance (gpu_architecture.hpp).
-constexpr int transform_shared_bytes = 96 * 1024;
+/// blocks of at most that, padded, the rows with their table of up to 8192 twiddles beside them (72 KiB and 98 KiB);
+/// within every GPU architecture's allowance (gpu_architecture.hpp: 99 KiB).
+constexpr int transform_shared_bytes = 99 * 1024;
 static_assert(transform_shared_bytes <= static_cast<int>(min_shared_bytes_per_block),
               "warpnum: the transform's blocks must fit the shared memory of every GPU architecture warpnum builds for");
 static_assert(ntt::ColumnElements::words(16384) * sizeof(u32) <= transform_shared_bytes &&
-                  (ntt::RowElements::words(16384) + ntt::RowElements::words(4096)) * sizeof(u32) <=
-                      transform_shared_bytes,
+                  (ntt::RowElements::words(16384) + 8192) * sizeof(u32) <= transform_shared_bytes,
               "warpnum: a padded block must fit");
 
 void set_shared_limit(const void* kernel) {
@@ -576,7 +587,7 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
 
   const u32 row_words = (s.rows << s.plan.log2_n2) * d.ops;
   const u32 row_groups = s.plan.n1 >> s.log2_rows;
-  const u32 row_shared = (ntt::RowElements::words(row_words) + ntt::RowElements::words(s.plan.n2 / 2)) * sizeof(u32);
+  const u32 row_shared = (ntt::RowElements::words(row_words) + s.plan.n2) * sizeof(u32);
   rows_kernel<<<row_groups * num_primes, block_threads(row_words / d.ops), row_shared, stream>>>(residues, tables, d);
   check_cuda(cudaGetLastError(), "rows_kernel");
 

@@ -188,7 +188,9 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 column_frequency(u32 pos, u32 radix
 
 // ---- twiddle tables: per prime and direction, in Montgomery form ----
 //   [0, n1)                    w_n1^e          the column transforms
-//   [n1, n1 + n2)              w_n2^e          the row transforms
+//   [n1, n1 + n2)              w_2h^e          the row transforms, level by level: entry n1 + h - 1 + e for each
+//                                              half-size h = 1, 2, ..., n2 / 2 and e < h (LevelTwiddles); the
+//                                              last entry is 1
 //   [.. + min(L, 2^12))        w_L^e           the low part of the four-step twiddles
 //   [.. + ceil(L / 2^12))      w_L^(2^12 e)    their high part
 // The inverse direction holds the same powers of w^-1.
@@ -213,7 +215,13 @@ WARPNUM_HD constexpr TableLayout table_layout(const Plan& plan) noexcept {
 /// The exponent of w_L (or w_L^-1) that entry i of a table holds.
 WARPNUM_HD constexpr u64 twiddle_exponent(const Plan& plan, const TableLayout& t, u32 i) noexcept {
   if (i < t.row) return u64{i} * plan.n2;               // w_n1 = w_L^n2
-  if (i < t.lo) return u64{i - t.row} * plan.n1;        // w_n2 = w_L^n1
+  if (i < t.lo) {                                       // w_2h^e = w_L^(e L / 2h), h = 2^floor(log2(j + 1))
+    const u32 j = i - t.row;
+    u32 h = 1;
+    while (h <= (j + 1) / 2) h *= 2;
+    const u32 e = j + 1 - h;
+    return e == 0 ? 0 : u64{e} * plan.n1 * (plan.n2 / (2 * h));
+  }
   if (i < t.hi) return i - t.lo;                        // w_L^e
   return (u64{i - t.hi} << twiddle_lo_bits) % plan.length;
 }
@@ -331,18 +339,44 @@ WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_inverse(u32& u, u32& v, u32 w_inv,
   u = add_mod(u, t, m);
 }
 
+/// The twiddles of one radix-2 level of half-size h at an item: w_2h^(t + k q) = p[k d] for k < 2^S / 2.
+struct TwiddleRun {
+  const u32* p;
+  u32 d;
+  WARPNUM_HD WARPNUM_FORCEINLINE u32 operator[](u32 k) const noexcept { return p[k * d]; }
+};
+
+/// From a flat table of the sub-transform, tw[e] = w_M^e: w_2h^x = tw[x stride], stride = M / 2h.
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr TwiddleRun level_twiddles(const u32* tw, u32 stride, u32 /*h*/, u32 t,
+                                                                   u32 q) noexcept {
+  return {tw + t * stride, q * stride};
+}
+
+/// A table level by level: w_2h^e at p[h - 1 + e] for each half-size h = 1, 2, 4, ... and e < h (the row region of
+/// the twiddle tables). A level's twiddles are consecutive words, so the threads of a warp read them from
+/// consecutive banks of shared memory, and their addresses step by q.
+struct LevelTwiddles {
+  const u32* p;
+};
+
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr TwiddleRun level_twiddles(LevelTwiddles tw, u32 /*stride*/, u32 h, u32 t,
+                                                                   u32 q) noexcept {
+  return {tw.p + (h - 1) + t, q};
+}
+
 /// Level L of a step of S radix-2 levels on the 2^S elements v held in registers (see radix_pow2_step): half-size
-/// h_L = q 2^(S-1-L), pairs j and j + 2^(S-1-L), twiddles w_(2 h_L)^(t + (j mod 2^(S-1-L)) q) = tw[(t + k q) tw_step
-/// 2^L]. L is a template argument so that every trip count and register index below is a constant where the
+/// h_L = q 2^(S-1-L), pairs j and j + 2^(S-1-L), twiddles w_(2 h_L)^(t + (j mod 2^(S-1-L)) q) (a flat table's
+/// tw[(t + k q) tw_step 2^L]). L is a template argument so that every trip count and register index below is a constant where the
 /// compiler unrolls: with the level a loop variable, nvcc unrolled the twiddle loop partially and kept the twiddles
 /// of radix-16 steps in local memory.
 template <u32 S, u32 L, bool Inverse, class Tw>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_level(u32 (&v)[u32{1} << S], u32 t, u32 q, u32 tw_step, Tw tw,
                                                      Mod m) noexcept {
   constexpr u32 half = u32{1} << (S - 1 - L);
+  const TwiddleRun run = level_twiddles(tw, tw_step << L, q << (S - 1 - L), t, q);
   u32 w[half];
   WARPNUM_UNROLL
-  for (u32 k = 0; k < half; ++k) w[k] = tw[(t + k * q) * (tw_step << L)];
+  for (u32 k = 0; k < half; ++k) w[k] = run[k];
   WARPNUM_UNROLL
   for (u32 j = 0; j < (u32{1} << S); ++j) {
     if ((j & half) != 0) continue;
@@ -368,7 +402,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_levels(u32 (&v)[u32{1} << S], u32
 /// Item `i` < 2^a / 2^S of S radix-2 levels at once (forward, or Inverse) within each radix-r block of 2^a elements:
 /// half-sizes h, h / 2, ..., h / 2^(S - 1) (h >= 2^(S - 1)), on the 2^S elements n + j q (q = h / 2^(S - 1), j < 2^S)
 /// held in registers. `tw_step` = M / (2h): w_2h^e = tw[e tw_step] (the inverse's tables hold the inverse roots);
-/// `tw` is the table's pointer, or any type whose operator[] reads entry e (the kernels' padded copy in shared memory).
+/// `tw` is a flat table's pointer or a LevelTwiddles (level_twiddles finds a level's twiddles in either).
 /// Level l (half-size h_l = q 2^(S-1-l)) pairs j with j + 2^(S-1-l) and multiplies by w_(2 h_l)^(t + (j mod
 /// 2^(S-1-l)) q), t = n mod q: the radix-2 steps of decimation in frequency, done in one pass over memory.
 template <u32 S, bool Inverse, class X, class Tw>

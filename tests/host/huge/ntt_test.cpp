@@ -315,8 +315,12 @@ TEST(HugeNtt, TwiddleTablesAndFourStepTwiddles) {
         // Each part holds the powers its comment says: w_n1^i, w_n2^j, w_L^e, w_L^(2^12 e).
         for (u32 i = 0; i < plan.n1; ++i)
           ASSERT_EQ(table[i], to_mont(pow_ref(root(plan.n1), i, p), p)) << what << ", column entry " << i;
-        for (u32 j = 0; j < plan.n2; ++j)
-          ASSERT_EQ(table[t.row + j], to_mont(pow_ref(root(plan.n2), j, p), p)) << what << ", row entry " << j;
+        // The rows' region level by level: w_2h^e at h - 1 + e, then 1.
+        for (u32 h = 1; 2 * h <= plan.n2; h *= 2) {
+          for (u32 e = 0; e < h; ++e)
+            ASSERT_EQ(table[t.row + h - 1 + e], to_mont(pow_ref(root(2 * h), e, p), p)) << what << ", row h " << h;
+        }
+        ASSERT_EQ(table[t.row + plan.n2 - 1], to_mont(1, p)) << what << ", last row entry";
         const u32 w = root(plan.length);
         for (u32 e = 0; e < lo_count; ++e)
           ASSERT_EQ(table[t.lo + e], to_mont(pow_ref(w, e, p), p)) << what << ", low entry " << e;
@@ -366,6 +370,7 @@ struct SubTransform {
   u32 r, a, stride;
   u32 most = ntt::column_levels;
   u32 pad = 0;
+  bool levels = false;  ///< the table level by level (ntt::LevelTwiddles), as the rows read it; r = 1
   u32 length() const { return r << a; }
   /// tw[e] = w_M^e (or w_M^-e) in Montgomery form, e < M.
   std::vector<u32> table(bool inverse) const {
@@ -382,9 +387,29 @@ struct SubTransform {
   }
   /// Words the elements span.
   std::size_t words() const { return at(length() - 1) + 1; }
+  /// The flat table level by level: w_2h^e at h - 1 + e.
+  std::vector<u32> level_table(const std::vector<u32>& tw) const {
+    std::vector<u32> lv(length() + 1, untouched_entry);
+    for (u32 h = 1; 2 * h <= length(); h *= 2) {
+      for (u32 e = 0; e < h; ++e) lv[h - 1 + e] = tw[e * (length() / (2 * h))];
+    }
+    return lv;
+  }
+  static constexpr u32 untouched_entry = 0xdeadbeefu;
   /// run_step compiled for `most` levels a step.
   template <bool Inverse, class X>
-  void step(X x, const ntt::Step& s, u32 i, const std::vector<u32>& tw, ntt::Mod m) const {
+  void step(X x, const ntt::Step& s, u32 i, const std::vector<u32>& tw, const std::vector<u32>& lv,
+            ntt::Mod m) const {
+    if (levels) {
+      const ntt::LevelTwiddles t{lv.data()};
+      switch (most) {
+        case 1: ntt::run_radix2_step<1, Inverse>(x, r, a, s, i, t, m); break;
+        case 2: ntt::run_radix2_step<2, Inverse>(x, r, a, s, i, t, m); break;
+        case 3: ntt::run_radix2_step<3, Inverse>(x, r, a, s, i, t, m); break;
+        default: ntt::run_radix2_step<4, Inverse>(x, r, a, s, i, t, m); break;
+      }
+      return;
+    }
     switch (most) {
       case 1: ntt::run_step<1, Inverse>(x, r, a, s, i, tw.data(), m); break;
       case 2: ntt::run_step<2, Inverse>(x, r, a, s, i, tw.data(), m); break;
@@ -395,13 +420,14 @@ struct SubTransform {
   template <bool Inverse> void run(u32* x, const std::vector<u32>& tw) const {
     const ntt::Mod m = ntt::make_mod(ntt::prime_values[q]);
     const u32 steps = ntt::step_count(r, a, most);
+    const std::vector<u32> lv = levels ? level_table(tw) : std::vector<u32>{};
     for (u32 jj = 0; jj < steps; ++jj) {
       const ntt::Step s = ntt::forward_step(r, a, most, Inverse ? steps - 1 - jj : jj);
       for (u32 i = 0; i < s.items; ++i) {
         switch (pad) {
-          case 0: step<Inverse>(ntt::Strided{x, 0, stride}, s, i, tw, m); break;
-          case 1: step<Inverse>(ntt::RowElements{x, 0, stride}, s, i, tw, m); break;
-          default: step<Inverse>(ntt::ColumnElements{x, 0, stride}, s, i, tw, m); break;
+          case 0: step<Inverse>(ntt::Strided{x, 0, stride}, s, i, tw, lv, m); break;
+          case 1: step<Inverse>(ntt::RowElements{x, 0, stride}, s, i, tw, lv, m); break;
+          default: step<Inverse>(ntt::ColumnElements{x, 0, stride}, s, i, tw, lv, m); break;
         }
       }
     }
@@ -410,7 +436,8 @@ struct SubTransform {
   void inverse(u32* x, const std::vector<u32>& tw_inv) const { run<true>(x, tw_inv); }
   std::string name() const {
     return "M = " + std::to_string(r) + " 2^" + std::to_string(a) + ", stride " + std::to_string(stride) +
-           (pad != 0 ? " padded by " + std::to_string(pad) : "") + ", " + std::to_string(most) +
+           (pad != 0 ? " padded by " + std::to_string(pad) : "") + (levels ? ", table level by level" : "") + ", " +
+           std::to_string(most) +
            " levels a step, " + prime_name(q);
   }
 };
@@ -445,18 +472,21 @@ TEST(HugeNtt, SubTransformsAgainstTheDft) {
   const std::uint64_t seed = seed_for(what);
   Rng rng(seed);
   // Every schedule the kernels may run: 1 to 4 radix-2 levels a step, elements plain or padded as the kernels' columns
-  // and rows are, at strides 1, 3 and 4.
+  // and rows are, at strides 1, 3 and 4, with flat tables or tables level by level (as the rows read theirs).
   struct Layout {
     u32 most, stride, pad;
+    bool levels = false;
   };
-  const Layout layouts[] = {{ntt::column_levels, 1, 0}, {ntt::row_levels, 1, 0}, {1, 3, 0},
-                            {2, 1, 0},  {ntt::column_levels, 4, 4}, {ntt::row_levels, 1, 1}};
+  const Layout layouts[] = {{ntt::column_levels, 1, 0}, {ntt::row_levels, 1, 0},      {1, 3, 0},
+                            {2, 1, 0},                  {ntt::column_levels, 4, 4},   {ntt::row_levels, 1, 1},
+                            {ntt::row_levels, 1, 1, true}, {2, 3, 0, true}};
   for (int q = 0; q < 3; ++q) {
     const u32 p = ntt::prime_values[q];
     for (const u32 r : {1u, 3u, 5u}) {
       for (u32 a = 0; a <= 9; ++a) {
         for (const Layout& layout : layouts) {
-          const SubTransform st{q, r, a, layout.stride, layout.most, layout.pad};
+          if (layout.levels && r != 1) continue;  // tables level by level serve the rows: no radix-r step
+          const SubTransform st{q, r, a, layout.stride, layout.most, layout.pad, layout.levels};
           const u32 len = st.length();
           const std::vector<u32> tw = st.table(false), tw_inv = st.table(true);
           const u32 w = root_ref(q, len);
