@@ -384,11 +384,11 @@ __device__ __forceinline__ u32 row_word(u32 i) { return ntt::RowElements::index(
 /// column c at s[column_word(n count + c)], up to ntt::column_levels radix-2 levels a step; all threads of the block
 /// take part.
 template <bool Inverse>
-__device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, const u32* __restrict__ tw, Mod m) {
-  const u32 steps = ntt::step_count(r, a, ntt::column_levels);
+__device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, u32 first, u32 last,
+                                  const u32* __restrict__ tw, Mod m) {
   const u32 count = u32{1} << log2_count;
-  for (u32 jj = 0; jj < steps; ++jj) {
-    const u32 j = Inverse ? steps - 1 - jj : jj;
+  for (u32 jj = first; jj < last; ++jj) {
+    const u32 j = Inverse ? last - 1 - (jj - first) : jj;
     const Step st = ntt::forward_step(r, a, ntt::column_levels, j);
     const u32 total = st.items << log2_count;
     for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
@@ -399,14 +399,98 @@ __device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, const u3
   }
 }
 
-/// The forward (or inverse) transforms of `count` rows of 2^a elements held one after another in shared memory
-/// (element n of row c at s[row_word(c 2^a + n)]), up to ntt::row_levels radix-2 levels a step. Rows have no radix-r
-/// step, so this calls the radix-2 steps alone: the r-point step's registers would count against the rows' too.
+/// An element of a column on its way between shared memory and the residues, times its four-step twiddle on the
+/// global side: Load reads the residues (times the twiddle) and writes shared memory, else the reverse.
+template <bool Load> struct TwiddledRef {
+  u32* shared;
+  u32* global;
+  u32 twiddle;
+  Mod m;
+  __device__ __forceinline__ operator u32() const { return Load ? ntt::mont_mul(*global, twiddle, m) : *shared; }
+  __device__ __forceinline__ TwiddledRef& operator=(u32 v) {
+    if (Load) {
+      *shared = v;
+    } else {
+      *global = ntt::mont_mul(v, twiddle, m);
+    }
+    return *this;
+  }
+};
+
+/// The elements of one column: element n (of the column transform, position base + n) at s[column_word(c + (base +
+/// n) count)] in shared memory and at column[(base + n) n2] in the residues, whose four-step twiddle is
+/// w_L^(j column_frequency(base + n)) from the table tw (of the direction).
+template <bool Load> struct ColumnCopy {
+  u32* s;
+  u32 c, log2_count;
+  u32* column;
+  u32 base;
+  u32 j;
+  const u32* tw;
+  const DevicePlan* d;
+  Mod m;
+  __device__ __forceinline__ TwiddledRef<Load> operator()(u32 n) const {
+    const u32 pos = base + n;
+    const u32 e = j * ntt::column_frequency(pos, d->plan.radix, d->plan.log2_n1);
+    return {s + column_word((pos << log2_count) + c), column + (std::size_t{pos} << d->plan.log2_n2),
+            ntt::four_step_twiddle(tw, d->layout, e, m), m};
+  }
+  __device__ __forceinline__ ColumnCopy from(u32 n0) const {
+    return {s, c, log2_count, column, base + n0, j, tw, d, m};
+  }
+};
+
+/// The forward transforms' last step (or the inverse's first), fused with the copy of the columns between shared
+/// memory and the residues (columns j0 + c of column_base, c < 2^log2_count) and their four-step twiddles; the step
+/// is a radix-2 step (a >= 1).
 template <bool Inverse>
-__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, ntt::LevelTwiddles tw, Mod m) {
-  const u32 steps = ntt::step_count(1, a, ntt::row_levels);
-  for (u32 jj = 0; jj < steps; ++jj) {
-    const u32 j = Inverse ? steps - 1 - jj : jj;
+__device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 j0, const u32* __restrict__ tw,
+                                  const DevicePlan* d, Mod m) {
+  const u32 r = d->plan.radix, a = d->plan.log2_n1;
+  const u32 count = u32{1} << log2_count;
+  const Step st = ntt::forward_step(r, a, ntt::column_levels, ntt::step_count(r, a, ntt::column_levels) - 1);
+  const u32 total = st.items << log2_count;
+  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+    const u32 c = i & (count - 1);
+    const ColumnCopy<Inverse> x{s, c, log2_count, column_base + j0 + c, 0, j0 + c, tw, d, m};
+    ntt::run_radix2_step<ntt::column_levels, Inverse>(x, r, a, st, i >> log2_count, tw, m);
+  }
+  __syncthreads();
+}
+
+/// An element read from one place and written to another: what a step fused with the copy between global and
+/// shared memory sees (ntt::radix_pow2_step reads each of its elements once, then writes each once).
+struct CopyRef {
+  const u32* from;
+  u32* to;
+  __device__ __forceinline__ operator u32() const { return *from; }
+  __device__ __forceinline__ CopyRef& operator=(u32 v) {
+    *to = v;
+    return *this;
+  }
+};
+
+/// The elements of a row in global memory (element n at global[n]) and in shared memory (at s[row_word(offset + n)]),
+/// read from one and written to the other: Load reads global memory, else shared.
+template <bool Load> struct RowCopy {
+  u32* global;
+  u32* s;
+  u32 offset;
+  __device__ __forceinline__ CopyRef operator()(u32 n) const {
+    u32* const shared = s + row_word(offset + n);
+    return Load ? CopyRef{global + n, shared} : CopyRef{shared, global + n};
+  }
+  __device__ __forceinline__ RowCopy from(u32 n0) const { return {global + n0, s, offset + n0}; }
+};
+
+/// Steps [first, last) of the forward (or inverse) transforms of `count` rows of 2^a elements held one after another
+/// in shared memory (element n of row c at s[row_word(c 2^a + n)]), up to ntt::row_levels radix-2 levels a step.
+/// Rows have no radix-r step, so this calls the radix-2 steps alone: the r-point step's registers would count
+/// against the rows' too.
+template <bool Inverse>
+__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 first, u32 last, ntt::LevelTwiddles tw, Mod m) {
+  for (u32 jj = first; jj < last; ++jj) {
+    const u32 j = Inverse ? last - 1 - (jj - first) : jj;
     const Step st = ntt::forward_step(1, a, ntt::row_levels, j);
     const u32 log2_items = a - st.levels;
     const u32 total = st.items << log2_count;
@@ -418,12 +502,31 @@ __device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, ntt::LevelTwiddles
   }
 }
 
-// The column kernels' blocks have at most 512 threads (block_threads); registers bounded for three such blocks an
-// SM (40 a thread, not 44 with the r-point steps inlined) measured 3-4% faster at 10^8 digits on the H100.
+/// The forward transforms' first step (or the inverse's last), fused with the copy of the rows between global and
+/// shared memory: row c (of `count`, 2^log2_rows an operand) is row c mod rows of operand c / rows, at
+/// residues + operand * operand_stride + (c mod rows) 2^a.
+template <bool Inverse>
+__device__ void rows_first_step(u32* residues, std::size_t operand_stride, u32* s, u32 log2_count, u32 log2_rows,
+                                u32 a, ntt::LevelTwiddles tw, Mod m) {
+  const Step st = ntt::forward_step(1, a, ntt::row_levels, 0);
+  const u32 log2_items = a - st.levels;
+  const u32 total = st.items << log2_count;
+  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+    const u32 c = i >> log2_items;
+    u32* const row = residues + (c >> log2_rows) * operand_stride + (std::size_t{c & ((u32{1} << log2_rows) - 1)} << a);
+    const RowCopy<!Inverse> x{row, s, c << a};
+    ntt::run_radix2_step<ntt::row_levels, Inverse>(x, 1, a, st, i & (st.items - 1), tw, m);
+  }
+  __syncthreads();
+}
+
+// The column kernels' blocks have at most 512 threads (block_threads), and each kernel is compiled for two or
+// three such blocks an SM (64 or 40 registers a thread): column_blocks_per_sm chooses.
 
 /// 1. Block (tile, operand, prime), the prime fastest: columns [tile T, tile T + T) of the operand's limbs,
 /// reduced, transformed, times w_L^(column frequency), to the residues.
-__global__ void __launch_bounds__(512, 3)
+template <int BlocksPerSm>
+__global__ void __launch_bounds__(512, BlocksPerSm)
     columns_forward_kernel(u32* residues, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
                            const u32* tables, DevicePlan d) {
   extern __shared__ u32 smem[];
@@ -449,12 +552,20 @@ __global__ void __launch_bounds__(512, 3)
     smem[column_word((n << d.log2_tile) + c)] = ntt::reduce(limb, m);
   }
   __syncthreads();
-  columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, tw, m);
-  u32* dst = residues + (std::size_t{op} * num_primes + q) * d.length + j;
-  for (u32 pos = threadIdx.x >> d.log2_tile; pos < n1; pos += row_step) {
-    const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
-    const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
-    dst[std::size_t{pos} << d.plan.log2_n2] = ntt::mont_mul(smem[column_word((pos << d.log2_tile) + c)], twiddle, m);
+  // The last step writes the residues, times the four-step twiddles (where it is a radix-2 step).
+  const u32 steps = ntt::step_count(d.plan.radix, d.plan.log2_n1, ntt::column_levels);
+  u32* const dst = residues + (std::size_t{op} * num_primes + q) * d.length;
+  if (d.plan.log2_n1 == 0) {
+    columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, tw, m);
+    for (u32 pos = threadIdx.x >> d.log2_tile; pos < n1; pos += row_step) {
+      const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
+      const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
+      const u32 v = smem[column_word((pos << d.log2_tile) + c)];
+      dst[(std::size_t{pos} << d.plan.log2_n2) + j] = ntt::mont_mul(v, twiddle, m);
+    }
+  } else {
+    columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, tw, m);
+    columns_last_step<false>(smem, d.log2_tile, dst, j0, tw, &d, m);
   }
 }
 
@@ -468,10 +579,8 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   const u32 a = d.plan.log2_n2;
   const u32 words = d.rows << a;  // per operand
   const std::size_t base = std::size_t{row0} << a;
-  for (u32 op = 0; op < d.ops; ++op) {
-    const u32* src = residues + (std::size_t{op} * num_primes + q) * d.length + base;
-    for (u32 i = threadIdx.x; i < words; i += blockDim.x) smem[row_word(op * words + i)] = src[i];
-  }
+  u32* const rows = residues + q * d.length + base;  // operand 0's rows; operand 1's are operand_stride words on
+  const std::size_t operand_stride = num_primes * d.length;
   // The row table, level by level (a level's twiddles are consecutive words: a warp reads them from distinct banks),
   // one direction at a time, in shared memory after the rows.
   const u32* tw = tables + (q * 2) * std::size_t{d.layout.size} + d.layout.row;
@@ -480,19 +589,35 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   const u32 tw_count = d.plan.n2;
   for (u32 i = threadIdx.x; i < tw_count; i += blockDim.x) stw[i] = tw[i];
   __syncthreads();
-  rows_in_shared<false>(smem, d.log2_rows + (d.ops - 1), a, ntt::LevelTwiddles{stw}, m);
+  // The first forward step reads the rows from global memory, the last inverse step writes them back.
+  const u32 steps = ntt::step_count(1, a, ntt::row_levels);
+  const u32 log2_count = d.log2_rows + (d.ops - 1);
+  if (steps == 0) {  // rows of one element
+    for (u32 i = threadIdx.x; i < (d.ops << d.log2_rows); i += blockDim.x) {
+      smem[row_word(i)] = rows[(i >> d.log2_rows) * operand_stride + (i & (d.rows - 1))];
+    }
+    __syncthreads();
+  } else {
+    rows_first_step<false>(rows, operand_stride, smem, log2_count, d.log2_rows, a, ntt::LevelTwiddles{stw}, m);
+  }
+  rows_in_shared<false>(smem, log2_count, a, 1, steps, ntt::LevelTwiddles{stw}, m);
   for (u32 i = threadIdx.x; i < words; i += blockDim.x) {
     smem[row_word(i)] = ntt::mont_mul(smem[row_word(i)], smem[row_word((d.ops - 1) * words + i)], m);
   }
   for (u32 i = threadIdx.x; i < tw_count; i += blockDim.x) stw[i] = tw_inv[i];
   __syncthreads();
-  rows_in_shared<true>(smem, d.log2_rows, a, ntt::LevelTwiddles{stw}, m);
-  u32* dst = residues + q * d.length + base;
-  for (u32 i = threadIdx.x; i < words; i += blockDim.x) dst[i] = smem[row_word(i)];
+  rows_in_shared<true>(smem, d.log2_rows, a, 1, steps, ntt::LevelTwiddles{stw}, m);
+  if (steps == 0) {
+    for (u32 i = threadIdx.x; i < words; i += blockDim.x) rows[i] = smem[row_word(i)];
+  } else {
+    rows_first_step<true>(rows, operand_stride, smem, d.log2_rows, d.log2_rows, a, ntt::LevelTwiddles{stw}, m);
+  }
 }
 
 /// 3. Block (tile, prime): columns of the product's residues, times w_L^-(column frequency), inverse.
-__global__ void __launch_bounds__(512, 3) columns_inverse_kernel(u32* residues, const u32* tables, DevicePlan d) {
+template <int BlocksPerSm>
+__global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* residues, const u32* tables,
+                                                                           DevicePlan d) {
   extern __shared__ u32 smem[];
   const u32 q = blockIdx.x % num_primes;
   const u32 j0 = blockIdx.x / num_primes << d.log2_tile;
@@ -503,13 +628,21 @@ __global__ void __launch_bounds__(512, 3) columns_inverse_kernel(u32* residues, 
   const u32 j = j0 + c;
   const u32 row_step = blockDim.x >> d.log2_tile;
   u32* column = residues + q * d.length + j;
-  for (u32 pos = threadIdx.x >> d.log2_tile; pos < n1; pos += row_step) {
-    const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
-    const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
-    smem[column_word((pos << d.log2_tile) + c)] = ntt::mont_mul(column[std::size_t{pos} << d.plan.log2_n2], twiddle, m);
+  // The first inverse step reads the residues, times the four-step twiddles (where it is a radix-2 step).
+  const u32 steps = ntt::step_count(d.plan.radix, d.plan.log2_n1, ntt::column_levels);
+  if (d.plan.log2_n1 == 0) {
+    for (u32 pos = threadIdx.x >> d.log2_tile; pos < n1; pos += row_step) {
+      const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
+      const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
+      const u32 v = column[std::size_t{pos} << d.plan.log2_n2];
+      smem[column_word((pos << d.log2_tile) + c)] = ntt::mont_mul(v, twiddle, m);
+    }
+    __syncthreads();
+    columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, tw, m);
+  } else {
+    columns_last_step<true>(smem, d.log2_tile, residues + q * d.length, j0, tw, &d, m);
+    columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, tw, m);
   }
-  __syncthreads();
-  columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, tw, m);
   for (u32 n = threadIdx.x >> d.log2_tile; n < n1; n += row_step) {
     column[std::size_t{n} << d.plan.log2_n2] = smem[column_word((n << d.log2_tile) + c)];
   }
@@ -526,6 +659,12 @@ __global__ void crt_kernel(Coef96* c, std::size_t nc, const u32* residues, std::
   c[k].w[2] = w[2];
 }
 
+/// Blocks an SM the column kernels are compiled for, by the words of a column tile: three (40 registers a thread, a
+/// few spilled) for the tiles of 5 2^9 x 4 columns of 10^8-digit products, two (64 registers) for full tiles of
+/// 16384 words. On an H200, both in one run (2026-12-03): three blocks 3.46 against 3.49 ms for the 10^8-digit
+/// convolution, two blocks 0.316 against 0.358 ms at 10^7 digits (2^10 x 16), level at 10^6 (2^9 x 16).
+u32 column_blocks_per_sm(u32 tile_words) { return tile_words < 16384 ? 3 : 2; }
+
 /// Threads of a column or row block: a multiple of 32, so of every column tile (the column kernels give each thread
 /// one column of the tile).
 u32 block_threads(u32 words) { return std::clamp<u32>((words / 4 + 31) / 32 * 32, 64, 512); }
@@ -535,7 +674,8 @@ u32 block_threads(u32 words) { return std::clamp<u32>((words / 4 + 31) / 32 * 32
 /// within every GPU architecture's allowance (gpu_architecture.hpp: 99 KiB).
 constexpr int transform_shared_bytes = 99 * 1024;
 static_assert(transform_shared_bytes <= static_cast<int>(min_shared_bytes_per_block),
-              "warpnum: the transform's blocks must fit the shared memory of every GPU architecture warpnum builds for");
+              "warpnum: the transform's blocks must fit the shared memory of every GPU architecture warpnum "
+              "builds for");
 static_assert(ntt::ColumnElements::words(16384) * sizeof(u32) <= transform_shared_bytes &&
                   (ntt::RowElements::words(16384) + 8192) * sizeof(u32) <= transform_shared_bytes,
               "warpnum: a padded block must fit");
@@ -548,9 +688,11 @@ void set_shared_limit(const void* kernel) {
 void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Queue queue) {
   const cudaStream_t stream = queue.stream;
   static const bool limits_set = [] {
-    set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel));
+    set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel<2>));
+    set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel<3>));
     set_shared_limit(reinterpret_cast<const void*>(&rows_kernel));
-    set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel));
+    set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<2>));
+    set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<3>));
     return true;
   }();
   static_cast<void>(limits_set);
@@ -580,9 +722,11 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
 
   const u32 col_words = s.plan.n1 << s.log2_tile;
   const u32 col_tiles = s.plan.n2 >> s.log2_tile;
-  columns_forward_kernel<<<col_tiles * num_primes * d.ops, block_threads(col_words),
-                           ntt::ColumnElements::words(col_words) * sizeof(u32), stream>>>(residues, a, na, b, nb,
-                                                                                          tables, d);
+  const u32 col_shared = ntt::ColumnElements::words(col_words) * sizeof(u32);
+  const bool three_blocks = column_blocks_per_sm(col_words) == 3;
+  (three_blocks ? columns_forward_kernel<3> : columns_forward_kernel<2>)<<<col_tiles * num_primes * d.ops,
+                                                                          block_threads(col_words), col_shared,
+                                                                          stream>>>(residues, a, na, b, nb, tables, d);
   check_cuda(cudaGetLastError(), "columns_forward_kernel");
 
   const u32 row_words = (s.rows << s.plan.log2_n2) * d.ops;
@@ -591,8 +735,9 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
   rows_kernel<<<row_groups * num_primes, block_threads(row_words / d.ops), row_shared, stream>>>(residues, tables, d);
   check_cuda(cudaGetLastError(), "rows_kernel");
 
-  columns_inverse_kernel<<<col_tiles * num_primes, block_threads(col_words),
-                           ntt::ColumnElements::words(col_words) * sizeof(u32), stream>>>(residues, tables, d);
+  (three_blocks ? columns_inverse_kernel<3> : columns_inverse_kernel<2>)<<<col_tiles * num_primes,
+                                                                          block_threads(col_words), col_shared,
+                                                                          stream>>>(residues, tables, d);
   check_cuda(cudaGetLastError(), "columns_inverse_kernel");
 
   crt_kernel<<<static_cast<unsigned>((nc + 255) / 256), 256, 0, stream>>>(c, nc, residues, d.length, s.crt);

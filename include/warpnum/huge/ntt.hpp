@@ -366,9 +366,9 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr TwiddleRun level_twiddles(LevelTwiddles
 
 /// Level L of a step of S radix-2 levels on the 2^S elements v held in registers (see radix_pow2_step): half-size
 /// h_L = q 2^(S-1-L), pairs j and j + 2^(S-1-L), twiddles w_(2 h_L)^(t + (j mod 2^(S-1-L)) q) (a flat table's
-/// tw[(t + k q) tw_step 2^L]). L is a template argument so that every trip count and register index below is a constant where the
-/// compiler unrolls: with the level a loop variable, nvcc unrolled the twiddle loop partially and kept the twiddles
-/// of radix-16 steps in local memory.
+/// tw[(t + k q) tw_step 2^L]). L is a template argument so that every trip count and register index below is a
+/// constant where the compiler unrolls: with the level a loop variable, nvcc unrolled the twiddle loop partially and
+/// kept the twiddles of radix-16 steps in local memory.
 template <u32 S, u32 L, bool Inverse, class Tw>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_level(u32 (&v)[u32{1} << S], u32 t, u32 q, u32 tw_step, Tw tw,
                                                      Mod m) noexcept {
