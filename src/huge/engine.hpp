@@ -10,6 +10,7 @@
 // calls sit under WARPNUM_HAS_CUDA; the arithmetic is WARPNUM_HD code in include/warpnum/huge/, one body for host
 // and device):
 //   convolve.cu    convolve_ntt, convolve_columns, ntt_max_product (the transforms: include/warpnum/huge/ntt.hpp)
+//   convolve_fft.cpp  multiply_fft_host, the double-precision FFT's reference (include/warpnum/huge/fft.hpp)
 //   carry.cu       normalise, add/sub/compare/shift of limb arrays (carry look-ahead: include/warpnum/huge/carry.hpp)
 //   integer.cpp    Integer's members and operators, the multiplication dispatch (thresholds.hpp), Karatsuba;
 //                  integer_access.hpp lets the other files build an Integer's limbs in place
@@ -68,6 +69,24 @@ void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* 
                       Queue queue = {});
 /// The largest na + nb convolve_ntt takes (its longest transform).
 std::size_t ntt_max_product() noexcept;
+
+// ---- the double-precision FFT (convolve_fft.cpp) ----
+
+/// What multiply_fft_host chose and saw: the digit width, the transform's length 2^log2_n, Percival's bound for the
+/// worst digits, and the largest distance of a computed coefficient from an integer.
+struct FftReport {
+  unsigned bits;
+  unsigned log2_n;
+  double bound;
+  double max_error;
+};
+/// r[0, na + nb) = a * b by the double-precision FFT on the host (include/warpnum/huge/fft.hpp), true; or false,
+/// with r unspecified, where no digit width keeps the proven bound below fft::error_limit or a computed coefficient
+/// lies that far from an integer (then use convolve_ntt). `bits` != 0 forces a digit width of at most 20 bits,
+/// whatever its bound (the tests' way to see the check catch a width too wide); `report`, where given, receives what
+/// the call chose and measured. The reference for the device's FFT, not yet used by Integer.
+bool multiply_fft_host(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
+                       FftReport* report = nullptr, unsigned bits = 0);
 
 /// One product of a batch: a[0, na) * b[0, nb) (na or nb 0: zero), its result at `out` of the batch's output, which
 /// has room for na + nb limbs (coefficients) there.

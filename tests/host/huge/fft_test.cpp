@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: Apache-2.0
+// tests/host/huge/fft_test.cpp: the double-precision FFT's arithmetic (include/warpnum/huge/fft.hpp) and its host
+// product (src/huge/convolve_fft.cpp): the transform against the DFT by its definition, the proven bound and the
+// digit widths it allows, and products against GMP over random and worst-case operands, each product's measured
+// error within its bound; a width too wide is refused by the run-time check, never carried to a wrong product.
+#include "cases/convolution_cases.hpp"
+
+#include <warpnum/huge/fft.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace {
+
+using namespace warpnum::test;
+namespace fft = warpnum::huge::fft;
+
+std::size_t bit_reverse(std::size_t x, unsigned bits) {
+  std::size_t r = 0;
+  for (unsigned i = 0; i < bits; ++i) r |= ((x >> i) & 1) << (bits - 1 - i);
+  return r;
+}
+
+TEST(HugeFft, TransformsAgainstTheDft) {
+  SplitMix rng{0xf00d};
+  for (unsigned log2_n = 0; log2_n <= 10; ++log2_n) {
+    const std::size_t n = std::size_t{1} << log2_n;
+    std::vector<fft::Complex> x(n);
+    for (auto& v : x) {
+      v = {static_cast<double>(rng.next() % 2001) - 1000, static_cast<double>(rng.next() % 2001) - 1000};
+    }
+    const std::vector<fft::Complex> w = fft::make_roots(log2_n);
+    std::vector<fft::Complex> y = x;
+    fft::forward_host(y.data(), log2_n, w.data());
+    // Position p holds frequency bit_reverse(p): sum_j x_j e^(-2 pi i j k / n), summed in long double.
+    double worst = 0;
+    for (std::size_t p = 0; p < n; ++p) {
+      const std::size_t k = bit_reverse(p, log2_n);
+      std::complex<long double> sum = 0;
+      for (std::size_t j = 0; j < n; ++j) {
+        const long double angle = -2 * 3.141592653589793238462643383279502884L * static_cast<long double>(j * k % n) /
+                                  static_cast<long double>(n);
+        sum += std::complex<long double>(x[j].re, x[j].im) * std::polar(1.0L, angle);
+      }
+      worst = std::max({worst, std::fabs(static_cast<double>(sum.real()) - y[p].re),
+                        std::fabs(static_cast<double>(sum.imag()) - y[p].im)});
+    }
+    EXPECT_LT(worst, 1e-9 * static_cast<double>(n)) << "n = " << n;
+    // The inverse brings back n times the input.
+    fft::inverse_host(y.data(), log2_n, w.data());
+    for (std::size_t j = 0; j < n; ++j) {
+      ASSERT_NEAR(y[j].re / static_cast<double>(n), x[j].re, 1e-9) << "n = " << n << ", j = " << j;
+      ASSERT_NEAR(y[j].im / static_cast<double>(n), x[j].im, 1e-9) << "n = " << n << ", j = " << j;
+    }
+  }
+}
+
+TEST(HugeFft, RootsWithinTheirError) {
+  for (unsigned log2_n : {1u, 2u, 5u, 12u}) {
+    const std::vector<fft::Complex> w = fft::make_roots(log2_n);
+    const std::size_t n = std::size_t{1} << log2_n;
+    for (std::size_t j = 0; j < w.size(); ++j) {
+      const long double angle = -2 * 3.141592653589793238462643383279502884L * static_cast<long double>(j) /
+                                static_cast<long double>(n);
+      const long double dre = w[j].re - std::cos(angle), dim = w[j].im - std::sin(angle);
+      EXPECT_LT(static_cast<double>(std::sqrt(dre * dre + dim * dim)), fft::root_error) << "n = " << n << ", j = " << j;
+    }
+  }
+}
+
+TEST(HugeFft, BoundAndDigitWidths) {
+  // The bound against its first-order expansion |x| |y| (3n e + (3n + 1) sqrt(5) e + 3n b), worked by hand: the
+  // second-order terms are below 1e-12 of it at these lengths.
+  for (unsigned n : {1u, 10u, 27u}) {
+    const double e = 0x1p-53, b = 0x1p-52;
+    const double first_order = 3.0 * n * e + (3.0 * n + 1) * std::sqrt(5.0) * e + 3.0 * n * b;
+    EXPECT_NEAR(fft::error_bound(n, 3, 5) / (15 * first_order), 1.0, 1e-9) << "n = " << n;
+  }
+  // The bound grows with the length and the norms.
+  EXPECT_LT(fft::error_bound(10, 1e6, 1e6), fft::error_bound(11, 1e6, 1e6));
+  EXPECT_LT(fft::error_bound(10, 1e6, 1e6), fft::error_bound(10, 2e6, 1e6));
+  EXPECT_GT(fft::error_bound(1, 1, 1), 0);
+  // Each split is the widest whose bound stays below the limit: one bit more would not.
+  unsigned last_bits = 20;
+  for (std::size_t limbs : {std::size_t{1}, std::size_t{100}, std::size_t{10382}, std::size_t{103811},
+                            std::size_t{1038103}, std::size_t{10381026}}) {
+    const fft::Split s = fft::choose_split(limbs, limbs);
+    ASSERT_GT(s.bits, 0u) << limbs;
+    EXPECT_LE(s.bits, last_bits) << limbs << ": wider digits for a longer product";
+    last_bits = s.bits;
+    EXPECT_LT(s.bound, fft::error_limit) << limbs;
+    EXPECT_GE(std::size_t{1} << s.log2_n, s.digits_a + s.digits_b - 1) << limbs;
+    if (s.bits < 20) {
+      const unsigned wider = s.bits + 1;
+      const std::size_t da = fft::digit_count(limbs, wider);
+      unsigned log2_n = 0;
+      while ((std::size_t{1} << log2_n) < 2 * da - 1) ++log2_n;
+      const double top = std::ldexp(1.0, static_cast<int>(wider)) - 1;
+      const double norm = std::sqrt(static_cast<double>(da)) * top;
+      const bool exact = static_cast<double>(da) * top * top < 0x1p53;
+      EXPECT_FALSE(exact && fft::error_bound(log2_n, norm, norm) < fft::error_limit)
+          << limbs << " limbs: " << wider << "-bit digits would qualify too";
+    }
+  }
+  // The widths at 10^5 to 10^8 decimal digits an operand (docs/benchmarks.md quotes them).
+  EXPECT_EQ(fft::choose_split(10382, 10382).bits, 14u);
+  EXPECT_EQ(fft::choose_split(103811, 103811).bits, 12u);
+  EXPECT_EQ(fft::choose_split(1038103, 1038103).bits, 10u);
+  const fft::Split huge = fft::choose_split(10381026, 10381026);
+  EXPECT_EQ(huge.bits, 8u);
+  EXPECT_EQ(huge.log2_n, 27u);
+  // 10^9 digits an operand would need transforms beyond 2^30: none.
+  EXPECT_EQ(fft::choose_split(103810253, 103810253).bits, 0u);
+}
+
+TEST(HugeFft, DigitsOfLimbs) {
+  const Limbs x = {0x89abcdefu, 0x01234567u};
+  EXPECT_EQ(fft::digit(x.data(), 2, 0, 16), 0xcdefu);
+  EXPECT_EQ(fft::digit(x.data(), 2, 1, 16), 0x89abu);
+  EXPECT_EQ(fft::digit(x.data(), 2, 2, 16), 0x4567u);
+  EXPECT_EQ(fft::digit(x.data(), 2, 4, 16), 0u);  // past the end
+  EXPECT_EQ(fft::digit(x.data(), 2, 1, 12), 0xabcu);
+  EXPECT_EQ(fft::digit(x.data(), 2, 2, 12), 0x789u);  // across the limbs: bits 24 to 35
+  EXPECT_EQ(fft::digit(x.data(), 2, 4, 12), 0x123u);
+  EXPECT_EQ(fft::digit(x.data(), 2, 5, 12), 0x0u);  // bits 60 to 71: past the top limb reads zeros
+  EXPECT_EQ(fft::digit(x.data(), 2, 0, 20), 0xbcdefu);
+}
+
+/// a * b by the FFT, checked against GMP, with the report's error within its bound.
+void expect_product(const Limbs& a, const Limbs& b, const std::string& what) {
+  Limbs r(a.size() + b.size());
+  warpnum::huge::FftReport report{};
+  ASSERT_TRUE(warpnum::huge::multiply_fft_host(r.data(), a.data(), a.size(), b.data(), b.size(), &report)) << what;
+  EXPECT_LE(report.max_error, report.bound) << what << ": measured error beyond the proven bound";
+  Mpz x(a), y(b), want, got(r);
+  mpz_mul(want.get(), x.get(), y.get());
+  EXPECT_EQ(mpz_cmp(want.get(), got.get()), 0) << what << " (" << report.bits << "-bit digits, 2^" << report.log2_n
+                                                << ")";
+}
+
+TEST(HugeFft, ProductsAgainstGmp) {
+  std::uint64_t seed = 1;
+  for (std::size_t na : {1u, 2u, 3u, 7u, 31u, 32u, 33u, 100u, 1000u}) {
+    for (std::size_t nb : {1u, 5u, 64u, 999u}) {
+      for (const Shape s : {Shape::random, Shape::ones, Shape::sparse, Shape::carries}) {
+        expect_product(make_limbs(na, s, seed), make_limbs(nb, s, seed + 1), describe(na, nb, s, s, seed));
+        ++seed;
+      }
+    }
+  }
+  // Longer, where the digits narrow: the worst case (every limb all ones) and random limbs.
+  for (std::size_t n : {4096u, 65536u, 300000u}) {
+    expect_product(make_limbs(n, Shape::ones, seed), make_limbs(n, Shape::ones, seed + 1),
+                   "ones, " + std::to_string(n));
+    expect_product(make_limbs(n, Shape::random, seed), make_limbs(n + 17, Shape::random, seed + 1),
+                   "random, " + std::to_string(n));
+    ++seed;
+  }
+}
+
+TEST(HugeFft, TooWideDigitsAreRefusedNotWrong) {
+  // 20-bit digits on 65536-limb operands: coefficients up to 2^57 cannot be exact in a double. The run-time check
+  // must refuse (or, should the errors happen to stay small, the product must still be right).
+  const Limbs a = make_limbs(65536, Shape::ones, 7), b = make_limbs(65536, Shape::ones, 8);
+  Limbs r(a.size() + b.size());
+  warpnum::huge::FftReport report{};
+  const bool done = warpnum::huge::multiply_fft_host(r.data(), a.data(), a.size(), b.data(), b.size(), &report, 20);
+  EXPECT_FALSE(done) << "max error " << report.max_error;
+  EXPECT_GE(report.max_error, fft::error_limit);
+  EXPECT_GT(report.bound, fft::error_limit);
+  if (done) {
+    Mpz x(a), y(b), want, got(r);
+    mpz_mul(want.get(), x.get(), y.get());
+    EXPECT_EQ(mpz_cmp(want.get(), got.get()), 0);
+  }
+}
+
+TEST(HugeFft, EmptyOperandThrows) {
+  Limbs r(2);
+  const Limbs a = {1};
+  EXPECT_THROW(warpnum::huge::multiply_fft_host(r.data(), a.data(), 0, a.data(), 1), std::invalid_argument);
+}
+
+}  // namespace
