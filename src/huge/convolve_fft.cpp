@@ -23,24 +23,15 @@ bool multiply_fft_host(limb_t* r, const limb_t* a, std::size_t na, const limb_t*
   if (na == 0 || nb == 0) {
     warpnum::detail::throw_error<std::invalid_argument>("warpnum::huge::multiply_fft_host: empty operand");
   }
-  fft::Split split = fft::choose_split(na, nb);
-  if (bits != 0) {  // a width the caller chose: its bound, honestly computed, may exceed the limit
-    split.bits = bits;
-    split.digits_a = fft::digit_count(na, bits);
-    split.digits_b = fft::digit_count(nb, bits);
-    split.log2_n = 0;
-    while ((std::size_t{1} << split.log2_n) < split.digits_a + split.digits_b - 1) ++split.log2_n;
-    const double digit_max = std::ldexp(1.0, static_cast<int>(bits)) - 1;
-    split.bound = fft::error_bound(split.log2_n, std::sqrt(static_cast<double>(split.digits_a)) * digit_max,
-                                   std::sqrt(static_cast<double>(split.digits_b)) * digit_max);
-  }
+  // A width the caller chose: its bound, honestly computed, may exceed the limit.
+  const fft::Split split = bits != 0 ? fft::split_at(na, nb, bits) : fft::choose_split(na, nb);
   if (report != nullptr) *report = FftReport{split.bits, split.log2_n, split.bound, 0};
-  if (split.bits == 0 || split.bits > 20) return false;
+  if (split.bits < 2 || split.bits > 20) return false;
   const std::size_t n = std::size_t{1} << split.log2_n;
   const std::vector<fft::Complex> w = fft::make_roots(split.log2_n);
   std::vector<fft::Complex> x(n, fft::Complex{0, 0}), y(n, fft::Complex{0, 0});
-  for (std::size_t k = 0; k < split.digits_a; ++k) x[k].re = fft::digit(a, na, k, split.bits);
-  for (std::size_t k = 0; k < split.digits_b; ++k) y[k].re = fft::digit(b, nb, k, split.bits);
+  fft::balanced_digits(a, na, split.bits, split.digits_a, x.data());
+  fft::balanced_digits(b, nb, split.bits, split.digits_b, y.data());
   fft::forward_host(x.data(), split.log2_n, w.data());
   fft::forward_host(y.data(), split.log2_n, w.data());
   for (std::size_t k = 0; k < n; ++k) x[k] = x[k] * y[k];
@@ -50,14 +41,14 @@ bool multiply_fft_host(limb_t* r, const limb_t* a, std::size_t na, const limb_t*
   // count as errors too).
   const std::size_t count = split.digits_a + split.digits_b - 1;
   const double scale = 1.0 / static_cast<double>(n);
-  std::vector<std::uint64_t> coefficient(count);
+  std::vector<std::int64_t> coefficient(count);
   double max_error = 0;
   for (std::size_t k = 0; k < n; ++k) {
     const double re = x[k].re * scale;
     const double nearest = std::nearbyint(re);
     max_error = std::max({max_error, std::fabs(re - nearest), std::fabs(x[k].im * scale)});
     if (k < count) {
-      coefficient[k] = nearest < 0 ? 0 : static_cast<std::uint64_t>(nearest);  // a negative one fails the check
+      coefficient[k] = static_cast<std::int64_t>(nearest);  // |nearest| < 2^53 where the check passes
     } else {
       max_error = std::max(max_error, std::fabs(nearest));  // past the product: zero
     }
@@ -65,9 +56,9 @@ bool multiply_fft_host(limb_t* r, const limb_t* a, std::size_t na, const limb_t*
   if (report != nullptr) report->max_error = max_error;
   if (!(max_error < fft::error_limit)) return false;
 
-  // Carry: coefficient k weighs 2^(k bits); below 2^53, shifted by under 32 bits into an accumulator that keeps
-  // less than 2^87.
-  unsigned __int128 acc = 0;
+  // Carry: coefficient k weighs 2^(k bits); of magnitude below 2^53, shifted by under 32 bits into a signed
+  // accumulator that keeps magnitudes below 2^87. The product is not negative, so what is left at the top is 0.
+  __int128 acc = 0;
   std::size_t base = 0;  // the bit acc's bit 0 stands for
   std::size_t out = 0;
   for (std::size_t k = 0; k < count; ++k) {
@@ -77,7 +68,7 @@ bool multiply_fft_host(limb_t* r, const limb_t* a, std::size_t na, const limb_t*
       acc >>= 32;
       base += 32;
     }
-    acc += static_cast<unsigned __int128>(coefficient[k]) << (pos - base);
+    acc += static_cast<__int128>(coefficient[k]) * (static_cast<__int128>(1) << (pos - base));
   }
   while (out < na + nb) {
     r[out++] = static_cast<limb_t>(acc);

@@ -4,9 +4,10 @@
 // digits, the digits themselves, and the host's transform loops. One body for the host (src/huge/convolve_fft.cpp)
 // and, later, kernels.
 //
-// A product of n-limb and m-limb numbers splits both into digits of `bits` bits (digits in [0, 2^bits)), takes the
-// cyclic convolution of the two digit vectors by complex FFTs of length N = 2^log2_n >= the product's digit count
-// (each vector the real part of a complex one), and rounds each coefficient to the nearest integer. The bound below
+// A product of n-limb and m-limb numbers splits both into balanced digits of `bits` bits (in [-2^(bits-1),
+// 2^(bits-1)]: a quarter of the bound of digits in [0, 2^bits), so a bit more a digit), takes the cyclic convolution
+// of the two digit vectors by complex FFTs of length N = 2^log2_n >= the product's digit count (each vector the real
+// part of a complex one), and rounds each coefficient to the nearest integer. The bound below
 // (Percival's, proven) says how far from the true coefficients the computed ones can lie; digits are chosen so that
 // it stays below 1/4, and the measured largest distance from an integer is checked against the same 1/4.
 #pragma once
@@ -82,36 +83,46 @@ inline double error_bound(unsigned log2_n, double norm_x, double norm_y) noexcep
 /// distance of a computed coefficient from an integer (half of the 1/2 that rounding could absorb).
 inline constexpr double error_limit = 0.25;
 
-/// How a product is split: digits of `bits` bits, transforms of length 2^log2_n.
+/// How a product is split: balanced digits of `bits` bits (each in [-2^(bits-1), 2^(bits-1)]), transforms of length
+/// 2^log2_n.
 struct Split {
   unsigned bits = 0;
   unsigned log2_n = 0;
   std::size_t digits_a = 0;
   std::size_t digits_b = 0;
-  double bound = 0;  ///< error_bound for the worst digits (all 2^bits - 1)
+  double bound = 0;  ///< error_bound for the worst digits (every one of magnitude 2^(bits-1))
 };
 
-/// The digits of an operand of `limbs` 32-bit limbs at `bits` bits a digit.
-inline std::size_t digit_count(std::size_t limbs, unsigned bits) noexcept { return (limbs * 32 + bits - 1) / bits; }
+/// The balanced digits of an operand of `limbs` 32-bit limbs at `bits` bits a digit: one more than its plain digits,
+/// for the carry the balancing can leave at the top.
+inline std::size_t digit_count(std::size_t limbs, unsigned bits) noexcept {
+  return (limbs * 32 + bits - 1) / bits + 1;
+}
+
+/// The split of na by nb limbs at `bits` bits a digit, with its bound.
+inline Split split_at(std::size_t na, std::size_t nb, unsigned bits) noexcept {
+  Split s;
+  s.bits = bits;
+  s.digits_a = digit_count(na, bits);
+  s.digits_b = digit_count(nb, bits);
+  while ((std::size_t{1} << s.log2_n) < s.digits_a + s.digits_b - 1) ++s.log2_n;
+  const double digit_max = std::ldexp(1.0, static_cast<int>(bits) - 1);
+  s.bound = error_bound(s.log2_n, std::sqrt(static_cast<double>(s.digits_a)) * digit_max,
+                        std::sqrt(static_cast<double>(s.digits_b)) * digit_max);
+  return s;
+}
 
 /// The split of na by nb limbs with the widest digits whose bound stays below error_limit, and whose coefficients
-/// stay exact in a double (below 2^53); bits 0 where no digit size of at least 1 bit qualifies (or the transform
-/// would exceed 2^max_log2_n).
+/// stay exact in a double (magnitudes below 2^53); bits 0 where no width of at least 2 bits qualifies within
+/// transforms of 2^max_log2_n.
 inline constexpr unsigned max_log2_n = 30;
 inline Split choose_split(std::size_t na, std::size_t nb) noexcept {
-  for (unsigned bits = 20; bits >= 1; --bits) {
-    Split s;
-    s.bits = bits;
-    s.digits_a = digit_count(na, bits);
-    s.digits_b = digit_count(nb, bits);
-    const std::size_t coefficients = s.digits_a + s.digits_b - 1;
-    while ((std::size_t{1} << s.log2_n) < coefficients) ++s.log2_n;
+  for (unsigned bits = 20; bits >= 2; --bits) {
+    const Split s = split_at(na, nb, bits);
     if (s.log2_n > max_log2_n) continue;
-    const double digit_max = std::ldexp(1.0, static_cast<int>(bits)) - 1;
+    const double digit_max = std::ldexp(1.0, static_cast<int>(bits) - 1);
     const double shorter = static_cast<double>(s.digits_a < s.digits_b ? s.digits_a : s.digits_b);
     if (shorter * digit_max * digit_max >= 0x1p53) continue;  // a coefficient would not be exact in a double
-    s.bound = error_bound(s.log2_n, std::sqrt(static_cast<double>(s.digits_a)) * digit_max,
-                          std::sqrt(static_cast<double>(s.digits_b)) * digit_max);
     if (s.bound < error_limit) return s;
   }
   return Split{};
@@ -129,6 +140,20 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr std::uint32_t digit(const std::uint32_t
 }
 
 // ---- host loops (the reference the kernels follow) ----
+
+/// The balanced digits of x[0, n) at `bits` bits: the plain digits from the bottom, each one at or above 2^(bits-1)
+/// (with the carry from below) less 2^bits and a carry of 1 into the next; `count` digits (digit_count's), written
+/// as the real parts of out[0, count), the value unchanged: sum out[k] 2^(k bits) = x.
+inline void balanced_digits(const std::uint32_t* x, std::size_t n, unsigned bits, std::size_t count, Complex* out) {
+  const std::int64_t half = std::int64_t{1} << (bits - 1);
+  std::int64_t carry = 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    std::int64_t d = static_cast<std::int64_t>(digit(x, n, k, bits)) + carry;
+    carry = d >= half ? 1 : 0;
+    d -= carry << bits;
+    out[k] = Complex{static_cast<double>(d), 0};
+  }
+}
 
 static_assert(std::numeric_limits<long double>::digits >= 64,
               "warpnum: the FFT's root_error assumes roots computed with a 64-bit significand or more");

@@ -97,25 +97,23 @@ TEST(HugeFft, BoundAndDigitWidths) {
     EXPECT_GE(std::size_t{1} << s.log2_n, s.digits_a + s.digits_b - 1) << limbs;
     if (s.bits < 20) {
       const unsigned wider = s.bits + 1;
-      const std::size_t da = fft::digit_count(limbs, wider);
-      unsigned log2_n = 0;
-      while ((std::size_t{1} << log2_n) < 2 * da - 1) ++log2_n;
-      const double top = std::ldexp(1.0, static_cast<int>(wider)) - 1;
-      const double norm = std::sqrt(static_cast<double>(da)) * top;
-      const bool exact = static_cast<double>(da) * top * top < 0x1p53;
-      EXPECT_FALSE(exact && fft::error_bound(log2_n, norm, norm) < fft::error_limit)
+      const fft::Split w = fft::split_at(limbs, limbs, wider);
+      const double top = std::ldexp(1.0, static_cast<int>(wider) - 1);  // the largest balanced digit's magnitude
+      const bool exact = static_cast<double>(w.digits_a) * top * top < 0x1p53;
+      EXPECT_FALSE(exact && w.log2_n <= fft::max_log2_n && w.bound < fft::error_limit)
           << limbs << " limbs: " << wider << "-bit digits would qualify too";
     }
   }
-  // The widths at 10^5 to 10^8 decimal digits an operand (docs/benchmarks.md quotes them).
-  EXPECT_EQ(fft::choose_split(10382, 10382).bits, 14u);
-  EXPECT_EQ(fft::choose_split(103811, 103811).bits, 12u);
-  EXPECT_EQ(fft::choose_split(1038103, 1038103).bits, 10u);
+  // The widths at 10^5 to 10^9 decimal digits an operand (docs/benchmarks.md quotes them).
+  EXPECT_EQ(fft::choose_split(10382, 10382).bits, 15u);
+  EXPECT_EQ(fft::choose_split(103811, 103811).bits, 13u);
+  EXPECT_EQ(fft::choose_split(1038103, 1038103).bits, 11u);
   const fft::Split huge = fft::choose_split(10381026, 10381026);
-  EXPECT_EQ(huge.bits, 8u);
+  EXPECT_EQ(huge.bits, 9u);
   EXPECT_EQ(huge.log2_n, 27u);
-  // 10^9 digits an operand would need transforms beyond 2^30: none.
-  EXPECT_EQ(fft::choose_split(103810253, 103810253).bits, 0u);
+  const fft::Split billion = fft::choose_split(103810253, 103810253);
+  EXPECT_EQ(billion.bits, 7u);
+  EXPECT_EQ(billion.log2_n, 30u);
 }
 
 TEST(HugeFft, DigitsOfLimbs) {
@@ -129,6 +127,36 @@ TEST(HugeFft, DigitsOfLimbs) {
   EXPECT_EQ(fft::digit(x.data(), 2, 4, 12), 0x123u);
   EXPECT_EQ(fft::digit(x.data(), 2, 5, 12), 0x0u);  // bits 60 to 71: past the top limb reads zeros
   EXPECT_EQ(fft::digit(x.data(), 2, 0, 20), 0xbcdefu);
+}
+
+TEST(HugeFft, BalancedDigitsKeepTheValue) {
+  for (const Shape shape : {Shape::random, Shape::ones, Shape::carries}) {
+    for (unsigned bits : {2u, 7u, 9u, 13u, 16u, 20u}) {
+      const Limbs x = make_limbs(37, shape, bits);
+      const std::size_t count = fft::digit_count(x.size(), bits);
+      std::vector<fft::Complex> d(count);
+      fft::balanced_digits(x.data(), x.size(), bits, count, d.data());
+      Mpz sum, term;
+      const double half = std::ldexp(1.0, static_cast<int>(bits) - 1);
+      for (std::size_t k = count; k-- > 0;) {
+        ASSERT_LE(std::fabs(d[k].re), half) << bits << " bits, digit " << k;
+        ASSERT_GE(d[k].re, -half) << bits << " bits, digit " << k;
+        mpz_mul_2exp(sum.get(), sum.get(), bits);
+        mpz_set_si(term.get(), static_cast<long>(d[k].re));
+        mpz_add(sum.get(), sum.get(), term.get());
+      }
+      Mpz want(x);
+      EXPECT_EQ(mpz_cmp(sum.get(), want.get()), 0) << bits << " bits";
+    }
+  }
+}
+
+/// n limbs whose digits of `bits` bits are all 2^(bits-1): balanced, nearly every digit is -2^(bits-1) + 1, the
+/// largest magnitude, all of one sign: the coefficients and the round-off reach their worst.
+Limbs worst_limbs(std::size_t n, unsigned bits) {
+  Limbs x(n, 0);
+  for (std::size_t bit = bits - 1; bit < 32 * n; bit += bits) x[bit / 32] |= std::uint32_t{1} << (bit % 32);
+  return x;
 }
 
 /// a * b by the FFT, checked against GMP, with the report's error within its bound.
@@ -153,10 +181,10 @@ TEST(HugeFft, ProductsAgainstGmp) {
       }
     }
   }
-  // Longer, where the digits narrow: the worst case (every limb all ones) and random limbs.
+  // Longer, where the digits narrow: the worst case for the split's width, and random limbs.
   for (std::size_t n : {4096u, 65536u, 300000u}) {
-    expect_product(make_limbs(n, Shape::ones, seed), make_limbs(n, Shape::ones, seed + 1),
-                   "ones, " + std::to_string(n));
+    const unsigned bits = fft::choose_split(n, n).bits;
+    expect_product(worst_limbs(n, bits), worst_limbs(n, bits), "worst, " + std::to_string(n));
     expect_product(make_limbs(n, Shape::random, seed), make_limbs(n + 17, Shape::random, seed + 1),
                    "random, " + std::to_string(n));
     ++seed;
@@ -164,9 +192,9 @@ TEST(HugeFft, ProductsAgainstGmp) {
 }
 
 TEST(HugeFft, TooWideDigitsAreRefusedNotWrong) {
-  // 20-bit digits on 65536-limb operands: coefficients up to 2^57 cannot be exact in a double. The run-time check
-  // must refuse (or, should the errors happen to stay small, the product must still be right).
-  const Limbs a = make_limbs(65536, Shape::ones, 7), b = make_limbs(65536, Shape::ones, 8);
+  // 20-bit digits on 65536-limb operands, every digit of the largest magnitude: coefficients near 2^54.7 cannot be
+  // exact in a double. The run-time check must refuse (should the errors stay small, the product must be right).
+  const Limbs a = worst_limbs(65536, 20), b = worst_limbs(65536, 20);
   Limbs r(a.size() + b.size());
   warpnum::huge::FftReport report{};
   const bool done = warpnum::huge::multiply_fft_host(r.data(), a.data(), a.size(), b.data(), b.size(), &report, 20);
