@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // bench/huge/huge_mul_bench.cu: bench-huge-mul, the convolutions behind Integer's multiply (src/huge/convolve.cu)
 // over operand sizes: convolve_ntt and convolve_columns on the GPU (operands already in device memory, CUDA
-// events around each call, median of the timed calls after warm-up) and on the host's cores.
+// events around each call, median of the timed calls after warm-up) and on the host's cores, where the
+// double-precision FFT's product (multiply_fft_host, carries included) is timed too, up to half of --host-max.
 //   bench-huge-mul [--target gpu|host|both] [--sizes n1,n2,...] [--columns-max LIMBS] [--reps N] [--csv]
 //                  [--ceilings]
 // Sizes are limbs per operand (both operands the same length); the defaults run 10^3 to 10^8 decimal digits.
@@ -177,9 +178,9 @@ int main(int argc, char** argv) {
                   copy_rate() * 1e-9);
     }
   }
-  std::printf(csv ? "limbs,digits,L,place,ntt_ms,ntt_square_ms,columns_ms,gbfly_s\n"
-                  : "%9s %10s %9s %5s %10s %10s %10s %8s\n",
-              "limbs", "digits", "L", "place", "ntt_ms", "square_ms", "columns_ms", "Gbfly/s");
+  std::printf(csv ? "limbs,digits,L,place,ntt_ms,ntt_square_ms,columns_ms,gbfly_s,fft_product_ms\n"
+                  : "%9s %10s %9s %5s %10s %10s %10s %8s %10s\n",
+              "limbs", "digits", "L", "place", "ntt_ms", "square_ms", "columns_ms", "Gbfly/s", "fft_ms");
   for (std::size_t n : sizes) {
     std::vector<std::uint32_t> a(n), b(n);
     std::uint64_t s = 12345 + n;
@@ -191,9 +192,10 @@ int main(int argc, char** argv) {
     const std::size_t nc = 2 * n - 1;
     const double digits = n * 32 * std::log10(2.0);
     const unsigned length = warpnum::huge::ntt::make_plan(nc).length;
-    const auto print = [&](const char* place, double ntt, double sq, double col) {
-      std::printf(csv ? "%zu,%.0f,%u,%s,%.4f,%.4f,%.4f,%.1f\n" : "%9zu %10.0f %9u %5s %10.4f %10.4f %10.4f %8.1f\n", n,
-                  digits, length, place, ntt, sq, col, butterflies(n) / (ntt * 1e6));
+    const auto print = [&](const char* place, double ntt, double sq, double col, double fft) {
+      std::printf(csv ? "%zu,%.0f,%u,%s,%.4f,%.4f,%.4f,%.1f,%.4f\n"
+                      : "%9zu %10.0f %9u %5s %10.4f %10.4f %10.4f %8.1f %10.4f\n",
+                  n, digits, length, place, ntt, sq, col, butterflies(n) / (ntt * 1e6), fft);
       std::fflush(stdout);
     };
     if (gpu) {
@@ -210,20 +212,30 @@ int main(int argc, char** argv) {
       const double col = n <= columns_max
           ? median_ms_gpu([&] { warpnum::huge::convolve_columns(dc, da, n, db, n, Place::device); }, r)
           : NAN;
-      print("gpu", ntt, sq, col);
+      print("gpu", ntt, sq, col, NAN);  // the FFT has no device transform yet
       cudaFree(dc);
       cudaFree(db);
       cudaFree(da);
     }
     if (host && n <= host_max) {
       std::vector<Coef96> c(nc);
-      const int r = n > 200000 ? 2 : std::max(3, reps / 2);
-      const double ntt = median_ms_host([&] { warpnum::huge::convolve_ntt(c.data(), a.data(), n, b.data(), n, Place::host); }, r);
-      const double sq = median_ms_host([&] { warpnum::huge::convolve_ntt(c.data(), a.data(), n, a.data(), n, Place::host); }, r);
+      const int r_host = n > 200000 ? 2 : std::max(3, reps / 2);
+      const double ntt =
+          median_ms_host([&] { warpnum::huge::convolve_ntt(c.data(), a.data(), n, b.data(), n, Place::host); }, r_host);
+      const double sq =
+          median_ms_host([&] { warpnum::huge::convolve_ntt(c.data(), a.data(), n, a.data(), n, Place::host); }, r_host);
       const double col = n <= columns_max / 8
-          ? median_ms_host([&] { warpnum::huge::convolve_columns(c.data(), a.data(), n, b.data(), n, Place::host); }, r)
+          ? median_ms_host([&] { warpnum::huge::convolve_columns(c.data(), a.data(), n, b.data(), n, Place::host); },
+                           r_host)
           : NAN;
-      print("host", ntt, sq, col);
+      // The double-precision FFT's whole product (its carries included, which convolve_ntt's time leaves out);
+      // nan where its check refused.
+      std::vector<std::uint32_t> r(2 * n);
+      bool fft_ok = true;
+      const double fft = n <= host_max / 2 ? median_ms_host([&] {
+        fft_ok = warpnum::huge::multiply_fft_host(r.data(), a.data(), n, b.data(), n) && fft_ok;
+      }, r_host) : NAN;
+      print("host", ntt, sq, col, fft_ok ? fft : NAN);
     }
   }
   return 0;
