@@ -18,6 +18,80 @@
 
 namespace warpnum::huge {
 
+namespace {
+
+/// Levels [low, high] (half-sizes 2^(level-1)) of the forward transform (or the Inverse's) on the 2^size points of
+/// x, one after another on this core; twiddles w_(2 half)^j = w[j 2^(log2_n - level)].
+template <bool Inverse>
+void fft_levels(fft::Complex* x, unsigned size, unsigned low, unsigned high, unsigned log2_n, const fft::Complex* w) {
+  const std::size_t half_count = (std::size_t{1} << size) / 2;
+  for (unsigned step = 0; step <= high - low; ++step) {
+    const unsigned level = Inverse ? low + step : high - step;
+    const unsigned log2_half = level - 1;
+    const std::size_t half = std::size_t{1} << log2_half;
+    for (std::size_t i = 0; i < half_count; ++i) {
+      const std::size_t jj = i & (half - 1);
+      const std::size_t u = ((i >> log2_half) << level) + jj;
+      if constexpr (Inverse) {
+        fft::butterfly_inverse(x[u], x[u + half], w[jj << (log2_n - level)]);
+      } else {
+        fft::butterfly_forward(x[u], x[u + half], w[jj << (log2_n - level)]);
+      }
+    }
+  }
+}
+
+/// Levels [low, high] of the whole transform, each level's butterflies spread over the cores.
+template <bool Inverse>
+void fft_levels_parallel(fft::Complex* x, unsigned low, unsigned high, unsigned log2_n, const fft::Complex* w) {
+  const long half_count = static_cast<long>((std::size_t{1} << log2_n) / 2);
+  for (unsigned step = 0; step <= high - low; ++step) {
+    const unsigned level = Inverse ? low + step : high - step;
+    const unsigned log2_half = level - 1;
+    const std::size_t half = std::size_t{1} << log2_half;
+#pragma omp parallel for schedule(dynamic, 4096)
+    for (long i = 0; i < half_count; ++i) {
+      const std::size_t jj = static_cast<std::size_t>(i) & (half - 1);
+      const std::size_t u = ((static_cast<std::size_t>(i) >> log2_half) << level) + jj;
+      if constexpr (Inverse) {
+        fft::butterfly_inverse(x[u], x[u + half], w[jj << (log2_n - level)]);
+      } else {
+        fft::butterfly_forward(x[u], x[u + half], w[jj << (log2_n - level)]);
+      }
+    }
+  }
+}
+
+/// From 2^15 points, the top `top_levels` levels go level by level across the cores, and below them the 2^top_levels
+/// blocks are independent transforms, a core each: few barriers, and each block's levels stay in its core's cache.
+/// Dynamic schedules, so that a core the system takes away does not hold the others at the barrier.
+constexpr unsigned parallel_from = 15;
+constexpr unsigned top_levels = 4;
+
+}  // namespace
+
+void fft_forward_host(fft::Complex* x, unsigned log2_n, const fft::Complex* w) {
+  if (log2_n == 0) return;
+  if (log2_n < parallel_from) return fft_levels<false>(x, log2_n, 1, log2_n, log2_n, w);
+  fft_levels_parallel<false>(x, log2_n - top_levels + 1, log2_n, log2_n, w);
+  const unsigned size = log2_n - top_levels;
+#pragma omp parallel for schedule(dynamic, 1)
+  for (long block = 0; block < (long{1} << top_levels); ++block) {
+    fft_levels<false>(x + (static_cast<std::size_t>(block) << size), size, 1, size, log2_n, w);
+  }
+}
+
+void fft_inverse_host(fft::Complex* x, unsigned log2_n, const fft::Complex* w) {
+  if (log2_n == 0) return;
+  if (log2_n < parallel_from) return fft_levels<true>(x, log2_n, 1, log2_n, log2_n, w);
+  const unsigned size = log2_n - top_levels;
+#pragma omp parallel for schedule(dynamic, 1)
+  for (long block = 0; block < (long{1} << top_levels); ++block) {
+    fft_levels<true>(x + (static_cast<std::size_t>(block) << size), size, 1, size, log2_n, w);
+  }
+  fft_levels_parallel<true>(x, log2_n - top_levels + 1, log2_n, log2_n, w);
+}
+
 bool multiply_fft_host(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, FftReport* report,
                        unsigned bits) {
   if (na == 0 || nb == 0) {
@@ -32,10 +106,10 @@ bool multiply_fft_host(limb_t* r, const limb_t* a, std::size_t na, const limb_t*
   std::vector<fft::Complex> x(n, fft::Complex{0, 0}), y(n, fft::Complex{0, 0});
   fft::balanced_digits(a, na, split.bits, split.digits_a, x.data());
   fft::balanced_digits(b, nb, split.bits, split.digits_b, y.data());
-  fft::forward_host(x.data(), split.log2_n, w.data());
-  fft::forward_host(y.data(), split.log2_n, w.data());
+  fft_forward_host(x.data(), split.log2_n, w.data());
+  fft_forward_host(y.data(), split.log2_n, w.data());
   for (std::size_t k = 0; k < n; ++k) x[k] = x[k] * y[k];
-  fft::inverse_host(x.data(), split.log2_n, w.data());
+  fft_inverse_host(x.data(), split.log2_n, w.data());
 
   // Round, measuring how far the coefficients lay from integers (the imaginary parts, zero in exact arithmetic,
   // count as errors too).

@@ -10,7 +10,8 @@
 // calls sit under WARPNUM_HAS_CUDA; the arithmetic is WARPNUM_HD code in include/warpnum/huge/, one body for host
 // and device):
 //   convolve.cu    convolve_ntt, convolve_columns, ntt_max_product (the transforms: include/warpnum/huge/ntt.hpp)
-//   convolve_fft.cpp  multiply_fft_host, the double-precision FFT's reference (include/warpnum/huge/fft.hpp)
+//   convolve_fft.cpp  multiply_fft_host and the host's FFT loops, the double-precision FFT's reference
+//                  (include/warpnum/huge/fft.hpp)
 //   carry.cu       normalise, add/sub/compare/shift of limb arrays (carry look-ahead: include/warpnum/huge/carry.hpp)
 //   integer.cpp    Integer's members and operators, the multiplication dispatch (thresholds.hpp), Karatsuba;
 //                  integer_access.hpp lets the other files build an Integer's limbs in place
@@ -71,6 +72,15 @@ void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* 
 std::size_t ntt_max_product() noexcept;
 
 // ---- the double-precision FFT (convolve_fft.cpp) ----
+
+namespace fft {
+struct Complex;
+}
+/// The double-precision FFT of x[0, 2^log2_n) in place, by decimation in frequency (natural order in, bit-reversed
+/// order out), on the host's cores; w from fft::make_roots(log2_n) (include/warpnum/huge/fft.hpp).
+void fft_forward_host(fft::Complex* x, unsigned log2_n, const fft::Complex* w);
+/// Its inverse, times 2^log2_n: bit-reversed order in, natural order out, by decimation in time.
+void fft_inverse_host(fft::Complex* x, unsigned log2_n, const fft::Complex* w);
 
 /// What multiply_fft_host chose and saw: the digit width, the transform's length 2^log2_n, Percival's bound for the
 /// worst digits, and the largest distance of a computed coefficient from an integer.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/fft.hpp: the arithmetic of the double-precision FFT convolution (Dieguez et al.'s complex-field
 // approach to huge products): complex numbers, the radix-2 butterflies, the proven round-off bound that sizes the
-// digits, the digits themselves, and the host's transform loops. One body for the host (src/huge/convolve_fft.cpp)
-// and, later, kernels.
+// digits, the digits themselves and the roots. One body for the host's loops (src/huge/convolve_fft.cpp) and,
+// later, kernels.
 //
 // A product of n-limb and m-limb numbers splits both into balanced digits of `bits` bits (in [-2^(bits-1),
 // 2^(bits-1)]: a quarter of the bound of digits in [0, 2^bits), so a bit more a digit), takes the cyclic convolution
@@ -139,7 +139,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr std::uint32_t digit(const std::uint32_t
   return static_cast<std::uint32_t>((window >> shift) & ((std::uint64_t{1} << bits) - 1));
 }
 
-// ---- host loops (the reference the kernels follow) ----
+// ---- host set-up ----
 
 /// The balanced digits of x[0, n) at `bits` bits: the plain digits from the bottom, each one at or above 2^(bits-1)
 /// (with the carry from below) less 2^bits and a carry of 1 into the next; `count` digits (digit_count's), written
@@ -169,29 +169,6 @@ inline std::vector<Complex> make_roots(unsigned log2_n) {
     w[j] = {static_cast<double>(std::cos(angle)), static_cast<double>(-std::sin(angle))};
   }
   return w;
-}
-
-/// The forward transform of x[0, 2^log2_n) in place, by decimation in frequency: natural order in, bit-reversed
-/// order out. `w` from make_roots(log2_n).
-inline void forward_host(Complex* x, unsigned log2_n, const Complex* w) {
-  const std::size_t n = std::size_t{1} << log2_n;
-  for (std::size_t len = n; len >= 2; len /= 2) {
-    const std::size_t half = len / 2, step = n / len;
-    for (std::size_t start = 0; start < n; start += len) {
-      for (std::size_t j = 0; j < half; ++j) butterfly_forward(x[start + j], x[start + j + half], w[j * step]);
-    }
-  }
-}
-
-/// The inverse of forward_host, times N: bit-reversed order in, natural order out, by decimation in time.
-inline void inverse_host(Complex* x, unsigned log2_n, const Complex* w) {
-  const std::size_t n = std::size_t{1} << log2_n;
-  for (std::size_t len = 2; len <= n; len *= 2) {
-    const std::size_t half = len / 2, step = n / len;
-    for (std::size_t start = 0; start < n; start += len) {
-      for (std::size_t j = 0; j < half; ++j) butterfly_inverse(x[start + j], x[start + j + half], w[j * step]);
-    }
-  }
 }
 
 }  // namespace warpnum::huge::fft

@@ -36,7 +36,7 @@ TEST(HugeFft, TransformsAgainstTheDft) {
     }
     const std::vector<fft::Complex> w = fft::make_roots(log2_n);
     std::vector<fft::Complex> y = x;
-    fft::forward_host(y.data(), log2_n, w.data());
+    warpnum::huge::fft_forward_host(y.data(), log2_n, w.data());
     // Position p holds frequency bit_reverse(p): sum_j x_j e^(-2 pi i j k / n), summed in long double.
     double worst = 0;
     for (std::size_t p = 0; p < n; ++p) {
@@ -52,7 +52,7 @@ TEST(HugeFft, TransformsAgainstTheDft) {
     }
     EXPECT_LT(worst, 1e-9 * static_cast<double>(n)) << "n = " << n;
     // The inverse brings back n times the input.
-    fft::inverse_host(y.data(), log2_n, w.data());
+    warpnum::huge::fft_inverse_host(y.data(), log2_n, w.data());
     for (std::size_t j = 0; j < n; ++j) {
       ASSERT_NEAR(y[j].re / static_cast<double>(n), x[j].re, 1e-9) << "n = " << n << ", j = " << j;
       ASSERT_NEAR(y[j].im / static_cast<double>(n), x[j].im, 1e-9) << "n = " << n << ", j = " << j;
