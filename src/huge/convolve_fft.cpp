@@ -20,24 +20,27 @@ namespace warpnum::huge {
 
 namespace {
 
-/// Levels [low, high] (half-sizes 2^(level-1)) of the forward transform (or the Inverse's) on the 2^size points of
-/// x, one after another on this core; twiddles w_(2 half)^j = w[j 2^(log2_n - level)].
+/// Butterfly i (< 2^(log2_n - 1), or fewer within a block) of level `level` (half-size 2^(level-1)) of the forward
+/// transform (or the Inverse's): the points u and u + half, twiddle w_(2 half)^j = w[j 2^(log2_n - level)].
+template <bool Inverse>
+inline void level_butterfly(fft::Complex* x, std::size_t i, unsigned level, unsigned log2_n, const fft::Complex* w) {
+  const unsigned log2_half = level - 1;
+  const std::size_t j = i & ((std::size_t{1} << log2_half) - 1);
+  const std::size_t u = ((i >> log2_half) << level) + j;
+  if constexpr (Inverse) {
+    fft::butterfly_inverse(x[u], x[u + (std::size_t{1} << log2_half)], w[j << (log2_n - level)]);
+  } else {
+    fft::butterfly_forward(x[u], x[u + (std::size_t{1} << log2_half)], w[j << (log2_n - level)]);
+  }
+}
+
+/// Levels [low, high] on the 2^size points of x (a block of the transform of 2^log2_n), one after another on this
+/// core: the forward transform's from the top, the inverse's from the bottom.
 template <bool Inverse>
 void fft_levels(fft::Complex* x, unsigned size, unsigned low, unsigned high, unsigned log2_n, const fft::Complex* w) {
-  const std::size_t half_count = (std::size_t{1} << size) / 2;
   for (unsigned step = 0; step <= high - low; ++step) {
     const unsigned level = Inverse ? low + step : high - step;
-    const unsigned log2_half = level - 1;
-    const std::size_t half = std::size_t{1} << log2_half;
-    for (std::size_t i = 0; i < half_count; ++i) {
-      const std::size_t jj = i & (half - 1);
-      const std::size_t u = ((i >> log2_half) << level) + jj;
-      if constexpr (Inverse) {
-        fft::butterfly_inverse(x[u], x[u + half], w[jj << (log2_n - level)]);
-      } else {
-        fft::butterfly_forward(x[u], x[u + half], w[jj << (log2_n - level)]);
-      }
-    }
+    for (std::size_t i = 0; i < (std::size_t{1} << size) / 2; ++i) level_butterfly<Inverse>(x, i, level, log2_n, w);
   }
 }
 
@@ -47,18 +50,8 @@ void fft_levels_parallel(fft::Complex* x, unsigned low, unsigned high, unsigned 
   const long half_count = static_cast<long>((std::size_t{1} << log2_n) / 2);
   for (unsigned step = 0; step <= high - low; ++step) {
     const unsigned level = Inverse ? low + step : high - step;
-    const unsigned log2_half = level - 1;
-    const std::size_t half = std::size_t{1} << log2_half;
 #pragma omp parallel for schedule(dynamic, 4096)
-    for (long i = 0; i < half_count; ++i) {
-      const std::size_t jj = static_cast<std::size_t>(i) & (half - 1);
-      const std::size_t u = ((static_cast<std::size_t>(i) >> log2_half) << level) + jj;
-      if constexpr (Inverse) {
-        fft::butterfly_inverse(x[u], x[u + half], w[jj << (log2_n - level)]);
-      } else {
-        fft::butterfly_forward(x[u], x[u + half], w[jj << (log2_n - level)]);
-      }
-    }
+    for (long i = 0; i < half_count; ++i) level_butterfly<Inverse>(x, static_cast<std::size_t>(i), level, log2_n, w);
   }
 }
 
