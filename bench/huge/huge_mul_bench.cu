@@ -232,9 +232,14 @@ int main(int argc, char** argv) {
       // nan where its check refused.
       std::vector<std::uint32_t> r(2 * n);
       bool fft_ok = true;
+      warpnum::huge::FftReport report{};
       const double fft = n <= host_max / 2 ? median_ms_host([&] {
-        fft_ok = warpnum::huge::multiply_fft_host(r.data(), a.data(), n, b.data(), n) && fft_ok;
+        fft_ok = warpnum::huge::multiply_fft_host(r.data(), a.data(), n, b.data(), n, &report) && fft_ok;
       }, r_host) : NAN;
+      if (!csv && !std::isnan(fft)) {
+        std::printf("# fft: %u-bit digits, 2^%u points, proven bound %.3g, largest distance from an integer %.3g\n",
+                    report.bits, report.log2_n, report.bound, report.max_error);
+      }
       print("host", ntt, sq, col, fft_ok ? fft : NAN);
     }
   }
