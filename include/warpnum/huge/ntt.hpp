@@ -402,7 +402,9 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_levels(u32 (&v)[u32{1} << S], u32
 /// Item `i` < 2^a / 2^S of S radix-2 levels at once (forward, or Inverse) within each radix-r block of 2^a elements:
 /// half-sizes h, h / 2, ..., h / 2^(S - 1) (h >= 2^(S - 1)), on the 2^S elements n + j q (q = h / 2^(S - 1), j < 2^S)
 /// held in registers. `tw_step` = M / (2h): w_2h^e = tw[e tw_step] (the inverse's tables hold the inverse roots);
-/// `tw` is a flat table's pointer or a LevelTwiddles (level_twiddles finds a level's twiddles in either).
+/// `tw` is a flat table's pointer or a LevelTwiddles (level_twiddles finds a level's twiddles in either). Each
+/// element is read once, x(n), and written once, x(n) = v: x may return a proxy that reads from one place and writes
+/// to another (the kernels' steps fused with the copies between global and shared memory).
 /// Level l (half-size h_l = q 2^(S-1-l)) pairs j with j + 2^(S-1-l) and multiplies by w_(2 h_l)^(t + (j mod
 /// 2^(S-1-l)) q), t = n mod q: the radix-2 steps of decimation in frequency, done in one pass over memory.
 template <u32 S, bool Inverse, class X, class Tw>
