@@ -13,6 +13,8 @@
 #include <complex>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 #include <vector>
 
 namespace {
@@ -159,11 +161,16 @@ Limbs worst_limbs(std::size_t n, unsigned bits) {
   return x;
 }
 
-/// a * b by the FFT, checked against GMP, with the report's error within its bound.
-void expect_product(const Limbs& a, const Limbs& b, const std::string& what) {
+/// a * b by the FFT, checked against GMP, with the report's error within its bound; `print` shows the split and the
+/// measured error (the figures docs/benchmarks.md quotes).
+void expect_product(const Limbs& a, const Limbs& b, const std::string& what, bool print = false) {
   Limbs r(a.size() + b.size());
   warpnum::huge::FftReport report{};
   ASSERT_TRUE(warpnum::huge::multiply_fft_host(r.data(), a.data(), a.size(), b.data(), b.size(), &report)) << what;
+  if (print) {
+    std::printf("  %s: %u-bit digits, 2^%u points, bound %.3g, largest distance from an integer %.3g\n", what.c_str(),
+                report.bits, report.log2_n, report.bound, report.max_error);
+  }
   EXPECT_LE(report.max_error, report.bound) << what << ": measured error beyond the proven bound";
   Mpz x(a), y(b), want, got(r);
   mpz_mul(want.get(), x.get(), y.get());
@@ -184,9 +191,9 @@ TEST(HugeFft, ProductsAgainstGmp) {
   // Longer, where the digits narrow: the worst case for the split's width, and random limbs.
   for (std::size_t n : {4096u, 65536u, 300000u}) {
     const unsigned bits = fft::choose_split(n, n).bits;
-    expect_product(worst_limbs(n, bits), worst_limbs(n, bits), "worst, " + std::to_string(n));
+    expect_product(worst_limbs(n, bits), worst_limbs(n, bits), "worst, " + std::to_string(n) + " limbs", true);
     expect_product(make_limbs(n, Shape::random, seed), make_limbs(n + 17, Shape::random, seed + 1),
-                   "random, " + std::to_string(n));
+                   "random, " + std::to_string(n) + " limbs", true);
     ++seed;
   }
 }
