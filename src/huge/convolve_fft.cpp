@@ -20,38 +20,40 @@ namespace warpnum::huge {
 
 namespace {
 
-/// Butterfly i (< 2^(log2_n - 1), or fewer within a block) of level `level` (half-size 2^(level-1)) of the forward
-/// transform (or the Inverse's): the points u and u + half, twiddle w_(2 half)^j = w[j 2^(log2_n - level)].
+/// Butterfly i (< 2^(log2_n - 1), or fewer within a block) of level `level` (half-size h = 2^(level-1)) of the forward
+/// transform (or the Inverse's): the points u and u + h, twiddle w_2h^j at w[h - 1 + j] (fft::make_roots' layout:
+/// the threads of a level read consecutive roots).
 template <bool Inverse>
-inline void level_butterfly(fft::Complex* x, std::size_t i, unsigned level, unsigned log2_n, const fft::Complex* w) {
+inline void level_butterfly(fft::Complex* x, std::size_t i, unsigned level, const fft::Complex* w) {
   const unsigned log2_half = level - 1;
-  const std::size_t j = i & ((std::size_t{1} << log2_half) - 1);
+  const std::size_t half = std::size_t{1} << log2_half;
+  const std::size_t j = i & (half - 1);
   const std::size_t u = ((i >> log2_half) << level) + j;
   if constexpr (Inverse) {
-    fft::butterfly_inverse(x[u], x[u + (std::size_t{1} << log2_half)], w[j << (log2_n - level)]);
+    fft::butterfly_inverse(x[u], x[u + half], w[half - 1 + j]);
   } else {
-    fft::butterfly_forward(x[u], x[u + (std::size_t{1} << log2_half)], w[j << (log2_n - level)]);
+    fft::butterfly_forward(x[u], x[u + half], w[half - 1 + j]);
   }
 }
 
-/// Levels [low, high] on the 2^size points of x (a block of the transform of 2^log2_n), one after another on this
+/// Levels [low, high] on the 2^size points of x (the whole transform or a block of it), one after another on this
 /// core: the forward transform's from the top, the inverse's from the bottom.
 template <bool Inverse>
-void fft_levels(fft::Complex* x, unsigned size, unsigned low, unsigned high, unsigned log2_n, const fft::Complex* w) {
+void fft_levels(fft::Complex* x, unsigned size, unsigned low, unsigned high, const fft::Complex* w) {
   for (unsigned step = 0; step <= high - low; ++step) {
     const unsigned level = Inverse ? low + step : high - step;
-    for (std::size_t i = 0; i < (std::size_t{1} << size) / 2; ++i) level_butterfly<Inverse>(x, i, level, log2_n, w);
+    for (std::size_t i = 0; i < (std::size_t{1} << size) / 2; ++i) level_butterfly<Inverse>(x, i, level, w);
   }
 }
 
-/// Levels [low, high] of the whole transform, each level's butterflies spread over the cores.
+/// Levels [low, high] of the whole transform of 2^log2_n points, each level's butterflies spread over the cores.
 template <bool Inverse>
-void fft_levels_parallel(fft::Complex* x, unsigned low, unsigned high, unsigned log2_n, const fft::Complex* w) {
+void fft_levels_parallel(fft::Complex* x, unsigned log2_n, unsigned low, unsigned high, const fft::Complex* w) {
   const long half_count = static_cast<long>((std::size_t{1} << log2_n) / 2);
   for (unsigned step = 0; step <= high - low; ++step) {
     const unsigned level = Inverse ? low + step : high - step;
 #pragma omp parallel for schedule(dynamic, 4096)
-    for (long i = 0; i < half_count; ++i) level_butterfly<Inverse>(x, static_cast<std::size_t>(i), level, log2_n, w);
+    for (long i = 0; i < half_count; ++i) level_butterfly<Inverse>(x, static_cast<std::size_t>(i), level, w);
   }
 }
 
@@ -65,24 +67,24 @@ constexpr unsigned top_levels = 4;
 
 void fft_forward_host(fft::Complex* x, unsigned log2_n, const fft::Complex* w) {
   if (log2_n == 0) return;
-  if (log2_n < parallel_from) return fft_levels<false>(x, log2_n, 1, log2_n, log2_n, w);
-  fft_levels_parallel<false>(x, log2_n - top_levels + 1, log2_n, log2_n, w);
+  if (log2_n < parallel_from) return fft_levels<false>(x, log2_n, 1, log2_n, w);
+  fft_levels_parallel<false>(x, log2_n, log2_n - top_levels + 1, log2_n, w);
   const unsigned size = log2_n - top_levels;
 #pragma omp parallel for schedule(dynamic, 1)
   for (long block = 0; block < (long{1} << top_levels); ++block) {
-    fft_levels<false>(x + (static_cast<std::size_t>(block) << size), size, 1, size, log2_n, w);
+    fft_levels<false>(x + (static_cast<std::size_t>(block) << size), size, 1, size, w);
   }
 }
 
 void fft_inverse_host(fft::Complex* x, unsigned log2_n, const fft::Complex* w) {
   if (log2_n == 0) return;
-  if (log2_n < parallel_from) return fft_levels<true>(x, log2_n, 1, log2_n, log2_n, w);
+  if (log2_n < parallel_from) return fft_levels<true>(x, log2_n, 1, log2_n, w);
   const unsigned size = log2_n - top_levels;
 #pragma omp parallel for schedule(dynamic, 1)
   for (long block = 0; block < (long{1} << top_levels); ++block) {
-    fft_levels<true>(x + (static_cast<std::size_t>(block) << size), size, 1, size, log2_n, w);
+    fft_levels<true>(x + (static_cast<std::size_t>(block) << size), size, 1, size, w);
   }
-  fft_levels_parallel<true>(x, log2_n - top_levels + 1, log2_n, log2_n, w);
+  fft_levels_parallel<true>(x, log2_n, log2_n - top_levels + 1, log2_n, w);
 }
 
 bool multiply_fft_host(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, FftReport* report,

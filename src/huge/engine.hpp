@@ -77,7 +77,8 @@ namespace fft {
 struct Complex;
 }
 /// The double-precision FFT of x[0, 2^log2_n) in place, by decimation in frequency (natural order in, bit-reversed
-/// order out), on the host's cores; w from fft::make_roots(log2_n) (include/warpnum/huge/fft.hpp).
+/// order out), on the host's cores; w from fft::make_roots(log2_n), the roots level by level
+/// (include/warpnum/huge/fft.hpp).
 void fft_forward_host(fft::Complex* x, unsigned log2_n, const fft::Complex* w);
 /// Its inverse, times 2^log2_n: bit-reversed order in, natural order out, by decimation in time.
 void fft_inverse_host(fft::Complex* x, unsigned log2_n, const fft::Complex* w);

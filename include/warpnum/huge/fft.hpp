@@ -158,15 +158,18 @@ inline void balanced_digits(const std::uint32_t* x, std::size_t n, unsigned bits
 static_assert(std::numeric_limits<long double>::digits >= 64,
               "warpnum: the FFT's root_error assumes roots computed with a 64-bit significand or more");
 
-/// The roots w_N^j = e^(-2 pi i j / N), j < N / 2, N = 2^log2_n: each computed in long double and rounded, so off by
-/// less than root_error.
+/// The roots of a transform of N = 2^log2_n points, level by level: w_2h^j = e^(-pi i j / h) at h - 1 + j for each
+/// half-size h = 1, 2, ..., N / 2 and j < h (a level's roots in consecutive entries), then 1; each computed in long
+/// double and rounded, so off by less than root_error.
 inline std::vector<Complex> make_roots(unsigned log2_n) {
   const std::size_t n = std::size_t{1} << log2_n;
-  std::vector<Complex> w(n / 2 == 0 ? 1 : n / 2);
-  const long double two_pi = 6.283185307179586476925286766559005768L;
-  for (std::size_t j = 0; j < w.size(); ++j) {
-    const long double angle = two_pi * static_cast<long double>(j) / static_cast<long double>(n);
-    w[j] = {static_cast<double>(std::cos(angle)), static_cast<double>(-std::sin(angle))};
+  std::vector<Complex> w(n, Complex{1, 0});
+  const long double pi = 3.141592653589793238462643383279502884L;
+  for (std::size_t h = 1; 2 * h <= n; h *= 2) {
+    for (std::size_t j = 0; j < h; ++j) {
+      const long double angle = pi * static_cast<long double>(j) / static_cast<long double>(h);
+      w[h - 1 + j] = {static_cast<double>(std::cos(angle)), static_cast<double>(-std::sin(angle))};
+    }
   }
   return w;
 }

@@ -63,15 +63,21 @@ TEST(HugeFft, TransformsAgainstTheDft) {
 }
 
 TEST(HugeFft, RootsWithinTheirError) {
-  for (unsigned log2_n : {1u, 2u, 5u, 12u}) {
+  for (unsigned log2_n : {0u, 1u, 2u, 5u, 12u}) {
     const std::vector<fft::Complex> w = fft::make_roots(log2_n);
     const std::size_t n = std::size_t{1} << log2_n;
-    for (std::size_t j = 0; j < w.size(); ++j) {
-      const long double angle = -2 * 3.141592653589793238462643383279502884L * static_cast<long double>(j) /
-                                static_cast<long double>(n);
-      const long double dre = w[j].re - std::cos(angle), dim = w[j].im - std::sin(angle);
-      EXPECT_LT(static_cast<double>(std::sqrt(dre * dre + dim * dim)), fft::root_error) << "n = " << n << ", j = " << j;
+    ASSERT_EQ(w.size(), n);
+    for (std::size_t h = 1; 2 * h <= n; h *= 2) {  // w_2h^j at h - 1 + j
+      for (std::size_t j = 0; j < h; ++j) {
+        const long double angle = -3.141592653589793238462643383279502884L * static_cast<long double>(j) /
+                                  static_cast<long double>(h);
+        const long double dre = w[h - 1 + j].re - std::cos(angle), dim = w[h - 1 + j].im - std::sin(angle);
+        EXPECT_LT(static_cast<double>(std::sqrt(dre * dre + dim * dim)), fft::root_error)
+            << "n = " << n << ", h = " << h << ", j = " << j;
+      }
     }
+    EXPECT_EQ(w[n - 1].re, 1.0);
+    EXPECT_EQ(w[n - 1].im, 0.0);
   }
 }
 
