@@ -116,8 +116,10 @@ bool multiply_fft_host(limb_t* r, const limb_t* a, std::size_t na, const limb_t*
     const double re = x[k].re * scale;
     const double nearest = std::nearbyint(re);
     max_error = std::max({max_error, std::fabs(re - nearest), std::fabs(x[k].im * scale)});
-    if (k < count) {
-      coefficient[k] = static_cast<std::int64_t>(nearest);  // |nearest| < 2^53 where the check passes
+    if (std::fabs(nearest) >= 0x1p53) {  // beyond the integers a double holds exactly: refused below
+      max_error = std::max(max_error, fft::error_limit);
+    } else if (k < count) {
+      coefficient[k] = static_cast<std::int64_t>(nearest);
     } else {
       max_error = std::max(max_error, std::fabs(nearest));  // past the product: zero
     }
