@@ -382,18 +382,25 @@ __device__ __forceinline__ u32 row_word(u32 i) { return ntt::RowElements::index(
 
 /// The forward (or inverse) sub-transforms of `count` columns held interleaved in shared memory: element n of
 /// column c at s[column_word(n count + c)], up to ntt::column_levels radix-2 levels a step; all threads of the block
-/// take part.
+/// take part. `tw` is the columns' table w_n1^e (in shared memory); the radix-r step's constants come from it once.
 template <bool Inverse>
-__device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, u32 first, u32 last,
-                                  const u32* __restrict__ tw, Mod m) {
+__device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, u32 first, u32 last, const u32* tw, Mod m) {
   const u32 count = u32{1} << log2_count;
   for (u32 jj = first; jj < last; ++jj) {
     const u32 j = Inverse ? last - 1 - (jj - first) : jj;
     const Step st = ntt::forward_step(r, a, ntt::column_levels, j);
     const u32 total = st.items << log2_count;
-    for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-      const ntt::ColumnElements x{s, i & (count - 1), count};
-      ntt::run_step<ntt::column_levels, Inverse>(x, r, a, st, i >> log2_count, tw, m);
+    if (st.levels == 0) {
+      const ntt::RadixConstants rc = ntt::radix_r_constants(r, u32{1} << a, tw, m);
+      for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+        const ntt::ColumnElements x{s, i & (count - 1), count};
+        ntt::run_radix_r_step<Inverse>(x, r, a, i >> log2_count, tw, rc, m);
+      }
+    } else {
+      for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+        const ntt::ColumnElements x{s, i & (count - 1), count};
+        ntt::run_radix2_step<ntt::column_levels, Inverse>(x, r, a, st, i >> log2_count, tw, m);
+      }
     }
     __syncthreads();
   }
@@ -442,10 +449,11 @@ template <bool Load> struct ColumnCopy {
 
 /// The forward transforms' last step (or the inverse's first), fused with the copy of the columns between shared
 /// memory and the residues (columns j0 + c of column_base, c < 2^log2_count) and their four-step twiddles; the step
-/// is a radix-2 step (a >= 1).
+/// is a radix-2 step (a >= 1). Its twiddles come from `stw` (the columns' table in shared memory), the four-step
+/// twiddles from the direction's whole table `tw`.
 template <bool Inverse>
-__device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 j0, const u32* __restrict__ tw,
-                                  const DevicePlan* d, Mod m) {
+__device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 j0, const u32* stw,
+                                  const u32* __restrict__ tw, const DevicePlan* d, Mod m) {
   const u32 r = d->plan.radix, a = d->plan.log2_n1;
   const u32 count = u32{1} << log2_count;
   const Step st = ntt::forward_step(r, a, ntt::column_levels, ntt::step_count(r, a, ntt::column_levels) - 1);
@@ -453,7 +461,7 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
   for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
     const u32 c = i & (count - 1);
     const ColumnCopy<Inverse> x{s, c, log2_count, column_base + j0 + c, 0, j0 + c, tw, d, m};
-    ntt::run_radix2_step<ntt::column_levels, Inverse>(x, r, a, st, i >> log2_count, tw, m);
+    ntt::run_radix2_step<ntt::column_levels, Inverse>(x, r, a, st, i >> log2_count, stw, m);
   }
   __syncthreads();
 }
@@ -551,12 +559,15 @@ __global__ void __launch_bounds__(512, BlocksPerSm)
     const u32 limb = n < valid ? column[std::size_t{n} << d.plan.log2_n2] : 0;
     smem[column_word((n << d.log2_tile) + c)] = ntt::reduce(limb, m);
   }
+  // The columns' table w_n1^e, after the tile.
+  u32* const stw = smem + ntt::ColumnElements::words(n1 << d.log2_tile);
+  for (u32 i = threadIdx.x; i < n1; i += blockDim.x) stw[i] = tw[i];
   __syncthreads();
   // The last step writes the residues, times the four-step twiddles (where it is a radix-2 step).
   const u32 steps = ntt::step_count(d.plan.radix, d.plan.log2_n1, ntt::column_levels);
   u32* const dst = residues + (std::size_t{op} * num_primes + q) * d.length;
   if (d.plan.log2_n1 == 0) {
-    columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, tw, m);
+    columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, stw, m);
     for (u32 pos = threadIdx.x >> d.log2_tile; pos < n1; pos += row_step) {
       const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
       const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
@@ -564,8 +575,8 @@ __global__ void __launch_bounds__(512, BlocksPerSm)
       dst[(std::size_t{pos} << d.plan.log2_n2) + j] = ntt::mont_mul(v, twiddle, m);
     }
   } else {
-    columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, tw, m);
-    columns_last_step<false>(smem, d.log2_tile, dst, j0, tw, &d, m);
+    columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, stw, m);
+    columns_last_step<false>(smem, d.log2_tile, dst, j0, stw, tw, &d, m);
   }
 }
 
@@ -628,6 +639,10 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
   const u32 j = j0 + c;
   const u32 row_step = blockDim.x >> d.log2_tile;
   u32* column = residues + q * d.length + j;
+  // The columns' table w_n1^-e, after the tile.
+  u32* const stw = smem + ntt::ColumnElements::words(n1 << d.log2_tile);
+  for (u32 i = threadIdx.x; i < n1; i += blockDim.x) stw[i] = tw[i];
+  __syncthreads();
   // The first inverse step reads the residues, times the four-step twiddles (where it is a radix-2 step).
   const u32 steps = ntt::step_count(d.plan.radix, d.plan.log2_n1, ntt::column_levels);
   if (d.plan.log2_n1 == 0) {
@@ -638,10 +653,10 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
       smem[column_word((pos << d.log2_tile) + c)] = ntt::mont_mul(v, twiddle, m);
     }
     __syncthreads();
-    columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, tw, m);
+    columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, stw, m);
   } else {
-    columns_last_step<true>(smem, d.log2_tile, residues + q * d.length, j0, tw, &d, m);
-    columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, tw, m);
+    columns_last_step<true>(smem, d.log2_tile, residues + q * d.length, j0, stw, tw, &d, m);
+    columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, stw, m);
   }
   for (u32 n = threadIdx.x >> d.log2_tile; n < n1; n += row_step) {
     column[std::size_t{n} << d.plan.log2_n2] = smem[column_word((n << d.log2_tile) + c)];
@@ -670,13 +685,15 @@ u32 column_blocks_per_sm(u32 tile_words) { return tile_words < 16384 ? 3 : 2; }
 u32 block_threads(u32 words) { return std::clamp<u32>((words / 4 + 31) / 32 * 32, 64, 512); }
 
 /// The shared memory the transform's column and row kernels may take: column tiles of up to 16384 words and rows in
-/// blocks of at most that, padded, the rows with their table of up to 8192 twiddles beside them (72 KiB and 98 KiB);
+/// blocks of at most that, padded, each with its table beside it (the columns' up to 5120 twiddles, the rows' up to
+/// 8192: 92 KiB and 98 KiB);
 /// within every GPU architecture's allowance (gpu_architecture.hpp: 99 KiB).
 constexpr int transform_shared_bytes = 99 * 1024;
 static_assert(transform_shared_bytes <= static_cast<int>(min_shared_bytes_per_block),
               "warpnum: the transform's blocks must fit the shared memory of every GPU architecture warpnum "
               "builds for");
-static_assert(ntt::ColumnElements::words(16384) * sizeof(u32) <= transform_shared_bytes &&
+static_assert(ntt::make_plan(ntt::max_length).n1 == 5120 &&
+                  (ntt::ColumnElements::words(16384) + 5120) * sizeof(u32) <= transform_shared_bytes &&
                   (ntt::RowElements::words(16384) + 8192) * sizeof(u32) <= transform_shared_bytes,
               "warpnum: a padded block must fit");
 
@@ -722,7 +739,7 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
 
   const u32 col_words = s.plan.n1 << s.log2_tile;
   const u32 col_tiles = s.plan.n2 >> s.log2_tile;
-  const u32 col_shared = ntt::ColumnElements::words(col_words) * sizeof(u32);
+  const u32 col_shared = (ntt::ColumnElements::words(col_words) + s.plan.n1) * sizeof(u32);  // the tile, the table
   const bool three_blocks = column_blocks_per_sm(col_words) == 3;
   (three_blocks ? columns_forward_kernel<3> : columns_forward_kernel<2>)<<<col_tiles * num_primes * d.ops,
                                                                           block_threads(col_words), col_shared,

@@ -259,69 +259,128 @@ using Strided = Elements<0>;
 using RowElements = Elements<1>;
 using ColumnElements = Elements<4>;
 
-/// The forward radix-R step (R = 3 or 5), item n0 < M / R: an R-point transform of x(n0 + m M / R) in
-/// registers, then output s times w_M^(n0 s). `tw` is the w_M table of the direction (tw[e] = w_M^e, e < M).
-template <u32 R, class X>
-WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_forward(X x, u32 m_over_r, u32 n0, const u32* tw, Mod m) noexcept {
-  u32 v[R];
-  u32 w[R];  // w[k] = w_R^k = w_M^(k M / R), k >= 1
-  u32 y[R]{};
-  WARPNUM_UNROLL
-  for (u32 j = 0; j < R; ++j) v[j] = x(n0 + j * m_over_r);
-  WARPNUM_UNROLL
-  for (u32 k = 1; k < R; ++k) w[k] = tw[k * m_over_r];
-  // y_s = sum_j w_R^(j s) v_j
-  WARPNUM_UNROLL
-  for (u32 s = 0; s < R; ++s) {
-    u32 acc = v[0];
-    WARPNUM_UNROLL
-    for (u32 j = 1; j < R; ++j) acc = add_mod(acc, s == 0 ? v[j] : mont_mul(v[j], w[(j * s) % R], m), m);
-    y[s] = acc;
-  }
-  x(n0) = y[0];
-  WARPNUM_UNROLL
-  for (u32 s = 1; s < R; ++s) x(n0 + s * m_over_r) = mont_mul(y[s], tw[n0 * s], m);
+/// x / 2 mod p for x < p: x + p is even where x is odd, and below 2^32.
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 half_mod(u32 x, Mod m) noexcept {
+  return (x + (m.p & (0u - (x & 1u)))) >> 1;
 }
 
-/// The inverse of radix_fixed_forward (times R), with `tw` the inverse direction's table.
+/// The constants of the R-point transforms (R = 3 or 5) of one direction, in Montgomery form: for e = 1 to (R - 1) / 2,
+/// plus[e - 1] = (w_R^e + w_R^-e) / 2 and minus[e - 1] = (w_R^e - w_R^-e) / 2, w_R of the table's direction. They
+/// are the same for every item of a step: a kernel computes them once (radix_constants), not at each item.
+struct RadixConstants {
+  u32 plus[2];
+  u32 minus[2];
+};
+
+/// RadixConstants from the w_M table of the direction (tw[e] = w_M^e, w_R = w_M^(M / R) = tw[m_over_r]).
+template <u32 R>
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr RadixConstants radix_constants(u32 m_over_r, const u32* tw, Mod m) noexcept {
+  static_assert(R == 3 || R == 5, "warpnum: radix 3 or 5");
+  RadixConstants c{};
+  WARPNUM_UNROLL
+  for (u32 e = 1; e <= (R - 1) / 2; ++e) {
+    const u32 x = tw[e * m_over_r];        // w_R^e
+    const u32 y = tw[(R - e) * m_over_r];  // w_R^-e
+    c.plus[e - 1] = half_mod(add_mod(x, y, m), m);
+    c.minus[e - 1] = half_mod(sub_mod(x, y, m), m);
+  }
+  return c;
+}
+
+/// The R-point transform y_s = sum_j w_R^(j s) v_j (R = 3 or 5) in place, in the symmetric form: with
+/// u_k = v_k + v_(R-k) and d_k = v_k - v_(R-k) (k = 1 to (R - 1) / 2), w^(k s) v_k + w^(-k s) v_(R-k) =
+/// plus_(k s) u_k + minus_(k s) d_k, so y_s = v_0 + P_s + Q_s and y_(R-s) = v_0 + P_s - Q_s with P_s = sum_k plus_(k s)
+/// u_k and Q_s = sum_k minus_(k s) d_k (plus_(-e) = plus_e, minus_(-e) = -minus_e): (R - 1)^2 / 2 products (8 for
+/// R = 5, 2 for R = 3) where the sums by their definition take (R - 1)^2: the pairing of conjugate roots that small
+/// odd-length transform modules use (Winograd's small-N algorithms), with each pair's half-sum and half-difference as
+/// the constants.
+template <u32 R>
+WARPNUM_HD WARPNUM_FORCEINLINE void dft_symmetric(u32 (&v)[R], const RadixConstants& c, Mod m) noexcept {
+  constexpr u32 H = (R - 1) / 2;
+  u32 u[H];
+  u32 d[H];
+  WARPNUM_UNROLL
+  for (u32 k = 1; k <= H; ++k) {
+    u[k - 1] = add_mod(v[k], v[R - k], m);
+    d[k - 1] = sub_mod(v[k], v[R - k], m);
+  }
+  const u32 v0 = v[0];
+  u32 y0 = v0;
+  WARPNUM_UNROLL
+  for (u32 k = 0; k < H; ++k) y0 = add_mod(y0, u[k], m);
+  WARPNUM_UNROLL
+  for (u32 s = 1; s <= H; ++s) {
+    u32 p = 0;
+    u32 q = 0;
+    WARPNUM_UNROLL
+    for (u32 k = 1; k <= H; ++k) {
+      const u32 e = k * s % R;  // 1 to R - 1
+      const bool low = e <= H;
+      const u32 pk = mont_mul(u[k - 1], c.plus[(low ? e : R - e) - 1], m);
+      const u32 qk = mont_mul(d[k - 1], c.minus[(low ? e : R - e) - 1], m);
+      p = k == 1 ? pk : add_mod(p, pk, m);
+      q = k == 1 ? (low ? qk : sub_mod(0, qk, m)) : (low ? add_mod(q, qk, m) : sub_mod(q, qk, m));
+    }
+    const u32 t = add_mod(v0, p, m);
+    v[s] = add_mod(t, q, m);
+    v[R - s] = sub_mod(t, q, m);
+  }
+  v[0] = y0;
+}
+
+/// The forward radix-R step (R = 3 or 5), item n0 < M / R: an R-point transform of x(n0 + m M / R) in
+/// registers, then output s times w_M^(n0 s). `tw` is the w_M table of the direction (tw[e] = w_M^e, e < M), `c`
+/// its radix_constants.
 template <u32 R, class X>
-WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_inverse(X x, u32 m_over_r, u32 n0, const u32* tw, Mod m) noexcept {
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_forward(X x, u32 m_over_r, u32 n0, const u32* tw,
+                                                        const RadixConstants& c, Mod m) noexcept {
   u32 v[R];
-  u32 w[R];
-  u32 y[R]{};
+  WARPNUM_UNROLL
+  for (u32 j = 0; j < R; ++j) v[j] = x(n0 + j * m_over_r);
+  dft_symmetric<R>(v, c, m);
+  x(n0) = v[0];
+  WARPNUM_UNROLL
+  for (u32 s = 1; s < R; ++s) x(n0 + s * m_over_r) = mont_mul(v[s], tw[n0 * s], m);
+}
+
+/// The inverse of radix_fixed_forward (times R), with `tw` the inverse direction's table and `c` its constants.
+template <u32 R, class X>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_inverse(X x, u32 m_over_r, u32 n0, const u32* tw,
+                                                        const RadixConstants& c, Mod m) noexcept {
+  u32 v[R];
   v[0] = x(n0);
   WARPNUM_UNROLL
   for (u32 s = 1; s < R; ++s) v[s] = mont_mul(x(n0 + s * m_over_r), tw[n0 * s], m);
+  dft_symmetric<R>(v, c, m);
   WARPNUM_UNROLL
-  for (u32 k = 1; k < R; ++k) w[k] = tw[k * m_over_r];
-  WARPNUM_UNROLL
-  for (u32 j = 0; j < R; ++j) {
-    u32 acc = v[0];
-    WARPNUM_UNROLL
-    for (u32 s = 1; s < R; ++s) acc = add_mod(acc, j == 0 ? v[s] : mont_mul(v[s], w[(j * s) % R], m), m);
-    y[j] = acc;
-  }
-  WARPNUM_UNROLL
-  for (u32 j = 0; j < R; ++j) x(n0 + j * m_over_r) = y[j];
+  for (u32 j = 0; j < R; ++j) x(n0 + j * m_over_r) = v[j];
+}
+
+/// The constants of the plan's r in {3, 5} for a table of the direction.
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr RadixConstants radix_r_constants(u32 r, u32 m_over_r, const u32* tw,
+                                                                          Mod m) noexcept {
+  return r == 3 ? radix_constants<3>(m_over_r, tw, m) : radix_constants<5>(m_over_r, tw, m);
 }
 
 /// The forward radix-r step for the plan's r in {3, 5}, item n0 < M / r.
 template <class X>
-WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_forward(X x, u32 r, u32 m_over_r, u32 n0, const u32* tw, Mod m) noexcept {
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_forward(X x, u32 r, u32 m_over_r, u32 n0, const u32* tw,
+                                                    const RadixConstants& c, Mod m) noexcept {
   if (r == 3) {
-    radix_fixed_forward<3>(x, m_over_r, n0, tw, m);
+    radix_fixed_forward<3>(x, m_over_r, n0, tw, c, m);
   } else {
-    radix_fixed_forward<5>(x, m_over_r, n0, tw, m);
+    radix_fixed_forward<5>(x, m_over_r, n0, tw, c, m);
   }
 }
 
-/// The inverse of radix_r_forward (times r), with `tw` the inverse direction's table.
+/// The inverse of radix_r_forward (times r), with `tw` the inverse direction's table and `c` its constants.
 template <class X>
-WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_inverse(X x, u32 r, u32 m_over_r, u32 n0, const u32* tw, Mod m) noexcept {
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_inverse(X x, u32 r, u32 m_over_r, u32 n0, const u32* tw,
+                                                    const RadixConstants& c, Mod m) noexcept {
   if (r == 3) {
-    radix_fixed_inverse<3>(x, m_over_r, n0, tw, m);
+    radix_fixed_inverse<3>(x, m_over_r, n0, tw, c, m);
   } else {
-    radix_fixed_inverse<5>(x, m_over_r, n0, tw, m);
+    radix_fixed_inverse<5>(x, m_over_r, n0, tw, c, m);
   }
 }
 
@@ -476,15 +535,26 @@ WARPNUM_HD WARPNUM_FORCEINLINE void run_radix2_step(X x, u32 r, u32 a, const Ste
   }
 }
 
+/// Runs work item `i` < 2^a of the radix-r step (levels 0) on the sub-transform x of M = r 2^a elements, forward or
+/// Inverse, with the direction's table `tw` and its radix_r_constants `c`.
+template <bool Inverse, class X>
+WARPNUM_HD WARPNUM_FORCEINLINE void run_radix_r_step(X x, u32 r, u32 a, u32 i, const u32* tw, const RadixConstants& c,
+                                                     Mod m) noexcept {
+  if constexpr (Inverse) {
+    radix_r_inverse(x, r, u32{1} << a, i, tw, c, m);
+  } else {
+    radix_r_forward(x, r, u32{1} << a, i, tw, c, m);
+  }
+}
+
 /// Runs work item `i` of any step `s` of such a schedule: the radix-r step or a radix-2 step.
+/// The radix-r step's constants are computed here at each item; a kernel computes them once a step (run_radix_r_step).
 template <u32 Most, bool Inverse, class X>
 WARPNUM_HD WARPNUM_FORCEINLINE void run_step(X x, u32 r, u32 a, const Step& s, u32 i, const u32* tw, Mod m) noexcept {
   if (s.levels != 0) {
     run_radix2_step<Most, Inverse>(x, r, a, s, i, tw, m);
-  } else if constexpr (Inverse) {
-    radix_r_inverse(x, r, u32{1} << a, i, tw, m);
   } else {
-    radix_r_forward(x, r, u32{1} << a, i, tw, m);
+    run_radix_r_step<Inverse>(x, r, a, i, tw, radix_r_constants(r, u32{1} << a, tw, m), m);
   }
 }
 
