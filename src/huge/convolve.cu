@@ -447,10 +447,25 @@ template <bool Load> struct ColumnCopy {
   }
 };
 
+/// The low `bits` bits of x reversed, by plain arithmetic: with x known at compile time (an unrolled loop's
+/// counter) it folds to a constant, so that an array indexed by it stays in registers.
+__device__ __forceinline__ constexpr u32 reverse_small(u32 x, u32 bits) {
+  u32 y = 0;
+  for (u32 i = 0; i < bits; ++i) y |= ((x >> i) & 1u) << (bits - 1 - i);
+  return y;
+}
+
 /// The forward transforms' last step (or the inverse's first), fused with the copy of the columns between shared
 /// memory and the residues (columns j0 + c of column_base, c < 2^log2_count) and their four-step twiddles; the step
 /// is a radix-2 step (a >= 1). Its twiddles come from `stw` (the columns' table in shared memory), the four-step
 /// twiddles from the direction's whole table `tw`.
+///
+/// A step of S = ntt::column_levels levels (every column of 2^S or more elements per radix-r block ends with one)
+/// holds the consecutive positions p0 + k, k < 2^S, p0 = b 2^a + 2^S i (block b, item i): their frequencies are
+/// r brev_a(2^S i + k) + b = r brev_(a-S)(i) + b + (n1 / 2^S) brev_S(k), so column j's four-step twiddles
+/// w_L^(j frequency) are w_L^(j (r brev_(a-S)(i) + b)) times the powers G^brev_S(k) of G = w_L^(j n1 / 2^S), which
+/// depends on the thread's column alone: one table twiddle and 2^S - 1 products an item, where each element's own
+/// twiddle would take two table reads and a product.
 template <bool Inverse>
 __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 j0, const u32* stw,
                                   const u32* __restrict__ tw, const DevicePlan* d, Mod m) {
@@ -458,10 +473,55 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
   const u32 count = u32{1} << log2_count;
   const Step st = ntt::forward_step(r, a, ntt::column_levels, ntt::step_count(r, a, ntt::column_levels) - 1);
   const u32 total = st.items << log2_count;
+  if (st.levels != ntt::column_levels) {  // short columns: each element's twiddle from the table
+    for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+      const u32 c = i & (count - 1);
+      const ColumnCopy<Inverse> x{s, c, log2_count, column_base + j0 + c, 0, j0 + c, tw, d, m};
+      ntt::run_radix2_step<ntt::column_levels, Inverse>(x, r, a, st, i >> log2_count, stw, m);
+    }
+    __syncthreads();
+    return;
+  }
+  constexpr u32 S = ntt::column_levels;
+  constexpr u32 width = u32{1} << S;
+  // The block's threads are a multiple of the tile: each thread keeps one column.
+  const u32 c = threadIdx.x & (count - 1);
+  const u32 j = j0 + c;
+  u32* const column = column_base + j;  // element p at column[p n2]: below L < 2^32
+  const u32 log2_n2 = d->plan.log2_n2;
+  const u32 g = ntt::four_step_twiddle(tw, d->layout, j * (d->plan.n1 >> S), m);
+  const u32 tw_step = r << (a - S);  // M / 2h for the step's largest half-size h = 2^(S-1)
+  const u32 log2_items = a - S;      // items per radix-r block
   for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-    const u32 c = i & (count - 1);
-    const ColumnCopy<Inverse> x{s, c, log2_count, column_base + j0 + c, 0, j0 + c, tw, d, m};
-    ntt::run_radix2_step<ntt::column_levels, Inverse>(x, r, a, st, i >> log2_count, stw, m);
+    const u32 item = i >> log2_count;
+    const u32 b = item >> log2_items;
+    const u32 k = item & ((u32{1} << log2_items) - 1);
+    const u32 p0 = (b << a) + (k << S);
+    u32 t = ntt::four_step_twiddle(tw, d->layout, j * (r * ntt::bit_reverse(k, log2_items) + b), m);
+    u32 v[width];
+    if constexpr (Inverse) {
+      WARPNUM_UNROLL
+      for (u32 e = 0; e < width; ++e) {  // element brev_S(e) takes G^e
+        const u32 n = reverse_small(e, S);
+        v[n] = ntt::mont_mul(column[(p0 + n) << log2_n2], t, m);
+        if (e + 1 < width) t = ntt::mont_mul(t, g, m);
+      }
+    } else {
+      WARPNUM_UNROLL
+      for (u32 n = 0; n < width; ++n) v[n] = s[column_word(((p0 + n) << log2_count) + c)];
+    }
+    ntt::radix_pow2_levels<S, 0, Inverse>(v, 0, 1, tw_step, stw, m);
+    if constexpr (Inverse) {
+      WARPNUM_UNROLL
+      for (u32 n = 0; n < width; ++n) s[column_word(((p0 + n) << log2_count) + c)] = v[n];
+    } else {
+      WARPNUM_UNROLL
+      for (u32 e = 0; e < width; ++e) {
+        const u32 n = reverse_small(e, S);
+        column[(p0 + n) << log2_n2] = ntt::mont_mul(v[n], t, m);
+        if (e + 1 < width) t = ntt::mont_mul(t, g, m);
+      }
+    }
   }
   __syncthreads();
 }
