@@ -556,7 +556,8 @@ template <bool Load> struct RowCopy {
 /// Rows have no radix-r step, so this calls the radix-2 steps alone: the r-point step's registers would count
 /// against the rows' too.
 template <bool Inverse>
-__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 first, u32 last, ntt::LevelTwiddles tw, Mod m) {
+__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 first, u32 last, const u32* stw, Mod m) {
+  const ntt::LevelTwiddles tw{stw};
   for (u32 jj = first; jj < last; ++jj) {
     const u32 j = Inverse ? last - 1 - (jj - first) : jj;
     const Step st = ntt::forward_step(1, a, ntt::row_levels, j);
@@ -575,7 +576,8 @@ __device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 first, u32 las
 /// residues + operand * operand_stride + (c mod rows) 2^a.
 template <bool Inverse>
 __device__ void rows_first_step(u32* residues, std::size_t operand_stride, u32* s, u32 log2_count, u32 log2_rows,
-                                u32 a, ntt::LevelTwiddles tw, Mod m) {
+                                u32 a, const u32* stw, Mod m) {
+  const ntt::LevelTwiddles tw{stw};
   const Step st = ntt::forward_step(1, a, ntt::row_levels, 0);
   const u32 log2_items = a - st.levels;
   const u32 total = st.items << log2_count;
@@ -669,19 +671,19 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
     }
     __syncthreads();
   } else {
-    rows_first_step<false>(rows, operand_stride, smem, log2_count, d.log2_rows, a, ntt::LevelTwiddles{stw}, m);
+    rows_first_step<false>(rows, operand_stride, smem, log2_count, d.log2_rows, a, stw, m);
   }
-  rows_in_shared<false>(smem, log2_count, a, 1, steps, ntt::LevelTwiddles{stw}, m);
+  rows_in_shared<false>(smem, log2_count, a, 1, steps, stw, m);
   for (u32 i = threadIdx.x; i < words; i += blockDim.x) {
     smem[row_word(i)] = ntt::mont_mul(smem[row_word(i)], smem[row_word((d.ops - 1) * words + i)], m);
   }
   for (u32 i = threadIdx.x; i < tw_count; i += blockDim.x) stw[i] = tw_inv[i];
   __syncthreads();
-  rows_in_shared<true>(smem, d.log2_rows, a, 1, steps, ntt::LevelTwiddles{stw}, m);
+  rows_in_shared<true>(smem, d.log2_rows, a, 1, steps, stw, m);
   if (steps == 0) {
     for (u32 i = threadIdx.x; i < words; i += blockDim.x) rows[i] = smem[row_word(i)];
   } else {
-    rows_first_step<true>(rows, operand_stride, smem, d.log2_rows, d.log2_rows, a, ntt::LevelTwiddles{stw}, m);
+    rows_first_step<true>(rows, operand_stride, smem, d.log2_rows, d.log2_rows, a, stw, m);
   }
 }
 
