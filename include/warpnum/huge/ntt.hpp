@@ -244,6 +244,8 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 four_step_twiddle(const u32* table,
 /// elements a warp reads at a power-of-two distance spread over the 32 banks: one word for rows (RowElements), four
 /// for columns interleaved by fours to sixteens (ColumnElements), the choices with the fewest bank conflicts on every
 /// schedule the kernels run, counted access by access.
+template <u32 Pad> struct ElementRun;
+
 template <u32 Pad> struct Elements {
   u32* s;
   u32 offset;
@@ -254,7 +256,67 @@ template <u32 Pad> struct Elements {
   WARPNUM_HD WARPNUM_FORCEINLINE u32& operator()(u32 n) const noexcept { return s[index(offset + n * stride)]; }
   /// The elements from n0 on.
   WARPNUM_HD WARPNUM_FORCEINLINE Elements from(u32 n0) const noexcept { return {s, offset + n0 * stride, stride}; }
+  /// The elements n0 + t + j q of one work item of a step (radix_pow2_step), j = 0, 1, ...: n0 a multiple of 2^S q
+  /// for a step of S levels, t < q, q a power of two. With padding (Pad > 0) the stride is a power of two and the
+  /// offset is below the stride (a column of the kernels' tiles) or a multiple of 2^S q stride (a row): then
+  /// index(A + B + j Q) = index(A) + index(B) + index(j Q) for Q = q stride, A = the offset's multiple of Q plus
+  /// n0 stride (a multiple of 2^S Q) and B = the rest (below Q), because A and j Q leave the words below 32 to B
+  /// where Q >= 32, and all 2^S elements lie in one run of 32 words where 2^S Q <= 32 (both powers of two). So
+  /// an element's word is the item's base plus a distance that is the same for every item of the step.
+  WARPNUM_HD WARPNUM_FORCEINLINE ElementRun<Pad> run(u32 n0, u32 t, u32 q) const noexcept;
 };
+
+/// Elements at base[j words] (an ElementRun where the padding falls between no two of them, or at the same place
+/// between each two).
+struct LinearRun {
+  u32* base;
+  u32 words;
+  WARPNUM_HD WARPNUM_FORCEINLINE u32& operator()(u32 j) const noexcept { return base[j * words]; }
+};
+
+/// An item's elements (Elements::run): element j at base[index(j step)].
+template <u32 Pad> struct ElementRun {
+  u32* base;
+  u32 step;
+  WARPNUM_HD WARPNUM_FORCEINLINE u32& operator()(u32 j) const noexcept {
+    return base[Elements<Pad>::index(j * step)];
+  }
+  /// The words between consecutive elements of a run of `count` (a power of two) where they are the same for all
+  /// (index(j step) = j words): step + step / 32 Pad where step >= 32 (a multiple of 32), step where count step
+  /// <= 32 (no padding among them); 0 otherwise.
+  WARPNUM_HD WARPNUM_FORCEINLINE u32 linear_words(u32 count) const noexcept {
+    if (step >= 32) return step + (step >> 5) * Pad;
+    return count * step <= 32 ? step : 0;
+  }
+};
+
+template <u32 Pad>
+WARPNUM_HD WARPNUM_FORCEINLINE ElementRun<Pad> Elements<Pad>::run(u32 n0, u32 t, u32 q) const noexcept {
+  const u32 step = q * stride;
+  if constexpr (Pad == 0) {
+    return {s + offset + (n0 + t) * stride, step};
+  } else {
+    const u32 low = offset & (step - 1);
+    return {s + index(offset - low + n0 * stride) + index(low + t * stride), step};
+  }
+}
+
+/// The elements n + j q of an item for any other accessor x (the kernels' proxies that copy between memories).
+template <class X> struct GenericRun {
+  X x;
+  u32 n;
+  u32 q;
+  WARPNUM_HD WARPNUM_FORCEINLINE decltype(auto) operator()(u32 j) const noexcept { return x(n + j * q); }
+};
+
+/// The elements n0 + t + j q of a step's item: by the accessor's run where it has one.
+template <class X> WARPNUM_HD WARPNUM_FORCEINLINE auto item_elements(const X& x, u32 n0, u32 t, u32 q) noexcept {
+  if constexpr (requires { x.run(n0, t, q); }) {
+    return x.run(n0, t, q);
+  } else {
+    return GenericRun<X>{x, n0 + t, q};
+  }
+}
 using Strided = Elements<0>;
 using RowElements = Elements<1>;
 using ColumnElements = Elements<4>;
@@ -466,20 +528,34 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_levels(u32 (&v)[u32{1} << S], u32
 /// to another (the kernels' steps fused with the copies between global and shared memory).
 /// Level l (half-size h_l = q 2^(S-1-l)) pairs j with j + 2^(S-1-l) and multiplies by w_(2 h_l)^(t + (j mod
 /// 2^(S-1-l)) q), t = n mod q: the radix-2 steps of decimation in frequency, done in one pass over memory.
+template <u32 S, bool Inverse, class E, class Tw>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_item(E e, u32 t, u32 q, u32 tw_step, Tw tw, Mod m) noexcept {
+  constexpr u32 count = u32{1} << S;
+  u32 v[count];
+  WARPNUM_UNROLL
+  for (u32 j = 0; j < count; ++j) v[j] = e(j);
+  radix_pow2_levels<S, 0, Inverse>(v, t, q, tw_step, tw, m);
+  WARPNUM_UNROLL
+  for (u32 j = 0; j < count; ++j) e(j) = v[j];
+}
+
 template <u32 S, bool Inverse, class X, class Tw>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_step(X x, u32 log2_h, u32 tw_step, u32 i, Tw tw, Mod m) noexcept {
   static_assert(S >= 1 && S <= 4, "warpnum: 1 to 4 radix-2 levels a step");
-  constexpr u32 count = u32{1} << S;
   const u32 log2_q = log2_h - (S - 1);
   const u32 q = u32{1} << log2_q;
   const u32 t = i & (q - 1);
-  const u32 n = ((i >> log2_q) << (log2_h + 1)) + t;
-  u32 v[count];
-  WARPNUM_UNROLL
-  for (u32 j = 0; j < count; ++j) v[j] = x(n + j * q);
-  radix_pow2_levels<S, 0, Inverse>(v, t, q, tw_step, tw, m);
-  WARPNUM_UNROLL
-  for (u32 j = 0; j < count; ++j) x(n + j * q) = v[j];
+  const auto e = item_elements(x, (i >> log2_q) << (log2_h + 1), t, q);  // element j: n + j q
+  if constexpr (requires { e.linear_words(q); }) {
+    // Where the padding keeps the elements evenly spaced (every step of the kernels' schedules but one of the
+    // rows'), each element's word is one add from the last: the same for every item of the step.
+    const u32 words = e.linear_words(u32{1} << S);
+    if (words != 0) {
+      radix_pow2_item<S, Inverse>(LinearRun{e.base, words}, t, q, tw_step, tw, m);
+      return;
+    }
+  }
+  radix_pow2_item<S, Inverse>(e, t, q, tw_step, tw, m);
 }
 
 /// The most radix-2 levels one step does in registers, for the columns and for the rows: radix 8 and radix 16.

@@ -362,15 +362,16 @@ TEST(HugeNtt, Butterflies) {
   }
 }
 
-/// A sub-transform of M = r 2^a elements at x[n * stride] (x[index of n * stride] where `pad` words follow every
-/// 32, the kernels' shared-memory layouts), step by step as the host loops run it, at most `most` radix-2 levels a
-/// step.
+/// A sub-transform of M = r 2^a elements at x[offset + n * stride] (x[index of offset + n * stride] where `pad` words
+/// follow every 32, the kernels' shared-memory layouts), step by step as the host loops run it, at most `most` radix-2
+/// levels a step.
 struct SubTransform {
   int q;
   u32 r, a, stride;
   u32 most = ntt::column_levels;
   u32 pad = 0;
   bool levels = false;  ///< the table level by level (ntt::LevelTwiddles), as the rows read it; r = 1
+  u32 offset = 0;       ///< below the stride: a column of a tile, as the column kernels hold them
   u32 length() const { return r << a; }
   /// tw[e] = w_M^e (or w_M^-e) in Montgomery form, e < M.
   std::vector<u32> table(bool inverse) const {
@@ -383,7 +384,8 @@ struct SubTransform {
   }
   /// Where element n lives.
   std::size_t at(u32 n) const {
-    return n * stride + (n * stride >> 5) * pad;
+    const u32 i = offset + n * stride;
+    return i + (i >> 5) * pad;
   }
   /// Words the elements span.
   std::size_t words() const { return at(length() - 1) + 1; }
@@ -425,9 +427,9 @@ struct SubTransform {
       const ntt::Step s = ntt::forward_step(r, a, most, Inverse ? steps - 1 - jj : jj);
       for (u32 i = 0; i < s.items; ++i) {
         switch (pad) {
-          case 0: step<Inverse>(ntt::Strided{x, 0, stride}, s, i, tw, lv, m); break;
-          case 1: step<Inverse>(ntt::RowElements{x, 0, stride}, s, i, tw, lv, m); break;
-          default: step<Inverse>(ntt::ColumnElements{x, 0, stride}, s, i, tw, lv, m); break;
+          case 0: step<Inverse>(ntt::Strided{x, offset, stride}, s, i, tw, lv, m); break;
+          case 1: step<Inverse>(ntt::RowElements{x, offset, stride}, s, i, tw, lv, m); break;
+          default: step<Inverse>(ntt::ColumnElements{x, offset, stride}, s, i, tw, lv, m); break;
         }
       }
     }
@@ -436,7 +438,8 @@ struct SubTransform {
   void inverse(u32* x, const std::vector<u32>& tw_inv) const { run<true>(x, tw_inv); }
   std::string name() const {
     return "M = " + std::to_string(r) + " 2^" + std::to_string(a) + ", stride " + std::to_string(stride) +
-           (pad != 0 ? " padded by " + std::to_string(pad) : "") + (levels ? ", table level by level" : "") + ", " +
+           (offset != 0 ? " from " + std::to_string(offset) : "") + (pad != 0 ? " padded by " + std::to_string(pad) : "") +
+           (levels ? ", table level by level" : "") + ", " +
            std::to_string(most) +
            " levels a step, " + prime_name(q);
   }
@@ -472,21 +475,25 @@ TEST(HugeNtt, SubTransformsAgainstTheDft) {
   const std::uint64_t seed = seed_for(what);
   Rng rng(seed);
   // Every schedule the kernels may run: 1 to 4 radix-2 levels a step, elements plain or padded as the kernels' columns
-  // and rows are, at strides 1, 3 and 4, with flat tables or tables level by level (as the rows read theirs).
+  // and rows are, at strides 1, 3, 4 and 16 (a column of a tile of 4 or 16, from its first word or another), with flat
+  // tables or tables level by level (as the rows read theirs).
   struct Layout {
     u32 most, stride, pad;
     bool levels = false;
+    u32 offset = 0;
   };
-  const Layout layouts[] = {{ntt::column_levels, 1, 0}, {ntt::row_levels, 1, 0},      {1, 3, 0},
-                            {2, 1, 0},                  {ntt::column_levels, 4, 4},   {ntt::row_levels, 1, 1},
-                            {ntt::row_levels, 1, 1, true}, {2, 3, 0, true}};
+  const Layout layouts[] = {{ntt::column_levels, 1, 0},     {ntt::row_levels, 1, 0},          {1, 3, 0},
+                            {2, 1, 0},                      {ntt::column_levels, 4, 4},       {ntt::row_levels, 1, 1},
+                            {ntt::row_levels, 1, 1, true},  {2, 3, 0, true},                  {2, 3, 0, false, 2},
+                            {ntt::column_levels, 4, 4, false, 3}, {ntt::column_levels, 16, 4, false, 9},
+                            {1, 16, 4, false, 15}};
   for (int q = 0; q < 3; ++q) {
     const u32 p = ntt::prime_values[q];
     for (const u32 r : {1u, 3u, 5u}) {
       for (u32 a = 0; a <= 9; ++a) {
         for (const Layout& layout : layouts) {
           if (layout.levels && r != 1) continue;  // tables level by level serve the rows: no radix-r step
-          const SubTransform st{q, r, a, layout.stride, layout.most, layout.pad, layout.levels};
+          const SubTransform st{q, r, a, layout.stride, layout.most, layout.pad, layout.levels, layout.offset};
           const u32 len = st.length();
           const std::vector<u32> tw = st.table(false), tw_inv = st.table(true);
           const u32 w = root_ref(q, len);
