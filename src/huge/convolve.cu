@@ -552,15 +552,16 @@ template <bool Load> struct RowCopy {
 };
 
 /// Steps [first, last) of the forward (or inverse) transforms of `count` rows of 2^a elements held one after another
-/// in shared memory (element n of row c at s[row_word(c 2^a + n)]), up to ntt::row_levels radix-2 levels a step.
-/// Rows have no radix-r step, so this calls the radix-2 steps alone: the r-point step's registers would count
-/// against the rows' too.
+/// in shared memory (element n of row c at s[row_word(c 2^a + n)]), up to ntt::row_levels radix-2 levels a step, of
+/// the schedule whose final step has `final_levels` (ntt::forward_step). Rows have no radix-r step, so this calls the
+/// radix-2 steps alone: the r-point step's registers would count against the rows' too.
 template <bool Inverse>
-__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 first, u32 last, const u32* stw, Mod m) {
+__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 first, u32 last, u32 final_levels, const u32* stw,
+                               Mod m) {
   const ntt::LevelTwiddles tw{stw};
   for (u32 jj = first; jj < last; ++jj) {
     const u32 j = Inverse ? last - 1 - (jj - first) : jj;
-    const Step st = ntt::forward_step(1, a, ntt::row_levels, j);
+    const Step st = ntt::forward_step(1, a, ntt::row_levels, j, final_levels);
     const u32 log2_items = a - st.levels;
     const u32 total = st.items << log2_count;
     for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
@@ -576,9 +577,9 @@ __device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 first, u32 las
 /// residues + operand * operand_stride + (c mod rows) 2^a.
 template <bool Inverse>
 __device__ void rows_first_step(u32* residues, std::size_t operand_stride, u32* s, u32 log2_count, u32 log2_rows,
-                                u32 a, const u32* stw, Mod m) {
+                                u32 a, u32 final_levels, const u32* stw, Mod m) {
   const ntt::LevelTwiddles tw{stw};
-  const Step st = ntt::forward_step(1, a, ntt::row_levels, 0);
+  const Step st = ntt::forward_step(1, a, ntt::row_levels, 0, final_levels);
   const u32 log2_items = a - st.levels;
   const u32 total = st.items << log2_count;
   for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
@@ -588,6 +589,30 @@ __device__ void rows_first_step(u32* residues, std::size_t operand_stride, u32* 
     ntt::run_radix2_step<ntt::row_levels, Inverse>(x, 1, a, st, i & (st.items - 1), tw, m);
   }
   __syncthreads();
+}
+
+/// The forward transforms' final level (half-size 1, whose twiddle is w_2^0 = 1: the sum and the difference of each
+/// pair of neighbours 2i, 2i + 1), the pointwise product of the operands (or the square, ops = 1) and the inverse's
+/// first level (the same sum and difference), in one pass over operand 0's `words` elements; operand 1's follow them.
+/// Where the forward steps, the product and the inverse steps each made a pass, this makes one.
+__device__ void rows_product_step(u32* s, u32 ops, u32 words, Mod m) {
+  for (u32 i = threadIdx.x; i < words / 2; i += blockDim.x) {
+    const u32 at = row_word(2 * i);  // 2i is even: 2i + 1 is the next word
+    const u32 x0 = s[at], x1 = s[at + 1];
+    const u32 f0 = ntt::add_mod(x0, x1, m), f1 = ntt::sub_mod(x0, x1, m);
+    u32 p0, p1;
+    if (ops == 2) {
+      const u32 at1 = row_word(words + 2 * i);  // words is even
+      const u32 y0 = s[at1], y1 = s[at1 + 1];
+      p0 = ntt::mont_mul(f0, ntt::add_mod(y0, y1, m), m);
+      p1 = ntt::mont_mul(f1, ntt::sub_mod(y0, y1, m), m);
+    } else {
+      p0 = ntt::mont_mul(f0, f0, m);
+      p1 = ntt::mont_mul(f1, f1, m);
+    }
+    s[at] = ntt::add_mod(p0, p1, m);
+    s[at + 1] = ntt::sub_mod(p0, p1, m);
+  }
 }
 
 // The column kernels' blocks have at most 512 threads (block_threads), and each kernel is compiled for two or
@@ -662,8 +687,12 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   const u32 tw_count = d.plan.n2;
   for (u32 i = threadIdx.x; i < tw_count; i += blockDim.x) stw[i] = tw[i];
   __syncthreads();
-  // The first forward step reads the rows from global memory, the last inverse step writes them back.
-  const u32 steps = ntt::step_count(1, a, ntt::row_levels);
+  // The first forward step reads the rows from global memory, the last inverse step writes them back. Rows of two
+  // levels or more end the forward schedule with a step of one level, which rows_product_step joins with the product
+  // and the inverse's first level.
+  const u32 final_levels = a >= 2 ? 1 : 0;
+  const u32 steps = ntt::step_count(1, a, ntt::row_levels, final_levels);
+  const u32 shared_steps = final_levels != 0 ? steps - 1 : steps;  // the steps before the product
   const u32 log2_count = d.log2_rows + (d.ops - 1);
   if (steps == 0) {  // rows of one element
     for (u32 i = threadIdx.x; i < (d.ops << d.log2_rows); i += blockDim.x) {
@@ -671,19 +700,23 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
     }
     __syncthreads();
   } else {
-    rows_first_step<false>(rows, operand_stride, smem, log2_count, d.log2_rows, a, stw, m);
+    rows_first_step<false>(rows, operand_stride, smem, log2_count, d.log2_rows, a, final_levels, stw, m);
   }
-  rows_in_shared<false>(smem, log2_count, a, 1, steps, stw, m);
-  for (u32 i = threadIdx.x; i < words; i += blockDim.x) {
-    smem[row_word(i)] = ntt::mont_mul(smem[row_word(i)], smem[row_word((d.ops - 1) * words + i)], m);
+  rows_in_shared<false>(smem, log2_count, a, 1, shared_steps, final_levels, stw, m);
+  if (final_levels != 0) {
+    rows_product_step(smem, d.ops, words, m);
+  } else {
+    for (u32 i = threadIdx.x; i < words; i += blockDim.x) {
+      smem[row_word(i)] = ntt::mont_mul(smem[row_word(i)], smem[row_word((d.ops - 1) * words + i)], m);
+    }
   }
   for (u32 i = threadIdx.x; i < tw_count; i += blockDim.x) stw[i] = tw_inv[i];
   __syncthreads();
-  rows_in_shared<true>(smem, d.log2_rows, a, 1, steps, stw, m);
+  rows_in_shared<true>(smem, d.log2_rows, a, 1, shared_steps, final_levels, stw, m);
   if (steps == 0) {
     for (u32 i = threadIdx.x; i < words; i += blockDim.x) rows[i] = smem[row_word(i)];
   } else {
-    rows_first_step<true>(rows, operand_stride, smem, d.log2_rows, d.log2_rows, a, stw, m);
+    rows_first_step<true>(rows, operand_stride, smem, d.log2_rows, d.log2_rows, a, final_levels, stw, m);
   }
 }
 

@@ -573,18 +573,24 @@ struct Step {
 
 /// The forward schedule of a sub-transform of r 2^a elements, at most `most` radix-2 levels a step: the radix-r
 /// step where r > 1, then ceil(a / most) steps of radix-2 levels, the first taking the remainder (at the largest
-/// half-sizes, where a warp's elements are consecutive). The inverse runs the steps in reverse order.
-WARPNUM_HD constexpr u32 step_count(u32 r, u32 a, u32 most) noexcept {
-  return (r > 1 ? 1u : 0u) + (a + most - 1) / most;
+/// half-sizes, where a warp's elements are consecutive). With `last` (1 to most, below a), the schedule of the top
+/// a - last levels, then one step of the `last` smallest half-sizes: the row kernels' schedule, whose final level
+/// joins the pointwise product. The inverse runs the steps in reverse order.
+WARPNUM_HD constexpr u32 step_count(u32 r, u32 a, u32 most, u32 last = 0) noexcept {
+  const u32 top = last != 0 && a > last ? a - last : a;  // levels before a final step of `last`
+  return (r > 1 ? 1u : 0u) + (top + most - 1) / most + (top != a ? 1u : 0u);
 }
 
-WARPNUM_HD constexpr Step forward_step(u32 r, u32 a, u32 most, u32 j) noexcept {
+WARPNUM_HD constexpr Step forward_step(u32 r, u32 a, u32 most, u32 j, u32 last = 0) noexcept {
   const u32 blocks = r;  // radix-2 steps run in each of the r blocks of 2^a
   if (r > 1) {
     if (j == 0) return Step{0, 0, u32{1} << a};
     --j;
   }
-  const u32 first = a - (a + most - 1) / most * most + most;  // levels of the first radix-2 step, 1 to most
+  const u32 top = last != 0 && a > last ? a - last : a;
+  const u32 top_steps = (top + most - 1) / most;
+  if (j == top_steps) return Step{last, last - 1, blocks << (a - last)};  // the final step, where top < a
+  const u32 first = top - top_steps * most + most;              // levels of the first radix-2 step, 1 to most
   const u32 done = j == 0 ? 0 : first + (j - 1) * most;         // levels before step j
   const u32 levels = j == 0 ? first : most;
   return Step{levels, a - 1 - done, blocks << (a - levels)};

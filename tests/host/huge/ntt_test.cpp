@@ -372,6 +372,7 @@ struct SubTransform {
   u32 pad = 0;
   bool levels = false;  ///< the table level by level (ntt::LevelTwiddles), as the rows read it; r = 1
   u32 offset = 0;       ///< below the stride: a column of a tile, as the column kernels hold them
+  u32 last = 0;         ///< levels of a final step apart (ntt::forward_step), as the rows run them
   u32 length() const { return r << a; }
   /// tw[e] = w_M^e (or w_M^-e) in Montgomery form, e < M.
   std::vector<u32> table(bool inverse) const {
@@ -421,10 +422,10 @@ struct SubTransform {
   }
   template <bool Inverse> void run(u32* x, const std::vector<u32>& tw) const {
     const ntt::Mod m = ntt::make_mod(ntt::prime_values[q]);
-    const u32 steps = ntt::step_count(r, a, most);
+    const u32 steps = ntt::step_count(r, a, most, last);
     const std::vector<u32> lv = levels ? level_table(tw) : std::vector<u32>{};
     for (u32 jj = 0; jj < steps; ++jj) {
-      const ntt::Step s = ntt::forward_step(r, a, most, Inverse ? steps - 1 - jj : jj);
+      const ntt::Step s = ntt::forward_step(r, a, most, Inverse ? steps - 1 - jj : jj, last);
       for (u32 i = 0; i < s.items; ++i) {
         switch (pad) {
           case 0: step<Inverse>(ntt::Strided{x, offset, stride}, s, i, tw, lv, m); break;
@@ -439,7 +440,8 @@ struct SubTransform {
   std::string name() const {
     return "M = " + std::to_string(r) + " 2^" + std::to_string(a) + ", stride " + std::to_string(stride) +
            (offset != 0 ? " from " + std::to_string(offset) : "") + (pad != 0 ? " padded by " + std::to_string(pad) : "") +
-           (levels ? ", table level by level" : "") + ", " +
+           (levels ? ", table level by level" : "") + (last != 0 ? ", a final step of " + std::to_string(last) : "") +
+           ", " +
            std::to_string(most) +
            " levels a step, " + prime_name(q);
   }
@@ -474,26 +476,30 @@ TEST(HugeNtt, SubTransformsAgainstTheDft) {
   const std::string what = "ntt sub-transforms";
   const std::uint64_t seed = seed_for(what);
   Rng rng(seed);
-  // Every schedule the kernels may run: 1 to 4 radix-2 levels a step, elements plain or padded as the kernels' columns
-  // and rows are, at strides 1, 3, 4 and 16 (a column of a tile of 4 or 16, from its first word or another), with flat
-  // tables or tables level by level (as the rows read theirs).
+  // Every schedule the kernels may run: 1 to 4 radix-2 levels a step, the remainder first or a final step of 1 or 2
+  // levels apart (as the rows run theirs), elements plain or padded as the kernels' columns and rows are, at strides
+  // 1, 3, 4 and 16 (a column of a tile of 4 or 16, from its first word or another), with flat tables or tables level
+  // by level (as the rows read theirs).
   struct Layout {
     u32 most, stride, pad;
     bool levels = false;
     u32 offset = 0;
+    u32 last = 0;
   };
   const Layout layouts[] = {{ntt::column_levels, 1, 0},     {ntt::row_levels, 1, 0},          {1, 3, 0},
                             {2, 1, 0},                      {ntt::column_levels, 4, 4},       {ntt::row_levels, 1, 1},
                             {ntt::row_levels, 1, 1, true},  {2, 3, 0, true},                  {2, 3, 0, false, 2},
                             {ntt::column_levels, 4, 4, false, 3}, {ntt::column_levels, 16, 4, false, 9},
-                            {1, 16, 4, false, 15}};
+                            {1, 16, 4, false, 15},        {ntt::row_levels, 1, 1, true, 0, 1},
+                            {3, 3, 0, false, 0, 2},       {ntt::column_levels, 4, 4, false, 1, 1}};
   for (int q = 0; q < 3; ++q) {
     const u32 p = ntt::prime_values[q];
     for (const u32 r : {1u, 3u, 5u}) {
       for (u32 a = 0; a <= 9; ++a) {
         for (const Layout& layout : layouts) {
           if (layout.levels && r != 1) continue;  // tables level by level serve the rows: no radix-r step
-          const SubTransform st{q, r, a, layout.stride, layout.most, layout.pad, layout.levels, layout.offset};
+          const SubTransform st{q, r, a, layout.stride, layout.most, layout.pad, layout.levels, layout.offset,
+                                layout.last};
           const u32 len = st.length();
           const std::vector<u32> tw = st.table(false), tw_inv = st.table(true);
           const u32 w = root_ref(q, len);
