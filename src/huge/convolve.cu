@@ -526,6 +526,60 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
   __syncthreads();
 }
 
+/// A limb of an operand on its way to a column in shared memory, reduced (zero past the operand): what the columns'
+/// first forward step reads and writes.
+struct LimbRef {
+  const limb_t* limb;  ///< null past the operand
+  u32* shared;
+  Mod m;
+  __device__ __forceinline__ operator u32() const { return limb != nullptr ? ntt::reduce(*limb, m) : 0; }
+  __device__ __forceinline__ LimbRef& operator=(u32 v) {
+    *shared = v;
+    return *this;
+  }
+};
+
+/// The elements of one column: element n at column[(base + n) n2] in the operand's limbs (rows below `valid` hold
+/// limbs) and at s[column_word(c + (base + n) count)] in shared memory.
+struct LimbCopy {
+  u32* s;
+  u32 c, log2_count;
+  const limb_t* column;
+  u32 valid;
+  u32 log2_n2;
+  u32 base;
+  Mod m;
+  __device__ __forceinline__ LimbRef operator()(u32 n) const {
+    const u32 pos = base + n;
+    return {pos < valid ? column + (std::size_t{pos} << log2_n2) : nullptr, s + column_word((pos << log2_count) + c), m};
+  }
+  __device__ __forceinline__ LimbCopy from(u32 n0) const {
+    return {s, c, log2_count, column, valid, log2_n2, base + n0, m};
+  }
+};
+
+/// The forward transforms' first step (radix-r or radix-2), fused with the load of the columns' limbs into shared
+/// memory (the thread's column c of the tile: `column`, whose rows below `valid` hold limbs).
+__device__ void columns_first_step(u32* s, u32 log2_count, const limb_t* column, u32 valid, const u32* stw,
+                                   const DevicePlan* d, Mod m) {
+  const u32 r = d->plan.radix, a = d->plan.log2_n1;
+  const u32 count = u32{1} << log2_count;
+  const Step st = ntt::forward_step(r, a, ntt::column_levels, 0);
+  const u32 total = st.items << log2_count;
+  const LimbCopy x{s, threadIdx.x & (count - 1), log2_count, column, valid, d->plan.log2_n2, 0, m};
+  if (st.levels == 0) {
+    const ntt::RadixConstants rc = ntt::radix_r_constants(r, u32{1} << a, stw, m);
+    for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+      ntt::run_radix_r_step<false>(x, r, a, i >> log2_count, stw, rc, m);
+    }
+  } else {
+    for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+      ntt::run_radix2_step<ntt::column_levels, false>(x, r, a, st, i >> log2_count, stw, m);
+    }
+  }
+  __syncthreads();
+}
+
 /// An element read from one place and written to another: what a step fused with the copy between global and
 /// shared memory sees (ntt::radix_pow2_step reads each of its elements once, then writes each once).
 struct CopyRef {
@@ -642,19 +696,24 @@ __global__ void __launch_bounds__(512, BlocksPerSm)
   const std::size_t past = n_src > j ? (n_src - j + n2 - 1) >> d.plan.log2_n2 : 0;
   const u32 valid = past < n1 ? static_cast<u32>(past) : n1;
   const limb_t* column = src + j;
-  for (u32 n = threadIdx.x >> d.log2_tile; n < n1; n += row_step) {
-    const u32 limb = n < valid ? column[std::size_t{n} << d.plan.log2_n2] : 0;
-    smem[column_word((n << d.log2_tile) + c)] = ntt::reduce(limb, m);
-  }
   // The columns' table w_n1^e, after the tile.
   u32* const stw = smem + ntt::ColumnElements::words(n1 << d.log2_tile);
   for (u32 i = threadIdx.x; i < n1; i += blockDim.x) stw[i] = tw[i];
-  __syncthreads();
-  // The last step writes the residues, times the four-step twiddles (where it is a radix-2 step).
+  // The first step reads the limbs (where it is not also the last), the last writes the residues, times the
+  // four-step twiddles (where it is a radix-2 step).
   const u32 steps = ntt::step_count(d.plan.radix, d.plan.log2_n1, ntt::column_levels);
+  const u32 fused_first = steps >= 2 ? 1 : 0;
+  if (fused_first == 0) {
+    for (u32 n = threadIdx.x >> d.log2_tile; n < n1; n += row_step) {
+      const u32 limb = n < valid ? column[std::size_t{n} << d.plan.log2_n2] : 0;
+      smem[column_word((n << d.log2_tile) + c)] = ntt::reduce(limb, m);
+    }
+  }
+  __syncthreads();
+  if (fused_first != 0) columns_first_step(smem, d.log2_tile, column, valid, stw, &d, m);
   u32* const dst = residues + (std::size_t{op} * num_primes + q) * d.length;
   if (d.plan.log2_n1 == 0) {
-    columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, stw, m);
+    columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps, stw, m);
     for (u32 pos = threadIdx.x >> d.log2_tile; pos < n1; pos += row_step) {
       const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
       const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
@@ -662,7 +721,7 @@ __global__ void __launch_bounds__(512, BlocksPerSm)
       dst[(std::size_t{pos} << d.plan.log2_n2) + j] = ntt::mont_mul(v, twiddle, m);
     }
   } else {
-    columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, stw, m);
+    columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps - 1, stw, m);
     columns_last_step<false>(smem, d.log2_tile, dst, j0, stw, tw, &d, m);
   }
 }

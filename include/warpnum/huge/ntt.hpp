@@ -393,29 +393,57 @@ WARPNUM_HD WARPNUM_FORCEINLINE void dft_symmetric(u32 (&v)[R], const RadixConsta
 /// The forward radix-R step (R = 3 or 5), item n0 < M / R: an R-point transform of x(n0 + m M / R) in
 /// registers, then output s times w_M^(n0 s). `tw` is the w_M table of the direction (tw[e] = w_M^e, e < M), `c`
 /// its radix_constants.
+/// The radix-R item's elements e(j) = x(n0 + j M / R), j < R, and the step's two directions on them.
+template <u32 R, bool Inverse, class E>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_item(E e, u32 n0, const u32* tw, const RadixConstants& c,
+                                                     Mod m) noexcept {
+  u32 v[R];
+  if constexpr (Inverse) {
+    v[0] = e(0);
+    WARPNUM_UNROLL
+    for (u32 s = 1; s < R; ++s) v[s] = mont_mul(e(s), tw[n0 * s], m);
+  } else {
+    WARPNUM_UNROLL
+    for (u32 j = 0; j < R; ++j) v[j] = e(j);
+  }
+  dft_symmetric<R>(v, c, m);
+  if constexpr (Inverse) {
+    WARPNUM_UNROLL
+    for (u32 j = 0; j < R; ++j) e(j) = v[j];
+  } else {
+    e(0) = v[0];
+    WARPNUM_UNROLL
+    for (u32 s = 1; s < R; ++s) e(s) = mont_mul(v[s], tw[n0 * s], m);
+  }
+}
+
+/// Item n0 < M / R of the radix-R step: the elements n0 + j M / R are a run (Elements::run) of distance M / R, a power
+/// of two, from 0 + t with t = n0; evenly spaced words where the padding allows (radix_pow2_step).
+template <u32 R, bool Inverse, class X>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_step(X x, u32 m_over_r, u32 n0, const u32* tw, const RadixConstants& c,
+                                                     Mod m) noexcept {
+  const auto e = item_elements(x, 0, n0, m_over_r);
+  if constexpr (requires { e.linear_words(8u); }) {
+    const u32 words = e.linear_words(8);  // R < 8 elements
+    if (words != 0) {
+      radix_fixed_item<R, Inverse>(LinearRun{e.base, words}, n0, tw, c, m);
+      return;
+    }
+  }
+  radix_fixed_item<R, Inverse>(e, n0, tw, c, m);
+}
+
 template <u32 R, class X>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_forward(X x, u32 m_over_r, u32 n0, const u32* tw,
                                                         const RadixConstants& c, Mod m) noexcept {
-  u32 v[R];
-  WARPNUM_UNROLL
-  for (u32 j = 0; j < R; ++j) v[j] = x(n0 + j * m_over_r);
-  dft_symmetric<R>(v, c, m);
-  x(n0) = v[0];
-  WARPNUM_UNROLL
-  for (u32 s = 1; s < R; ++s) x(n0 + s * m_over_r) = mont_mul(v[s], tw[n0 * s], m);
+  radix_fixed_step<R, false>(x, m_over_r, n0, tw, c, m);
 }
 
 /// The inverse of radix_fixed_forward (times R), with `tw` the inverse direction's table and `c` its constants.
 template <u32 R, class X>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_inverse(X x, u32 m_over_r, u32 n0, const u32* tw,
                                                         const RadixConstants& c, Mod m) noexcept {
-  u32 v[R];
-  v[0] = x(n0);
-  WARPNUM_UNROLL
-  for (u32 s = 1; s < R; ++s) v[s] = mont_mul(x(n0 + s * m_over_r), tw[n0 * s], m);
-  dft_symmetric<R>(v, c, m);
-  WARPNUM_UNROLL
-  for (u32 j = 0; j < R; ++j) x(n0 + j * m_over_r) = v[j];
+  radix_fixed_step<R, true>(x, m_over_r, n0, tw, c, m);
 }
 
 /// The constants of the plan's r in {3, 5} for a table of the direction.
