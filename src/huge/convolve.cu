@@ -6,10 +6,11 @@
 //
 // The transform of length L = n1 n2 (ntt.hpp's Plan) is the four-step layout: the data is an n1 x n2 matrix, and
 // each of the 9 transforms of a product (3 primes x 2 forward + 1 inverse) is two trips through memory:
-//   1. columns forward: a tile of `tile` columns in shared memory, the limbs reduced on the way in (the three
-//      primes' blocks of one tile are adjacent in the grid, so the limbs come from DRAM once), times the
-//      four-step twiddles on the way out;
-//   2. rows: both operands' rows forward, the pointwise product, the rows inverse, in one kernel;
+//   1. columns forward: a tile of `tile` columns in shared memory, the limbs reduced as the first step reads them
+//      (the three primes' blocks of one tile are adjacent in the grid, so the limbs come from DRAM once), times the
+//      four-step twiddles as the last step writes them;
+//   2. rows: both operands' rows forward, the pointwise product, the rows inverse, in one kernel (the forward
+//      rows' last level, the product and the inverse's first level in one pass);
 //   3. columns inverse, with the inverse twiddles on the way in;
 //   4. the remainder step, three residues to one 96-bit coefficient.
 // Frequencies stay in the order the forward steps leave them (no bit reversal): the inverse steps undo it.
@@ -831,7 +832,8 @@ __global__ void crt_kernel(Coef96* c, std::size_t nc, const u32* residues, std::
 /// Blocks an SM the column kernels are compiled for, by the words of a column tile: three (40 registers a thread, a
 /// few spilled) for the tiles of 5 2^9 x 4 columns of 10^8-digit products, two (64 registers) for full tiles of
 /// 16384 words. On an H200, both in one run (2026-12-03): three blocks 3.46 against 3.49 ms for the 10^8-digit
-/// convolution, two blocks 0.316 against 0.358 ms at 10^7 digits (2^10 x 16), level at 10^6 (2^9 x 16).
+/// convolution, two blocks 0.316 against 0.358 ms at 10^7 digits (2^10 x 16), level at 10^6 (2^9 x 16); after the
+/// column kernels' later changes that day, three blocks 3.09-3.11 against two 3.23-3.26 ms at 10^8 digits.
 u32 column_blocks_per_sm(u32 tile_words) { return tile_words < 16384 ? 3 : 2; }
 
 /// Threads of a column or row block: a multiple of 32, so of every column tile (the column kernels give each thread
