@@ -239,13 +239,13 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 four_step_twiddle(const u32* table,
 // the inverse direction), and scales by M (the caller divides). Each function below does one work item of one step;
 // host loops and kernels share them and differ only in how they spread the items and where the elements are.
 
+template <u32 Pad> struct ElementRun;
+
 /// The elements of a sub-transform: element n at s[index(offset + n stride)], where index(i) leaves Pad words after
 /// every 32. The host and the kernels' global memory use no padding; the kernels' shared memory pads, so that the
 /// elements a warp reads at a power-of-two distance spread over the 32 banks: one word for rows (RowElements), four
 /// for columns interleaved by fours to sixteens (ColumnElements), the choices with the fewest bank conflicts on every
 /// schedule the kernels run, counted access by access.
-template <u32 Pad> struct ElementRun;
-
 template <u32 Pad> struct Elements {
   u32* s;
   u32 offset;
@@ -258,9 +258,9 @@ template <u32 Pad> struct Elements {
   WARPNUM_HD WARPNUM_FORCEINLINE Elements from(u32 n0) const noexcept { return {s, offset + n0 * stride, stride}; }
   /// The elements n0 + t + j q of one work item of a step (radix_pow2_step), j = 0, 1, ...: n0 a multiple of 2^S q
   /// for a step of S levels, t < q, q a power of two. With padding (Pad > 0) the stride is a power of two and the
-  /// offset is below the stride (a column of the kernels' tiles) or a multiple of 2^S q stride (a row): then
-  /// index(A + B + j Q) = index(A) + index(B) + index(j Q) for Q = q stride, A = the offset's multiple of Q plus
-  /// n0 stride (a multiple of 2^S Q) and B = the rest (below Q), because A and j Q leave the words below 32 to B
+  /// offset a multiple of 2^S Q (Q = q stride) plus a part below the stride (the kernels' rows, and the columns of a
+  /// tile in any radix-r block): then index(A + B + j Q) = index(A) + index(B) + index(j Q) for A = the offset's
+  /// multiple of 2^S Q plus n0 stride and B = the rest (below Q), because A and j Q leave the words below 32 to B
   /// where Q >= 32, and all 2^S elements lie in one run of 32 words where 2^S Q <= 32 (both powers of two). So
   /// an element's word is the item's base plus a distance that is the same for every item of the step.
   WARPNUM_HD WARPNUM_FORCEINLINE ElementRun<Pad> run(u32 n0, u32 t, u32 q) const noexcept;
@@ -317,6 +317,7 @@ template <class X> WARPNUM_HD WARPNUM_FORCEINLINE auto item_elements(const X& x,
     return GenericRun<X>{x, n0 + t, q};
   }
 }
+
 using Strided = Elements<0>;
 using RowElements = Elements<1>;
 using ColumnElements = Elements<4>;
@@ -390,10 +391,8 @@ WARPNUM_HD WARPNUM_FORCEINLINE void dft_symmetric(u32 (&v)[R], const RadixConsta
   v[0] = y0;
 }
 
-/// The forward radix-R step (R = 3 or 5), item n0 < M / R: an R-point transform of x(n0 + m M / R) in
-/// registers, then output s times w_M^(n0 s). `tw` is the w_M table of the direction (tw[e] = w_M^e, e < M), `c`
-/// its radix_constants.
-/// The radix-R item's elements e(j) = x(n0 + j M / R), j < R, and the step's two directions on them.
+/// An item of the radix-R step on its elements e(j) = x(n0 + j M / R), j < R, in either direction
+/// (radix_fixed_forward, radix_fixed_inverse).
 template <u32 R, bool Inverse, class E>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_item(E e, u32 n0, const u32* tw, const RadixConstants& c,
                                                      Mod m) noexcept {
@@ -433,6 +432,9 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_step(X x, u32 m_over_r, u32 n0, 
   radix_fixed_item<R, Inverse>(e, n0, tw, c, m);
 }
 
+/// The forward radix-R step (R = 3 or 5), item n0 < M / R: an R-point transform of x(n0 + m M / R) in
+/// registers, then output s times w_M^(n0 s). `tw` is the w_M table of the direction (tw[e] = w_M^e, e < M), `c`
+/// its radix_constants.
 template <u32 R, class X>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_forward(X x, u32 m_over_r, u32 n0, const u32* tw,
                                                         const RadixConstants& c, Mod m) noexcept {
@@ -575,8 +577,8 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_step(X x, u32 log2_h, u32 tw_step
   const u32 t = i & (q - 1);
   const auto e = item_elements(x, (i >> log2_q) << (log2_h + 1), t, q);  // element j: n + j q
   if constexpr (requires { e.linear_words(q); }) {
-    // Where the padding keeps the elements evenly spaced (every step of the kernels' schedules but one of the
-    // rows'), each element's word is one add from the last: the same for every item of the step.
+    // Where the padding keeps the elements evenly spaced (at 10^8 digits every step of the columns and the rows),
+    // each element's word is one add from the last: the same for every item of the step.
     const u32 words = e.linear_words(u32{1} << S);
     if (words != 0) {
       radix_pow2_item<S, Inverse>(LinearRun{e.base, words}, t, q, tw_step, tw, m);
