@@ -4,8 +4,8 @@
 // there is a GPU), against GMP's mpz_mul on one core of the same machine in the same run. Every product is
 // checked against GMP's before it is timed. Also times to_string and the text constructor at the sizes given by
 // --text-digits (on the device also node by node, the divide and conquer that converts host numbers), and
-// division (divmod_floor of 2d digits by d digits, against mpz_fdiv_qr, and in units of the d-digit product's
-// time) at the sizes given by --div-digits.
+// division (divmod_floor of 2d digits by d digits, against mpz_fdiv_qr, in units of the time of a product of two
+// d-digit numbers, and the time of the divisor's reciprocal alone) at the sizes given by --div-digits.
 //   bench-huge-integer-mul [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...]
 //                          [--div-digits d,...] [--csv FILE] [--crossover]
 // Default digits 10^5, 10^6, 10^7, 10^8. Each row: the median of N timed calls (default 9; GMP: fewer above 10^7
@@ -16,6 +16,7 @@
 #include "host_timing.hpp"
 
 #include <warpnum/huge/integer_traits.hpp>
+#include <warpnum/huge/newton_division.hpp>
 #include <warpnum/huge/radix_conversion.hpp>
 #include <warpnum/integer.hpp>
 
@@ -252,15 +253,19 @@ int main(int argc, char** argv) {
                                      : median_ms([&] { mpz_fdiv_qr(gq.get_mpz_t(), gr.get_mpz_t(), ga.get_mpz_t(),
                                                                    gb.get_mpz_t()); },
                                                  gmp_reps);
-    // The unit: the product of two d-digit numbers (the quotient times the divisor is one such).
+    // The unit: the product of two different d-digit numbers, the quotient times the divisor (a square, b * b, takes
+    // one forward transform fewer).
     Integer product;
-    const double mul = median_ms([&] { product = b * b; }, reps);
-    std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.2f  %.1f products of d digits (%.3f ms)\n", "divmod", d, b.size(),
-                ours, gmp, gmp / ours, ours / mul, mul);
+    const double mul = median_ms([&] { product = qr.quot * b; }, reps);
+    // The reciprocal alone, of b 2^8 to n + 8 bits, as the division prepares b for a quotient as long as b.
+    const std::size_t n = b.bit_width();
+    const double recip = median_ms([&] { product = warpnum::huge::reciprocal<Integer>(b << 8, n + 8); }, div_reps);
+    std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.2f  %.1f products of d digits (%.3f ms); the reciprocal alone %.3f "
+                "ms\n", "divmod", d, b.size(), ours, gmp, gmp / ours, ours / mul, mul, recip);
     std::fflush(stdout);
     if (csv != nullptr) {
-      std::fprintf(csv, "divmod,%zu,%zu,%s,%.6f,%.6f,product_ms=%.6f\n", d, b.size(), place_name(b.place()), ours,
-                   gmp, mul);
+      std::fprintf(csv, "divmod,%zu,%zu,%s,%.6f,%.6f,product_ms=%.6f reciprocal_ms=%.6f\n", d, b.size(),
+                   place_name(b.place()), ours, gmp, mul, recip);
     }
   }
   if (csv != nullptr) std::fclose(csv);

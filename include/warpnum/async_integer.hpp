@@ -8,6 +8,7 @@
 #include <warpnum/integer.hpp>
 
 #include <cstddef>
+#include <memory>
 
 namespace warpnum {
 
@@ -115,7 +116,9 @@ class AsyncInteger {
 
   limb_type* data_ = nullptr;     // bound_ limbs in place_
   std::size_t bound_ = 0;
-  limb_type* status_ = nullptr;   // one limb in place_, non-zero where a difference changed sign; null: none can have
+  // One limb in place_, non-zero where a difference changed sign; null: none can have. Shared by the values computed
+  // from it on the same stream (they inherit it without a copy) and released, in that stream's order, with the last.
+  std::shared_ptr<limb_type> status_;
   stream_handle stream_ = nullptr;
   Place place_ = Place::host;     // an empty AsyncInteger is a zero that goes with anything
   bool negative_ = false;

@@ -9,11 +9,13 @@
 #include "integer_access.hpp"
 
 #include <warpnum/async_integer.hpp>
+#include <warpnum/huge/async_integer_traits.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/integer.hpp>
 
 #include <algorithm>
 #include <cstddef>
+#include <memory>
 #include <stdexcept>
 #include <utility>
 
@@ -35,30 +37,46 @@ struct AsyncIntegerAccess {
     return r;
   }
   static limb_t* data(AsyncInteger& x) noexcept { return x.data_; }
-  static limb_t* status(const AsyncInteger& x) noexcept { return x.status_; }
   static huge::Queue queue(const AsyncInteger& x) noexcept { return huge::Queue::on(x.stream_); }
 
-  /// r's status: `fresh` (r needs a status limb that the operation itself writes: a borrow) or not, or'ed with the
-  /// statuses of the operands that have one. A result gets a status limb only where one of these exists.
-  static limb_t* give_status(AsyncInteger& r, bool fresh, const AsyncInteger& a, const AsyncInteger* b) {
-    const bool inherited = a.status_ != nullptr || (b != nullptr && b->status_ != nullptr);
-    if (!fresh && !inherited) return nullptr;
-    r.status_ = huge::allocate(1, r.place_, r.stream_);
-    const huge::Queue q = queue(r);
-    if (!fresh) huge::fill_zero(r.status_, 1, r.place_, q);
-    return r.status_;
+  /// A new status limb (contents undefined) in a place, released in the order of `stream` when its last owner goes.
+  /// Values share a status only on one stream (continue_on gives a value a copy of its own), so that the release
+  /// follows every read of it.
+  static std::shared_ptr<limb_t> new_status(Place place, stream_handle stream) {
+    limb_t* p = huge::allocate(1, place, stream);
+    return {p, [place, stream](limb_t* q) noexcept { huge::release(q, place, stream); }};  // deleter runs on throw
   }
-  /// Ors the operands' statuses into r's (after the operation wrote its own, if any).
+  /// The status of a value computed from statuses x and y (either may be null): none, the one there is (shared, no
+  /// work), or where both differ a new limb holding x | y.
+  static std::shared_ptr<limb_t> combined(const std::shared_ptr<limb_t>& x, const std::shared_ptr<limb_t>& y,
+                                          Place place, stream_handle stream) {
+    if (y == nullptr || x == y) return x;
+    if (x == nullptr) return y;
+    std::shared_ptr<limb_t> r = new_status(place, stream);
+    huge::or_flags(r.get(), x.get(), y.get(), place, huge::Queue::on(stream));
+    return r;
+  }
+  /// r's status where the operation itself cannot set one: that of its operands.
   static void inherit_status(AsyncInteger& r, const AsyncInteger& a, const AsyncInteger* b) {
-    if (r.status_ == nullptr) return;
+    static const std::shared_ptr<limb_t> none;
+    r.status_ = combined(a.status_, b != nullptr ? b->status_ : none, r.place_, r.stream_);
+  }
+  /// r's status where the operation writes one (a borrow): a new limb for it to write, returned; the operands'
+  /// statuses are or'ed in afterwards by merge_statuses.
+  static limb_t* fresh_status(AsyncInteger& r) {
+    r.status_ = new_status(r.place_, r.stream_);
+    return r.status_.get();
+  }
+  static void merge_statuses(AsyncInteger& r, const AsyncInteger& a, const AsyncInteger* b) {
     const huge::Queue q = queue(r);
-    if (a.status_ != nullptr) huge::merge_flag(r.status_, a.status_, r.place_, q);
-    if (b != nullptr && b->status_ != nullptr) huge::merge_flag(r.status_, b->status_, r.place_, q);
+    if (a.status_ != nullptr) huge::merge_flag(r.status_.get(), a.status_.get(), r.place_, q);
+    if (b != nullptr && b->status_ != nullptr && b->status_ != a.status_) {
+      huge::merge_flag(r.status_.get(), b->status_.get(), r.place_, q);
+    }
   }
   /// A zero that carries the statuses of a and b.
   static AsyncInteger zero_from(const AsyncInteger& a, const AsyncInteger* b, Place place, stream_handle stream) {
     AsyncInteger r = with_bound(0, place, stream, false);
-    give_status(r, false, a, b);
     inherit_status(r, a, b);
     return r;
   }
@@ -104,14 +122,13 @@ struct AsyncIntegerAccess {
       const std::size_t n = longer.bound_;
       AsyncInteger r = with_bound(n + 1, place, stream, negative);
       huge::add(r.data_, longer.data_, n, shorter.data_, shorter.bound_, r.data_ + n, place, q);
-      give_status(r, false, x, &y);
       inherit_status(r, x, &y);
       return r;
     }
     const std::size_t n = std::max(nx, ny);
     if (n == 0) return zero_from(x, &y, place, stream);
     AsyncInteger r = with_bound(n, place, stream, negative);
-    limb_t* borrow = give_status(r, true, x, &y);
+    limb_t* borrow = fresh_status(r);
     if (nx >= ny) {
       huge::sub(r.data_, x.data_, nx, y.data_, ny, place, q, borrow);
     } else {
@@ -120,7 +137,7 @@ struct AsyncIntegerAccess {
       huge::fill_zero(r.data_ + nx, n - nx, place, q);
       huge::sub(r.data_, r.data_, n, y.data_, ny, place, q, borrow);
     }
-    inherit_status(r, x, &y);
+    merge_statuses(r, x, &y);
     return r;
   }
 
@@ -140,7 +157,6 @@ struct AsyncIntegerAccess {
     AsyncInteger r = with_bound(a.bound_ + b.bound_, place, stream, negative);
     huge::multiply_limbs(r.data_, a.data_, a.bound_, square ? a.data_ : b.data_, b.bound_, place,
                          huge::Queue::on(stream));
-    give_status(r, false, a, &b);
     inherit_status(r, a, &b);
     return r;
   }
@@ -150,7 +166,6 @@ struct AsyncIntegerAccess {
     const std::size_t nr = a.bound_ + bits / 32 + 1;
     AsyncInteger r = with_bound(nr, a.place_, a.stream_, a.negative_);
     huge::shift_left(r.data_, nr, a.data_, a.bound_, bits, a.place_, queue(a));
-    give_status(r, false, a, nullptr);
     inherit_status(r, a, nullptr);
     return r;
   }
@@ -162,7 +177,6 @@ struct AsyncIntegerAccess {
       if (nr == 0) return zero_from(a, nullptr, a.place_, a.stream_);
       AsyncInteger r = with_bound(nr, a.place_, a.stream_, false);
       huge::shift_right(r.data_, nr, a.data_, a.bound_, bits, a.place_, queue(a));
-      give_status(r, false, a, nullptr);
       inherit_status(r, a, nullptr);
       return r;
     }
@@ -181,9 +195,34 @@ struct AsyncIntegerAccess {
       throw;
     }
     huge::release(flag, a.place_, a.stream_);
-    give_status(r, false, a, nullptr);
     inherit_status(r, a, nullptr);
     return r;
+  }
+
+  /// Floor division's last step (huge/newton_division.hpp's correct_once) for 0 <= r < 2 b: where r >= b, r - b
+  /// and q + 1, else r and q, decided on the device. t = r - b with its borrow in a one-limb number; r takes t's limbs
+  /// where nothing was borrowed (r - b <= r fits r's bound); the borrow, inverted, is the step q takes.
+  static void correct_once(AsyncInteger& q, AsyncInteger& r, const AsyncInteger& b) {
+    Place place{};
+    stream_handle stream{};
+    common(r, b, "correct_once", place, stream);
+    common(q, r, "correct_once", place, stream);
+    if (b.bound_ == 0 || r.bound_ == 0) return;  // b > 0 has limbs; an r without limbs is zero, below b
+    const huge::Queue qs = huge::Queue::on(stream);
+    const std::size_t n = std::max(r.bound_, b.bound_);
+    AsyncInteger t = with_bound(n, place, stream, false);
+    AsyncInteger step = with_bound(1, place, stream, false);
+    if (r.bound_ >= b.bound_) {
+      huge::sub(t.data_, r.data_, r.bound_, b.data_, b.bound_, place, qs, step.data_);
+    } else {
+      huge::copy(t.data_, place, r.data_, place, r.bound_, qs);
+      huge::fill_zero(t.data_ + r.bound_, n - r.bound_, place, qs);
+      huge::sub(t.data_, t.data_, n, b.data_, b.bound_, place, qs, step.data_);
+    }
+    huge::take_where_clear(r.data_, t.data_, r.bound_, step.data_, place, qs);
+    huge::invert_flag(step.data_, place, qs);
+    r.status_ = combined(r.status_, b.status_, place, stream);  // r's value now depends on b's
+    q = q + step;
   }
 
   /// Waits for x's stream; throws where its status is set.
@@ -191,7 +230,7 @@ struct AsyncIntegerAccess {
     huge::complete(x.place_, huge::Queue{x.stream_, true});
     if (x.status_ == nullptr) return;
     limb_t status = 0;
-    huge::copy(&status, Place::host, x.status_, x.place_, 1);
+    huge::copy(&status, Place::host, x.status_.get(), x.place_, 1);
     if (status != 0) {
       detail::throw_error<std::domain_error>(
           "warpnum: AsyncInteger: a difference in this value's history changed sign (|a| < |b| in a - b of "
@@ -233,16 +272,13 @@ AsyncInteger::AsyncInteger(const AsyncInteger& o)
       throw;
     }
   }
-  if (o.status_ != nullptr) {
-    status_ = huge::allocate(1, place_, stream_);
-    huge::copy(status_, place_, o.status_, place_, 1, q);
-  }
+  status_ = o.status_;  // shared: both on one stream
 }
 
 AsyncInteger::AsyncInteger(AsyncInteger&& o) noexcept
     : data_(std::exchange(o.data_, nullptr)),
       bound_(std::exchange(o.bound_, 0)),
-      status_(std::exchange(o.status_, nullptr)),
+      status_(std::move(o.status_)),
       stream_(o.stream_),
       place_(o.place_),
       negative_(std::exchange(o.negative_, false)) {}
@@ -255,10 +291,9 @@ AsyncInteger& AsyncInteger::operator=(const AsyncInteger& o) {
 AsyncInteger& AsyncInteger::operator=(AsyncInteger&& o) noexcept {
   if (this != &o) {
     huge::release(data_, place_, stream_);
-    huge::release(status_, place_, stream_);
     data_ = std::exchange(o.data_, nullptr);
     bound_ = std::exchange(o.bound_, 0);
-    status_ = std::exchange(o.status_, nullptr);
+    status_ = std::move(o.status_);
     stream_ = o.stream_;
     place_ = o.place_;
     negative_ = std::exchange(o.negative_, false);
@@ -266,13 +301,17 @@ AsyncInteger& AsyncInteger::operator=(AsyncInteger&& o) noexcept {
   return *this;
 }
 
-AsyncInteger::~AsyncInteger() {
-  huge::release(data_, place_, stream_);
-  huge::release(status_, place_, stream_);
-}
+AsyncInteger::~AsyncInteger() { huge::release(data_, place_, stream_); }  // the status goes with its last owner
 
 AsyncInteger& AsyncInteger::continue_on(stream_handle stream) {
-  if (place_ == Place::device) huge::order_after(stream, stream_);
+  if (place_ == Place::device && stream != stream_) {
+    huge::order_after(stream, stream_);
+    if (status_ != nullptr) {  // a copy of its own on the new stream, whose order its release then follows
+      std::shared_ptr<limb_type> own = AsyncIntegerAccess::new_status(place_, stream);
+      huge::copy(own.get(), place_, status_.get(), place_, 1, huge::Queue::on(stream));
+      status_ = std::move(own);
+    }
+  }
   stream_ = stream;
   return *this;
 }
@@ -306,4 +345,11 @@ AsyncInteger operator-(AsyncInteger a) noexcept {
 AsyncInteger operator<<(const AsyncInteger& a, std::size_t bits) { return AsyncIntegerAccess::shift_left(a, bits); }
 AsyncInteger operator>>(const AsyncInteger& a, std::size_t bits) { return AsyncIntegerAccess::shift_right(a, bits); }
 
+namespace huge {
+
+void NumberTraits<AsyncInteger>::correct_once(AsyncInteger& q, AsyncInteger& r, const AsyncInteger& b) {
+  AsyncIntegerAccess::correct_once(q, r, b);
+}
+
+}  // namespace huge
 }  // namespace warpnum

@@ -337,6 +337,21 @@ __global__ void flag_from_found(limb_t* flag, const unsigned long long* found) {
 /// *into |= *from, one thread.
 __global__ void merge_flag_kernel(limb_t* into, const limb_t* from) { *into |= *from; }
 
+/// r[k] = t[k] for every k < n where *flag is 0 (every thread reads the flag; nothing is written where it is set).
+__global__ void take_where_clear_kernel(limb_t* r, const limb_t* t, std::size_t n, const limb_t* flag) {
+  if (*flag != 0) return;
+  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < n;
+       k += std::size_t{gridDim.x} * blockDim.x) {
+    r[k] = t[k];
+  }
+}
+
+/// *into = *x | *y, one thread.
+__global__ void or_flags_kernel(limb_t* into, const limb_t* x, const limb_t* y) { *into = *x | *y; }
+
+/// *flag = 1 where it is 0, else 0; one thread.
+__global__ void invert_flag_kernel(limb_t* flag) { *flag = *flag == 0 ? 1u : 0u; }
+
 /// out[g] for every g < total: the limb of the slot that holds g (the last copy with at <= g), or zero past its len.
 __global__ void gather_slots_kernel(limb_t* out, std::size_t total, const SlotCopy* copies, std::size_t count) {
   for (std::size_t g = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; g < total;
@@ -586,6 +601,49 @@ void merge_flag(limb_t* into, const limb_t* from, Place place, [[maybe_unused]] 
 #endif
   }
   *into |= *from;
+}
+
+void or_flags(limb_t* into, const limb_t* x, const limb_t* y, Place place, [[maybe_unused]] Queue queue) {
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    or_flags_kernel<<<1, 1, 0, queue.stream>>>(into, x, y);
+    cuda_check(cudaGetLastError(), "or_flags");
+    finish_queue(queue, "or_flags");
+    return;
+#else
+    no_device();
+#endif
+  }
+  *into = *x | *y;
+}
+
+void take_where_clear(limb_t* r, const limb_t* t, std::size_t n, const limb_t* flag, Place place,
+                      [[maybe_unused]] Queue queue) {
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    if (n != 0) take_where_clear_kernel<<<linear_blocks(n), linear_threads, 0, queue.stream>>>(r, t, n, flag);
+    cuda_check(cudaGetLastError(), "take_where_clear");
+    finish_queue(queue, "take_where_clear");
+    return;
+#else
+    no_device();
+#endif
+  }
+  if (*flag == 0 && n != 0) std::memmove(r, t, n * sizeof(limb_t));
+}
+
+void invert_flag(limb_t* flag, Place place, [[maybe_unused]] Queue queue) {
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    invert_flag_kernel<<<1, 1, 0, queue.stream>>>(flag);
+    cuda_check(cudaGetLastError(), "invert_flag");
+    finish_queue(queue, "invert_flag");
+    return;
+#else
+    no_device();
+#endif
+  }
+  *flag = *flag == 0 ? 1 : 0;
 }
 
 int compare(const limb_t* a, const limb_t* b, std::size_t n, Place place) {

@@ -1,15 +1,32 @@
 // SPDX-License-Identifier: Apache-2.0
 // src/huge/divide.cpp: Integer's division: divmod_floor, / and %, on the magnitudes' floor division by Newton's
-// reciprocal (include/warpnum/huge/newton_division.hpp; Knuth D on host limbs below newton_division_base_limbs).
+// reciprocal (include/warpnum/huge/newton_division.hpp; Knuth D on host limbs below newton_division_base_limbs). On
+// the device the division runs as AsyncIntegers: its operations queue on the legacy default stream, where Integer's
+// own run, instead of each waiting and reading its result's length.
+#include <warpnum/async_integer.hpp>
 #include <warpnum/detail/raise.hpp>
+#include <warpnum/huge/async_integer_traits.hpp>
 #include <warpnum/huge/integer_traits.hpp>
 #include <warpnum/huge/newton_division.hpp>
 #include <warpnum/integer.hpp>
 
+#include <cstddef>
 #include <stdexcept>
 #include <utility>
 
 namespace warpnum {
+
+namespace huge {
+
+DivResult<Integer> NumberTraits<Integer>::divmod_by_reciprocal(const Integer& a, std::size_t m, const Integer& b,
+                                                              std::size_t n) {
+  if (a.place() == Place::host) return huge::divmod_by_reciprocal<Integer>(a, m, b, n);
+  DivResult<AsyncInteger> r = huge::divmod_by_reciprocal<AsyncInteger>(AsyncInteger(a), m, AsyncInteger(b), n);
+  return {std::move(r.quot).get(), std::move(r.rem).get()};
+}
+
+}  // namespace huge
+
 namespace {
 
 /// floor(|a| / |b|) and |a| mod |b|, where a lives (b != 0).

@@ -193,6 +193,13 @@ void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_
 void low_bits_nonzero(limb_t* flag, const limb_t* p, std::size_t n, std::size_t bits, Place place, Queue queue);
 /// *into |= *from (one limb each in the place's memory).
 void merge_flag(limb_t* into, const limb_t* from, Place place, Queue queue);
+/// *into = *x | *y (one limb each in the place's memory).
+void or_flags(limb_t* into, const limb_t* x, const limb_t* y, Place place, Queue queue);
+/// r[0, n) = t[0, n) where *flag is 0, r unchanged where it is not (flag: one limb in the place's memory, read on
+/// the device: a choice the host does not wait for).
+void take_where_clear(limb_t* r, const limb_t* t, std::size_t n, const limb_t* flag, Place place, Queue queue);
+/// *flag = 1 - *flag, for a flag of 0 or 1 (one limb in the place's memory).
+void invert_flag(limb_t* flag, Place place, Queue queue);
 /// One slot of gather_slots: `len` limbs from src (in the place) to out[at, at + room), zero from len on (len <= room).
 struct SlotCopy {
   const limb_t* src;

@@ -3,8 +3,8 @@
 // stream: every operator over both signs and lengths from 1 limb to past the transform's threshold; chained
 // expressions whose lengths are bounds (high zero limbs) at every step; zeros, the default AsyncInteger and results
 // that turn out zero; >> of negatives (floor) at every bit offset; the status of a difference that changes sign and
-// its inheritance; copies and moves; Newton's reciprocal on AsyncIntegers (huge/async_integer_traits.hpp), whose
-// differences must never change sign. Run by tests/host/huge/async_integer_test.cpp and
+// its inheritance; copies and moves; Newton's reciprocal and division on AsyncIntegers (huge/async_integer_traits.hpp),
+// whose differences must never change sign, and the division's one correction, decided where the limbs are. Run by tests/host/huge/async_integer_test.cpp and
 // tests/device/huge/async_integer_test.cu.
 #pragma once
 
@@ -203,6 +203,12 @@ inline void difference_that_changes_sign(Place place, stream_handle stream) {
   // Opposite signs through + and -: the same rule.
   EXPECT_THROW(static_cast<void>((small + -large).get()), std::domain_error);
   EXPECT_THROW(static_cast<void>((-small - -large).get()), std::domain_error);
+  // Two values with statuses of their own (one set, one clear) combine into a status of both.
+  const AsyncInteger good = large - small;  // a status of its own, clear
+  EXPECT_THROW(static_cast<void>((good * bad).get()), std::domain_error);
+  EXPECT_THROW(static_cast<void>((bad + (good << 90)).get()), std::domain_error);
+  EXPECT_TRUE(value(good * (good - small)) == mpz_class("999999999999999999999995") *
+                                                   mpz_class("999999999999999999999990"));
   // The same values in the allowed order, and values not computed from `bad`, are unaffected.
   EXPECT_TRUE(value(large - small) == mpz_class("999999999999999999999995"));
   EXPECT_TRUE(value(-small - large) == mpz_class("-1000000000000000000000005"));
@@ -267,6 +273,68 @@ inline void reciprocal_from_below(Place place, stream_handle stream) {
       FAIL() << n << " bits: a difference changed sign (" << e.what() << "), d = 0x" << d.get_str(16);
     }
     EXPECT_TRUE(x <= exact && x >= exact - 1) << n << " bits: floor - x = " << mpz_class(exact - x).get_str();
+  }
+}
+
+/// correct_once (huge/async_integer_traits.hpp): for 0 <= r < 2 b, r - b and q + 1 where r >= b, else r and q,
+/// with r's bound longer than, equal to and shorter than b's (high zero limbs), and q zero (no limbs).
+inline void correction_against_gmp(Place place, stream_handle stream) {
+  gmp_randclass g(gmp_randinit_default);
+  g.seed(static_cast<unsigned long>(seed() + 21));
+  for (const std::size_t nb : {std::size_t{1}, std::size_t{5}, std::size_t{300}}) {
+    const mpz_class b = uniform_huge(g, nb, false) + 1;
+    const mpz_class q0 = uniform_huge(g, 3, false);
+    for (const mpz_class& r0 : {mpz_class(0), mpz_class(1), mpz_class(b - 1), b, mpz_class(b + 1),
+                                mpz_class(2 * b - 1), mpz_class(b / 2)}) {
+      for (const bool padded : {false, true}) {  // r's bound: its limbs, or one more (a product by one)
+        AsyncInteger r = make(r0, place, stream);
+        if (padded) r = r * make(mpz_class(1), place, stream);
+        for (const bool zero_q : {false, true}) {
+          AsyncInteger q = zero_q ? AsyncInteger() : make(q0, place, stream);
+          AsyncInteger rr = r;
+          huge::NumberTraits<AsyncInteger>::correct_once(q, rr, make(b, place, stream));
+          const mpz_class qe = (zero_q ? mpz_class(0) : q0) + (r0 >= b ? 1 : 0);
+          const std::string what = std::to_string(nb) + "-limb b, r - b = " + mpz_class(r0 - b).get_str() +
+                                   (padded ? ", padded" : "") + (zero_q ? ", q zero" : "");
+          EXPECT_TRUE(value(rr) == (r0 >= b ? mpz_class(r0 - b) : r0)) << "r, " << what;
+          EXPECT_TRUE(value(q) == qe) << "q, " << what;
+        }
+      }
+    }
+  }
+}
+
+/// Newton division on AsyncIntegers (huge::divmod_by_reciprocal, as Integer's division runs on the device): quotients
+/// as long as the divisor, shorter (the reciprocal of its top bits), and longer (split in pieces), dividends that
+/// are exact multiples and their neighbours, where the estimate is q - 1 or q; no difference may change sign.
+inline void division_against_gmp(Place place, stream_handle stream) {
+  gmp_randclass g(gmp_randinit_default);
+  g.seed(static_cast<unsigned long>(seed() + 22));
+  const std::vector<std::size_t> divisor_limbs = place == Place::device ? std::vector<std::size_t>{49, 700, 9000}
+                                                                         : std::vector<std::size_t>{49, 700};
+  for (const std::size_t nb : divisor_limbs) {
+    for (int i = 0; i < 3; ++i) {
+      const mpz_class b = uniform_huge(g, nb, false) | (mpz_class(1) << (32 * nb - 1 - static_cast<std::size_t>(i)));
+      const mpz_class q = uniform_huge(g, nb, false);
+      std::vector<mpz_class> dividends = {q * b, q * b + b - 1, q * b - 1, uniform_huge(g, 2 * nb, false),
+                                          uniform_huge(g, nb + nb / 2, false), uniform_huge(g, 3 * nb + 7, false),
+                                          b, mpz_class(b - 1), mpz_class(b * b - 1)};
+      for (const mpz_class& a : dividends) {
+        const std::size_t m = mpz_sizeinbase(a.get_mpz_t(), 2);
+        const std::size_t n = mpz_sizeinbase(b.get_mpz_t(), 2);
+        mpz_class eq, er;
+        mpz_fdiv_qr(eq.get_mpz_t(), er.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+        const std::string what = std::to_string(m) + " by " + std::to_string(n) + " bits";
+        try {
+          huge::DivResult<AsyncInteger> got =
+              huge::divmod_by_reciprocal<AsyncInteger>(make(a, place, stream), m, make(b, place, stream), n);
+          EXPECT_TRUE(value(got.quot) == eq) << "quotient, " << what;
+          EXPECT_TRUE(value(got.rem) == er) << "remainder, " << what;
+        } catch (const std::domain_error& e) {
+          ADD_FAILURE() << what << ": a difference changed sign (" << e.what() << ")";
+        }
+      }
+    }
   }
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/async_integer_traits.hpp: NumberTraits<warpnum::AsyncInteger> (number_traits.hpp), for Newton's
-// reciprocal (reciprocal_newton, newton_division.hpp), whose operations have signs known before they run, so that
-// its levels queue on the value's stream. AsyncInteger has no comparisons, so the rest of newton_division.hpp and
-// the other algorithms there do not take it.
+// reciprocal and division (reciprocal_newton and divmod_by_reciprocal, newton_division.hpp), whose operations have
+// signs known before they run and whose one correction is decided on the device (correct_once), so that they queue
+// on the value's stream. AsyncInteger has no comparisons, so divmod_nonnegative and the other algorithms there that
+// compare do not take it.
 #pragma once
 
 #include <warpnum/async_integer.hpp>
@@ -43,6 +44,9 @@ template <> struct NumberTraits<AsyncInteger> {
     return AsyncInteger(x.get().to(like.place()), like.stream());
   }
   static constexpr std::size_t host_limbs = NumberTraits<Integer>::host_limbs;
+  /// correct_once of newton_division.hpp, queued: for 0 <= r < 2 b, r - b and q + 1 where r >= b, else r and q,
+  /// the choice made on the device (src/huge/async_integer.cpp).
+  static void correct_once(AsyncInteger& q, AsyncInteger& r, const AsyncInteger& b);
 };
 
 }  // namespace warpnum::huge

@@ -15,6 +15,8 @@
 
 namespace warpnum::huge {
 
+template <class N> struct DivResult;  // newton_division.hpp
+
 template <> struct NumberTraits<Integer> {
   static std::size_t bit_width(const Integer& x) { return x.bit_width(); }
   static int sign(const Integer& x) { return x.sign(); }
@@ -38,6 +40,10 @@ template <> struct NumberTraits<Integer> {
   /// reciprocal(d, n) of newton_division.hpp: for d on the device from host_limbs limbs up, the Newton levels queued
   /// on the device as AsyncIntegers, with one wait (src/huge/reciprocal.cpp); else reciprocal_newton on Integer.
   static Integer reciprocal(const Integer& d, std::size_t n);
+  /// divmod_by_reciprocal(a, m, b, n) of newton_division.hpp: for a on the device, the whole division (reciprocal,
+  /// quotient, remainder and its correction) queued as AsyncIntegers, with a wait at the reciprocal's smallest level
+  /// and one for each result (src/huge/divide.cpp); on the host, divmod_by_reciprocal on Integer.
+  static DivResult<Integer> divmod_by_reciprocal(const Integer& a, std::size_t m, const Integer& b, std::size_t n);
 };
 
 }  // namespace warpnum::huge

@@ -35,21 +35,23 @@ template <class N> DivResult<N> divmod_limbwise(const N& a, const N& b) {
 
 namespace detail {
 
-/// reciprocal_newton's recursion; `one` is 1 where d lives, so that the constants of every level are shifts of it
-/// (a queued shift, for AsyncInteger, where a new constant would copy from the host and wait).
-template <class N> N reciprocal_from_below(const N& d, std::size_t n, const N& one) {
+/// reciprocal_newton's recursion; `one` and `four` are 1 and 4 where d lives, so that the constants of every level
+/// are these or shifts of them (a queued shift, for AsyncInteger, where a new constant would copy from the host and
+/// wait).
+template <class N> N reciprocal_from_below(const N& d, std::size_t n, const N& one, const N& four) {
   using Traits = NumberTraits<N>;
   if (n <= 32 * newton_division_base_limbs) return divmod_limbwise<N>(one << (2 * n), d).quot;
   if (!Traits::on_host(d) && n < 32 * Traits::host_limbs) {  // small: no launches
     const N host_d = Traits::to_host(d);
-    return Traits::to_place_of(reciprocal_from_below<N>(host_d, n, Traits::from_uint(1, host_d)), d);
+    return Traits::to_place_of(
+        reciprocal_from_below<N>(host_d, n, Traits::from_uint(1, host_d), Traits::from_uint(4, host_d)), d);
   }
   const std::size_t h = (n + 1) / 2 + newton_guard_bits + 1;
   // xh, the reciprocal of d's top h bits dh = floor(d / 2^(n-h)), has xh <= 2^(2h) / dh, which exceeds 2^(n+h) / d
   // by less than 2^(2h) / (dh (dh + 1)) < 4 (dh >= 2^(h-1)). So X0 = (xh - 4) 2^(n-h) <= 2^(2n) / d: the start lies
   // below, and f = (2^(2n) - d X0) / 2^(n-h) = 2^(n+h) - d (xh - 4) is exact and never negative. Every operation
   // of the step has a sign known before it runs, so it can be queued without reading anything back.
-  const N xh = reciprocal_from_below<N>(d >> (n - h), h, one) - (one << 2);
+  const N xh = reciprocal_from_below<N>(d >> (n - h), h, one, four) - four;
   const N f = (one << (n + h)) - d * xh;
   // The step adds X0 f 2^(n-h) / 2^(2n) = xh f / 2^(2h). From X0 = e (1 - eps), e = 2^(2n) / d, Newton's step gives
   // e (1 - eps^2) <= e; X0 is off by less than 2 + 4 units of xh, so eps < 6 / 2^h and e eps^2 < 2^(n+7-2h) <= 2^-11
@@ -68,7 +70,8 @@ template <class N> N reciprocal_from_below(const N& d, std::size_t n, const N& o
 /// operations have signs known in advance (detail::reciprocal_from_below), so the levels of an AsyncInteger
 /// reciprocal (async_integer_traits.hpp) queue on its stream with one wait, at the smallest level.
 template <class N> N reciprocal_newton(const N& d, std::size_t n) {
-  return detail::reciprocal_from_below<N>(d, n, NumberTraits<N>::from_uint(1, d));
+  const N one = NumberTraits<N>::from_uint(1, d);
+  return detail::reciprocal_from_below<N>(d, n, one, N(one << 2));
 }
 
 /// reciprocal_newton's result, by the number type's own faster route where its NumberTraits has one (a static
@@ -82,8 +85,9 @@ template <class N> N reciprocal(const N& d, std::size_t n) {
   }
 }
 
-/// A divisor prepared for quotients of up to `quot_bits` bits: b, its bits n, and reciprocal ~ 2^(n + p) / b with p =
-/// quot_bits + guard bits. Reused for many dividends (radix conversion divides by each power many times).
+/// A divisor prepared for quotients of up to `quot_bits` bits: b, its bits n, and a reciprocal R from below: R <=
+/// 2^(n + p) / b < R + 6, with p = quot_bits + guard bits. Reused for many dividends (radix conversion divides by
+/// each power many times).
 template <class N> struct NewtonDivisor {
   N divisor;
   std::size_t bits = 0;       // n
@@ -91,46 +95,56 @@ template <class N> struct NewtonDivisor {
   N reciprocal;
 };
 
-/// Prepares b > 0 for quotients of up to quot_bits bits: the reciprocal of b's top p bits (of b 2^(p-n) when
-/// p > n), which approximates 2^(n+p) / b with a relative error below 2^-(p-2).
-template <class N> NewtonDivisor<N> make_newton_divisor(const N& b, std::size_t quot_bits) {
+/// Prepares b > 0 of n bits (bit_width(b), given: a number type whose widths take a wait knows it beforehand) for
+/// quotients of up to quot_bits bits. The reciprocal of b 2^(p-n) where p > n is exact from below (X <= 2^(n+p) / b
+/// < X + 2); that of b's top p bits bt = floor(b / 2^(n-p)) exceeds 2^(n+p) / b by less than 2^(n+p) / (b bt) < 4,
+/// so 4 less is from below, within 6.
+template <class N> NewtonDivisor<N> make_newton_divisor(const N& b, std::size_t n, std::size_t quot_bits) {
   using Traits = NumberTraits<N>;
   NewtonDivisor<N> out;
   out.divisor = b;
-  out.bits = Traits::bit_width(b);
+  out.bits = n;
   out.precision = quot_bits + newton_guard_bits;
-  const std::size_t n = out.bits;
   const std::size_t p = out.precision;
-  out.reciprocal = reciprocal<N>(p <= n ? N(b >> (n - p)) : N(b << (p - n)), p);
+  if (p > n) {
+    out.reciprocal = reciprocal<N>(N(b << (p - n)), p);
+  } else {
+    out.reciprocal = reciprocal<N>(N(b >> (n - p)), p) - Traits::from_uint(4, b);
+  }
   return out;
 }
 
-/// Brings a remainder estimate r = a - q b into [0, b), moving q with it. The estimates of this file are off by a
-/// few units; more than 64 steps means a bug, reported as std::logic_error rather than a long loop.
-template <class N> void correct_quotient(N& q, N& r, const N& b) {
+template <class N> NewtonDivisor<N> make_newton_divisor(const N& b, std::size_t quot_bits) {
+  return make_newton_divisor(b, NumberTraits<N>::bit_width(b), quot_bits);
+}
+
+/// The one correction a quotient from below needs: q + 1 and r - b where r >= b (0 <= r < 2 b), else q and r. By the
+/// number type's own route where its NumberTraits has one (a static member correct_once(q, r, b): AsyncInteger's
+/// decides on the device, without a wait), else by a comparison, which also checks the result (a bug, not an input,
+/// leaves it outside [0, b): std::logic_error).
+template <class N> void correct_once(N& q, N& r, const N& b) {
   using Traits = NumberTraits<N>;
-  const N one = Traits::from_uint(1, q);
-  int steps = 0;
-  while (Traits::sign(r) < 0) {
-    q = q - one;
-    r = r + b;
-    if (++steps > 64) warpnum::detail::throw_error<std::logic_error>("warpnum: Newton division estimate is off");
-  }
-  while (!(r < b)) {
-    q = q + one;
-    r = r - b;
-    if (++steps > 64) warpnum::detail::throw_error<std::logic_error>("warpnum: Newton division estimate is off");
+  if constexpr (requires { Traits::correct_once(q, r, b); }) {
+    Traits::correct_once(q, r, b);
+  } else {
+    if (!(r < b)) {
+      q = q + Traits::from_uint(1, q);
+      r = r - b;
+    }
+    if (Traits::sign(r) < 0 || !(r < b)) {
+      warpnum::detail::throw_error<std::logic_error>("warpnum: Newton division estimate is off");
+    }
   }
 }
 
-/// floor(a / d) and a mod d for 0 <= a with a quotient of at most d.precision - guard bits.
-template <class N> DivResult<N> divmod_short_quotient(const N& a, const NewtonDivisor<N>& d) {
+/// floor(a / d) and a mod d for 0 <= a < 2^m (m: a bound on a's bits, so that no width is read) with a quotient of
+/// at most d.precision - guard bits.
+template <class N> DivResult<N> divmod_short_quotient(const N& a, std::size_t m, const NewtonDivisor<N>& d) {
   using Traits = NumberTraits<N>;
   const std::size_t n = d.bits;
-  const std::size_t m = Traits::bit_width(a);
-  if (m < n || a < d.divisor) return {Traits::from_uint(0, a), a};
+  if (m < n) return {Traits::from_uint(0, a), a};  // a < 2^(n-1) <= b
   const std::size_t k = m - n + 1;  // the quotient has at most k bits
-  // A reciprocal of p2 = k + guard bits is enough: reciprocal >> (p - p2) ~ 2^(n + p2) / b, one unit less exact.
+  // A reciprocal of p2 = k + guard bits is enough: R2 = floor(R / 2^(p - p2)) <= e2 = 2^(n + p2) / b < R2 + 7.
   const std::size_t p2 = std::min(d.precision, k + newton_guard_bits);
   N shortened;
   const N* reciprocal_p2 = &d.reciprocal;
@@ -138,43 +152,61 @@ template <class N> DivResult<N> divmod_short_quotient(const N& a, const NewtonDi
     shortened = d.reciprocal >> (d.precision - p2);
     reciprocal_p2 = &shortened;
   }
-  // q ~ a reciprocal / 2^(n + p2), from a's top bits: the low s = n - 3 bits move the product by less than 1/4.
-  // Relative errors below 2^-(p2-3) on a quotient below 2^k: off by at most 2 or so.
+  // q' = floor(floor(a / 2^s) R2 / 2^(n + p2 - s)), s = n - 3: each factor from below, so q' <= a / b. Dropping a's
+  // low s bits costs less than 2^s / b <= 1/4, R2's 7 units less than 7 a / 2^(n + p2) < 7 / 2^9: q' >= q - 1, so
+  // r = a - q' b lies in [0, 2 b) and one correction finishes (no sign to read: a queued type never waits).
   const std::size_t s = n > 3 ? n - 3 : 0;
   N q = ((a >> s) * *reciprocal_p2) >> (n + p2 - s);
   N r = a - q * d.divisor;
-  correct_quotient(q, r, d.divisor);
+  correct_once(q, r, d.divisor);
   return {std::move(q), std::move(r)};
 }
 
-/// floor(a / d) and a mod d for 0 <= a of any size: quotients longer than the divisor's precision are split in
-/// halves of a (the high half's remainder joins the low half), down to pieces the reciprocal covers.
-template <class N> DivResult<N> divmod_newton(const N& a, const NewtonDivisor<N>& d) {
-  using Traits = NumberTraits<N>;
+/// floor(a / d) and a mod d for 0 <= a < 2^m of any size: quotients longer than the divisor's precision are split
+/// in halves of a (the high half's remainder joins the low half), down to pieces the reciprocal covers.
+template <class N> DivResult<N> divmod_newton(const N& a, std::size_t m, const NewtonDivisor<N>& d) {
   const std::size_t n = d.bits;
-  const std::size_t m = Traits::bit_width(a);
   const std::size_t max_quot_bits = d.precision - newton_guard_bits;
-  if (m < n || m - n + 1 <= max_quot_bits) return divmod_short_quotient(a, d);
+  if (m < n || m - n + 1 <= max_quot_bits) return divmod_short_quotient(a, m, d);
   const std::size_t k = m - n + 1;
   const std::size_t low_bits = k / 2;  // the low piece's quotient has at most low_bits bits; the high one k - low_bits
   const N high = a >> low_bits;
   const N low = a - (high << low_bits);
-  DivResult<N> hi = divmod_newton(high, d);
-  DivResult<N> lo = divmod_newton<N>(N((hi.rem << low_bits) + low), d);
+  DivResult<N> hi = divmod_newton(high, m - low_bits, d);
+  // hi.rem < b, so the low piece is below b 2^low_bits: n + low_bits bits.
+  DivResult<N> lo = divmod_newton<N>(N((hi.rem << low_bits) + low), n + low_bits, d);
   return {N((hi.quot << low_bits) + lo.quot), std::move(lo.rem)};
 }
 
+template <class N> DivResult<N> divmod_newton(const N& a, const NewtonDivisor<N>& d) {
+  return divmod_newton(a, NumberTraits<N>::bit_width(a), d);
+}
+
+/// floor(a / b) and a mod b for a < 2^m and b of n bits (b >= 2^(n-1), n >= 1) by Newton's reciprocal for a quotient of
+/// min(quotient, divisor) bits: make_newton_divisor, then divmod_newton. Every width is given, none read.
+template <class N>
+DivResult<N> divmod_by_reciprocal(const N& a, std::size_t m, const N& b, std::size_t n) {
+  const std::size_t k = m >= n ? m - n + 1 : 1;
+  return divmod_newton(a, m, make_newton_divisor(b, n, std::min(k, n)));
+}
+
 /// floor(a / b) and a mod b for a >= 0, b > 0 (b == 0 throws std::domain_error): Knuth D for divisors of fewer
-/// than newton_division_base_limbs limbs, else Newton's reciprocal for a quotient of min(quotient, divisor) bits.
+/// than newton_division_base_limbs limbs, else divmod_by_reciprocal, by the number type's own route where its
+/// NumberTraits has one (a static member divmod_by_reciprocal(a, m, b, n): Integer's queues the whole division on
+/// the device, src/huge/divide.cpp): the one place that chooses.
 template <class N> DivResult<N> divmod_nonnegative(const N& a, const N& b) {
   using Traits = NumberTraits<N>;
   if (Traits::sign(b) == 0) warpnum::detail::throw_error<std::domain_error>("warpnum: division by zero");
   const std::size_t n = Traits::bit_width(b);
   const std::size_t m = Traits::bit_width(a);
-  if (m < n || a < b) return {Traits::from_uint(0, a), a};
+  if (m < n || (m == n && a < b)) return {Traits::from_uint(0, a), a};  // m > n: a >= 2^n > b
   const std::size_t k = m - n + 1;
   if ((n + 31) / 32 <= newton_division_base_limbs || k <= 64) return divmod_limbwise(a, b);
-  return divmod_newton(a, make_newton_divisor(b, std::min(k, n)));
+  if constexpr (requires { Traits::divmod_by_reciprocal(a, m, b, n); }) {
+    return Traits::divmod_by_reciprocal(a, m, b, n);
+  } else {
+    return divmod_by_reciprocal(a, m, b, n);
+  }
 }
 
 }  // namespace warpnum::huge

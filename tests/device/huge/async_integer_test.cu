@@ -76,6 +76,15 @@ TEST_F(AsyncIntegerDevice, ReciprocalFromBelow) {
   const Stream s;
   cases::reciprocal_from_below(Place::device, s.get());
 }
+TEST_F(AsyncIntegerDevice, CorrectionAgainstGmp) {
+  const Stream s;
+  cases::correction_against_gmp(Place::device, s.get());
+}
+TEST_F(AsyncIntegerDevice, DivisionAgainstGmp) {
+  cases::division_against_gmp(Place::device, nullptr);
+  const Stream s;
+  cases::division_against_gmp(Place::device, s.get());
+}
 
 TEST_F(AsyncIntegerDevice, OperandsInTwoPlacesAreRefused) {
   const Stream s;
@@ -167,6 +176,18 @@ TEST_F(AsyncIntegerDevice, ContinueOnOrdersAcrossStreams) {
   EXPECT_EQ(b.stream(), s1.get());
   const AsyncInteger p = a * b;
   EXPECT_TRUE(cases::value(p) == za * (zx * zx - zx));
+  // A status goes with its value to the new stream, while a value that shares it stays behind and goes first; a
+  // clear one stays clear.
+  AsyncInteger bad = cases::make(mpz_class(5), Place::device, s2.get()) - sqr(x);  // 5 < x^2: set
+  AsyncInteger good = sqr(x) - cases::make(mpz_class(5), Place::device, s2.get());  // clear
+  {
+    const AsyncInteger sharer = bad >> 1;  // on s2, bad's status
+    bad.continue_on(s1.get());
+    good.continue_on(s1.get());
+    EXPECT_THROW(static_cast<void>(sharer.get()), std::domain_error);
+  }
+  EXPECT_THROW(static_cast<void>((a * bad).get()), std::domain_error);
+  EXPECT_TRUE(cases::value(a * good) == za * (zx * zx - 5));
 }
 
 /// warpnum::Stream: a stream of its own on a machine with a GPU.

@@ -32,6 +32,8 @@ TEST(AsyncIntegerHost, Zeros) { cases::zeros(Place::host, nullptr); }
 TEST(AsyncIntegerHost, DifferenceThatChangesSign) { cases::difference_that_changes_sign(Place::host, nullptr); }
 TEST(AsyncIntegerHost, CopiesAndMoves) { cases::copies_and_moves(Place::host, nullptr); }
 TEST(AsyncIntegerHost, ReciprocalFromBelow) { cases::reciprocal_from_below(Place::host, nullptr); }
+TEST(AsyncIntegerHost, CorrectionAgainstGmp) { cases::correction_against_gmp(Place::host, nullptr); }
+TEST(AsyncIntegerHost, DivisionAgainstGmp) { cases::division_against_gmp(Place::host, nullptr); }
 
 TEST(AsyncIntegerHost, OperandsOnTwoStreamsAreRefused) {
   const AsyncInteger a(Integer(7, Place::host), fake_stream(0x100));

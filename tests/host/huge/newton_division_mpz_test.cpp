@@ -87,6 +87,42 @@ TEST(Reciprocal, FromBelowWithinTwoUnits) {
   }
 }
 
+// A prepared divisor's reciprocal is from below and within 6 units, R <= 2^(n+p)/b < R + 6, for quotients longer and
+// shorter than the divisor (p > n: b shifted up, exact; p <= n: b's top p bits, 4 taken off), which is what lets a
+// quotient estimate be q or q - 1 and one correction finish.
+::testing::AssertionResult check_prepared(const mpz_class& b, std::size_t quot_bits) {
+  const huge::NewtonDivisor<mpz_class> d = huge::make_newton_divisor(b, quot_bits);
+  const mpz_class scaled = mpz_class(1) << (d.bits + d.precision);
+  const mpz_class r = d.reciprocal;
+  if (r * b <= scaled && scaled < (r + 6) * b) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "divisor of " << d.bits << " bits, quotients of " << quot_bits
+                                       << " bits: 2^(n+p) - R b = " << mpz_class(scaled - r * b).get_str()
+                                       << ", b = 0x" << b.get_str(16);
+}
+
+TEST(NewtonDivision, PreparedReciprocalFromBelow) {
+  const std::uint64_t seed = seed_for("huge newton prepared divisor");
+  Rng rng(seed);
+  const mpz_class one = 1;
+  for (int i = 0; i < 200; ++i) {
+    const mpz_class b = random_huge(rng, random_limbs(rng, 300)) + 1;
+    const std::size_t n = Traits::bit_width(b);
+    for (std::size_t quot_bits : {std::size_t{1}, n / 3, n - 9, n - 8, n - 7, n, n + 1, 2 * n}) {
+      if (quot_bits >= 1 && quot_bits <= 2 * n) {
+        ASSERT_TRUE(check_prepared(b, quot_bits)) << "seed " << seed << ", case " << i;
+      }
+    }
+  }
+  for (std::size_t bits : {1600u, 3100u, 20000u}) {  // the reciprocal of the top bits at its largest: bt = 2^(p-1)
+    const mpz_class p = one << (bits - 1);
+    for (const mpz_class& b : {p, mpz_class(p + (one << (bits / 2)) - 1), mpz_class(2 * p - 1), mpz_class(p + 1)}) {
+      for (std::size_t quot_bits : {bits / 2 - 8, bits / 2, bits - 8, bits + 7}) {
+        ASSERT_TRUE(check_prepared(b, quot_bits)) << bits << " bits";
+      }
+    }
+  }
+}
+
 TEST(NewtonDivision, EdgeCases) {
   const mpz_class one = 1;
   for (std::size_t bits : {1u, 31u, 32u, 33u, 63u, 64u, 65u, 1535u, 1536u, 1537u, 3000u, 6000u, 20000u}) {
