@@ -2,9 +2,10 @@
 // tests/cases/async_integer_cases.hpp: AsyncInteger (<warpnum/async_integer.hpp>) against GMP on a given Place and
 // stream: every operator over both signs and lengths from 1 limb to past the transform's threshold; chained
 // expressions whose lengths are bounds (high zero limbs) at every step; zeros, the default AsyncInteger and results
-// that turn out zero; >> of negatives (floor) at every bit offset; the status of a difference that changes sign and
-// its inheritance; copies and moves; Newton's reciprocal and division on AsyncIntegers (huge/async_integer_traits.hpp),
-// whose differences must never change sign, and the division's one correction, decided where the limbs are. Run by tests/host/huge/async_integer_test.cpp and
+// that turn out zero; >> of negatives (floor) at every bit offset; the status of a difference that changes sign, its
+// inheritance and two statuses combined; copies and moves; Newton's reciprocal and division on AsyncIntegers
+// (huge/async_integer_traits.hpp), whose differences must never change sign, and the division's one correction,
+// decided where the limbs are. Run by tests/host/huge/async_integer_test.cpp and
 // tests/device/huge/async_integer_test.cu.
 #pragma once
 
