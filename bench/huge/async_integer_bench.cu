@@ -5,9 +5,12 @@
 // y = ((y * b) >> 32 n) + a on n-limb a and b (a product, a shift and a sum: a Newton-like step that keeps its
 // length), so its work is K products of n by n limbs. Every way's result is checked against Integer's before
 // timing.
-//   bench-huge-async [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE]
+//   bench-huge-async [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE] [--api-costs]
 // Defaults: 10^3, 10^4, 10^5, 10^6, 10^7 digits, K = 16, N = 9 (median). Also prints the host's time to queue the
 // chain (it returns before the GPU is done) and one product's time, for the chain's ceiling (K products).
+// --api-costs instead prints the host's time to queue each kind of call an operation is made of (an empty kernel, a
+// stream-ordered allocation and its free, a 4-byte memset) and each AsyncInteger operation at a few sizes, each
+// queued 200 times in a row behind nothing: what a chain of small operations costs the host.
 #include "host_timing.hpp"
 
 #include <warpnum/async_integer.hpp>
@@ -57,6 +60,58 @@ AsyncInteger chain(const AsyncInteger& a, const AsyncInteger& b, std::size_t shi
   return y;
 }
 
+__global__ void empty_kernel() {}
+
+/// Host microseconds a call of `queue` takes, over `count` calls in a row (the stream is drained before and after).
+template <class F> double host_us(cudaStream_t s, int count, F&& queue) {
+  check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  const auto t0 = clock_type::now();
+  for (int i = 0; i < count; ++i) queue();
+  const double us = std::chrono::duration<double, std::micro>(clock_type::now() - t0).count() / count;
+  check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  return us;
+}
+
+/// --api-costs: the host's time to queue the calls and operations a Newton level is made of.
+int api_costs(cudaStream_t s) {
+  constexpr int count = 200;
+  cudaMemPool_t pool{};
+  check(cudaDeviceGetDefaultMemPool(&pool, 0), "cudaDeviceGetDefaultMemPool");
+  void* flag = nullptr;
+  check(cudaMalloc(&flag, 4), "cudaMalloc");
+  std::printf("bench-huge-async --api-costs: host microseconds a call, %d calls in a row, median of 5\n", count);
+  const auto row = [&](const char* what, auto&& queue) {
+    std::vector<double> t;
+    for (int k = 0; k < 5; ++k) t.push_back(host_us(s, count, queue));
+    std::sort(t.begin(), t.end());
+    std::printf("%-44s %8.2f\n", what, t[2]);
+    std::fflush(stdout);
+  };
+  row("empty kernel, own stream", [&] { empty_kernel<<<1, 32, 0, s>>>(); });
+  row("empty kernel, legacy default stream", [&] { empty_kernel<<<1, 32>>>(); });
+  row("cudaMallocFromPoolAsync + cudaFreeAsync, 4 KiB", [&] {
+    void* p = nullptr;
+    check(cudaMallocFromPoolAsync(&p, 4096, pool, s), "cudaMallocFromPoolAsync");
+    check(cudaFreeAsync(p, s), "cudaFreeAsync");
+  });
+  row("cudaMemsetAsync, 4 bytes", [&] { check(cudaMemsetAsync(flag, 0, 4, s), "cudaMemsetAsync"); });
+  row("cudaGetLastError", [&] { static_cast<void>(cudaGetLastError()); });
+  check(cudaFree(flag), "cudaFree");
+  gmp_randclass rng(gmp_randinit_mt);
+  rng.seed(2027);
+  for (const std::size_t limbs : {std::size_t{1000}, std::size_t{10000}, std::size_t{100000}}) {
+    const mpz_class top = mpz_class(1) << (32 * limbs);
+    const AsyncInteger a(warpnum::from_mpz(rng.get_z_range(top), Place::device), s);
+    const AsyncInteger b(warpnum::from_mpz(rng.get_z_range(top) + top, Place::device), s);  // b > a
+    const std::string at = " (" + std::to_string(limbs) + " limbs)";
+    row(("AsyncInteger a << 7" + at).c_str(), [&] { static_cast<void>(a << 7); });
+    row(("AsyncInteger a + b" + at).c_str(), [&] { static_cast<void>(a + b); });
+    row(("AsyncInteger b - a (a status of its own)" + at).c_str(), [&] { static_cast<void>(b - a); });
+    row(("AsyncInteger a * b" + at).c_str(), [&] { static_cast<void>(a * b); });
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -64,6 +119,7 @@ int main(int argc, char** argv) {
   int steps = 16;
   int reps = 9;
   std::string csv;
+  bool costs = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -75,8 +131,11 @@ int main(int argc, char** argv) {
       reps = std::max(1, std::atoi(argv[++i]));
     } else if (arg == "--csv" && has_value) {
       csv = argv[++i];
+    } else if (arg == "--api-costs") {
+      costs = true;
     } else {
-      std::fprintf(stderr, "usage: %s [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE] [--api-costs]\n",
+                   argv[0]);
       return arg == "--help" ? 0 : 2;
     }
   }
@@ -87,6 +146,12 @@ int main(int argc, char** argv) {
   }
   cudaDeviceProp prop{};
   check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+  if (costs) {
+    cudaStream_t own{};
+    check(cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    std::printf("bench-huge-async: %s\n", prop.name);
+    return api_costs(own);
+  }
   std::printf("bench-huge-async: %s; chain of %d steps y = ((y * b) >> 32n) + a; median of %d\n", prop.name, steps,
               reps);
   std::printf("%10s %8s %10s %12s %12s %12s %12s %10s\n", "digits", "limbs", "product", "Integer", "AsyncInteger",

@@ -11,6 +11,9 @@
 #include <memory>
 
 namespace warpnum {
+namespace detail {
+struct AsyncStatus;
+}  // namespace detail
 
 /// A CUDA stream of its own, for AsyncIntegers, from a program that need not include CUDA's headers: non-blocking
 /// (it neither waits for the legacy default stream nor holds it up), synchronised and destroyed at the end of its
@@ -116,9 +119,10 @@ class AsyncInteger {
 
   limb_type* data_ = nullptr;     // bound_ limbs in place_
   std::size_t bound_ = 0;
-  // One limb in place_, non-zero where a difference changed sign; null: none can have. Shared by the values computed
-  // from it on the same stream (they inherit it without a copy) and released, in that stream's order, with the last.
-  std::shared_ptr<limb_type> status_;
+  // The limbs (in place_) that the differences in this value's history wrote, non-zero where one changed sign; null:
+  // none can have. Shared by the values computed from it on the same stream (they inherit it without a copy or a
+  // kernel) and released, in that stream's order, with the last (src/huge/async_integer.cpp).
+  std::shared_ptr<const detail::AsyncStatus> status_;
   stream_handle stream_ = nullptr;
   Place place_ = Place::host;     // an empty AsyncInteger is a zero that goes with anything
   bool negative_ = false;

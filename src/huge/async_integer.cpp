@@ -16,12 +16,23 @@
 #include <algorithm>
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 namespace warpnum {
 
 using huge::limb_t;
+
+namespace detail {
+/// The status limbs of an AsyncInteger's history: each one limb (in its place), written by one difference,
+/// non-zero where it changed sign; the value's status is their or. Shared, never changed once made.
+struct AsyncStatus {
+  static constexpr std::size_t most = 8;  // limbs kept as a list; more are or'ed into one
+  std::vector<std::shared_ptr<limb_t>> limbs;
+};
+}  // namespace detail
 
 struct AsyncIntegerAccess {
   /// A result with room for `bound` limbs (contents undefined) in a place, on a stream, without a status.
@@ -39,40 +50,53 @@ struct AsyncIntegerAccess {
   static limb_t* data(AsyncInteger& x) noexcept { return x.data_; }
   static huge::Queue queue(const AsyncInteger& x) noexcept { return huge::Queue::on(x.stream_); }
 
+  using Status = std::shared_ptr<const detail::AsyncStatus>;
+
   /// A new status limb (contents undefined) in a place, released in the order of `stream` when its last owner goes.
-  /// Values share a status only on one stream (continue_on gives a value a copy of its own), so that the release
-  /// follows every read of it.
-  static std::shared_ptr<limb_t> new_status(Place place, stream_handle stream) {
+  /// Values share status limbs only on one stream (continue_on gives a value limbs of its own), so that the release
+  /// follows every read of them.
+  static std::shared_ptr<limb_t> new_limb(Place place, stream_handle stream) {
     limb_t* p = huge::allocate(1, place, stream);
     return {p, [place, stream](limb_t* q) noexcept { huge::release(q, place, stream); }};  // deleter runs on throw
   }
+  /// One new limb holding the or of `limbs`, by one kernel a detail::AsyncStatus::most of them.
+  static std::shared_ptr<limb_t> or_of(std::span<const std::shared_ptr<limb_t>> limbs, Place place,
+                                       stream_handle stream) {
+    std::shared_ptr<limb_t> into = new_limb(place, stream);
+    const limb_t* from[detail::AsyncStatus::most];
+    bool first = true;
+    for (std::size_t i = 0; i < limbs.size(); i += detail::AsyncStatus::most) {
+      const std::size_t count = std::min(limbs.size() - i, detail::AsyncStatus::most);
+      for (std::size_t k = 0; k < count; ++k) from[k] = limbs[i + k].get();
+      huge::or_flags(into.get(), std::span<const limb_t* const>(from, count), !first, place, huge::Queue::on(stream));
+      first = false;
+    }
+    return into;
+  }
   /// The status of a value computed from statuses x and y (either may be null): none, the one there is (shared, no
-  /// work), or where both differ a new limb holding x | y.
-  static std::shared_ptr<limb_t> combined(const std::shared_ptr<limb_t>& x, const std::shared_ptr<limb_t>& y,
-                                          Place place, stream_handle stream) {
+  /// work), or where both differ the union of their limbs, kept as a list (no kernel) up to AsyncStatus::most
+  /// limbs and or'ed into one above.
+  static Status combined(const Status& x, const Status& y, Place place, stream_handle stream) {
     if (y == nullptr || x == y) return x;
     if (x == nullptr) return y;
-    std::shared_ptr<limb_t> r = new_status(place, stream);
-    huge::or_flags(r.get(), x.get(), y.get(), place, huge::Queue::on(stream));
+    auto r = std::make_shared<detail::AsyncStatus>(*x);
+    for (const std::shared_ptr<limb_t>& l : y->limbs) {
+      if (std::find(r->limbs.begin(), r->limbs.end(), l) == r->limbs.end()) r->limbs.push_back(l);
+    }
+    if (r->limbs.size() > detail::AsyncStatus::most) r->limbs = {or_of(r->limbs, place, stream)};
     return r;
   }
   /// r's status where the operation itself cannot set one: that of its operands.
   static void inherit_status(AsyncInteger& r, const AsyncInteger& a, const AsyncInteger* b) {
-    static const std::shared_ptr<limb_t> none;
-    r.status_ = combined(a.status_, b != nullptr ? b->status_ : none, r.place_, r.stream_);
+    r.status_ = combined(a.status_, b != nullptr ? b->status_ : Status(), r.place_, r.stream_);
   }
-  /// r's status where the operation writes one (a borrow): a new limb for it to write, returned; the operands'
-  /// statuses are or'ed in afterwards by merge_statuses.
-  static limb_t* fresh_status(AsyncInteger& r) {
-    r.status_ = new_status(r.place_, r.stream_);
-    return r.status_.get();
-  }
-  static void merge_statuses(AsyncInteger& r, const AsyncInteger& a, const AsyncInteger* b) {
-    const huge::Queue q = queue(r);
-    if (a.status_ != nullptr) huge::merge_flag(r.status_.get(), a.status_.get(), r.place_, q);
-    if (b != nullptr && b->status_ != nullptr && b->status_ != a.status_) {
-      huge::merge_flag(r.status_.get(), b->status_.get(), r.place_, q);
-    }
+  /// r's status where the operation wrote one (a borrow, into `own`, a limb from new_limb) besides its operands':
+  /// own listed with theirs. Called after the operation is queued, since a list too long is or'ed into one limb.
+  static void add_own_status(AsyncInteger& r, std::shared_ptr<limb_t> own, const AsyncInteger& a,
+                             const AsyncInteger& b) {
+    auto mine = std::make_shared<detail::AsyncStatus>();
+    mine->limbs.push_back(std::move(own));
+    r.status_ = combined(mine, combined(a.status_, b.status_, r.place_, r.stream_), r.place_, r.stream_);
   }
   /// A zero that carries the statuses of a and b.
   static AsyncInteger zero_from(const AsyncInteger& a, const AsyncInteger* b, Place place, stream_handle stream) {
@@ -128,7 +152,8 @@ struct AsyncIntegerAccess {
     const std::size_t n = std::max(nx, ny);
     if (n == 0) return zero_from(x, &y, place, stream);
     AsyncInteger r = with_bound(n, place, stream, negative);
-    limb_t* borrow = fresh_status(r);
+    const std::shared_ptr<limb_t> own = new_limb(place, stream);
+    limb_t* borrow = own.get();
     if (nx >= ny) {
       huge::sub(r.data_, x.data_, nx, y.data_, ny, place, q, borrow);
     } else {
@@ -137,7 +162,7 @@ struct AsyncIntegerAccess {
       huge::fill_zero(r.data_ + nx, n - nx, place, q);
       huge::sub(r.data_, r.data_, n, y.data_, ny, place, q, borrow);
     }
-    merge_statuses(r, x, &y);
+    add_own_status(r, own, x, y);
     return r;
   }
 
@@ -225,12 +250,16 @@ struct AsyncIntegerAccess {
     q = q + step;
   }
 
-  /// Waits for x's stream; throws where its status is set.
+  /// Waits for x's stream; throws where its status is set (its limbs or'ed into one first, where it has several).
   static void wait_and_check(const AsyncInteger& x) {
+    std::shared_ptr<limb_t> one;
+    if (x.status_ != nullptr) {
+      one = x.status_->limbs.size() == 1 ? x.status_->limbs.front() : or_of(x.status_->limbs, x.place_, x.stream_);
+    }
     huge::complete(x.place_, huge::Queue{x.stream_, true});
-    if (x.status_ == nullptr) return;
+    if (one == nullptr) return;
     limb_t status = 0;
-    huge::copy(&status, Place::host, x.status_.get(), x.place_, 1);
+    huge::copy(&status, Place::host, one.get(), x.place_, 1);
     if (status != 0) {
       detail::throw_error<std::domain_error>(
           "warpnum: AsyncInteger: a difference in this value's history changed sign (|a| < |b| in a - b of "
@@ -306,9 +335,9 @@ AsyncInteger::~AsyncInteger() { huge::release(data_, place_, stream_); }  // the
 AsyncInteger& AsyncInteger::continue_on(stream_handle stream) {
   if (place_ == Place::device && stream != stream_) {
     huge::order_after(stream, stream_);
-    if (status_ != nullptr) {  // a copy of its own on the new stream, whose order its release then follows
-      std::shared_ptr<limb_type> own = AsyncIntegerAccess::new_status(place_, stream);
-      huge::copy(own.get(), place_, status_.get(), place_, 1, huge::Queue::on(stream));
+    if (status_ != nullptr) {  // a limb of its own on the new stream, whose order its release then follows
+      auto own = std::make_shared<detail::AsyncStatus>();
+      own->limbs.push_back(AsyncIntegerAccess::or_of(status_->limbs, place_, stream));
       status_ = std::move(own);
     }
   }

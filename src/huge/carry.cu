@@ -42,6 +42,9 @@ namespace warpnum::huge {
 using warpnum::detail::throw_error;
 using warpnum::detail::throw_exception;
 
+/// The most flags or_flags takes a call (one kernel: its pointers are the kernel's argument).
+constexpr std::size_t flag_list_most = 8;
+
 namespace {
 
 // ---- host: the same three levels collapsed to two (a run per OpenMP thread, then the runs in order) ----
@@ -259,19 +262,43 @@ __global__ void __launch_bounds__(scan_threads)
   }
 }
 
-/// Pass 2: r[0, n) with every carry, from the carry into each tile (none: a single tile). The last block writes
-/// the carry out of limb n - 1 to *carry_out where that is not null. Limbs are read before the block's barrier
-/// and written after it, each by the block that reads it, so r may alias a source's inputs limb for limb.
+/// Tiles up to which each tile of pass 2 finds its own carry in from the summaries below it (prefix_carry), so that
+/// the scan between the passes is no launch of its own: at most this many bytes a block, half a MiB in all.
+constexpr std::size_t prefix_tiles = 1024;
+
+/// The carry into tile t from the summaries of tiles [0, t), by the whole block: each thread combines a run of
+/// consecutive tiles, then the block's look-ahead carries across the runs (what resolve_tile_carries finds for
+/// every tile at once). Ends with a barrier, so the caller may use warp_summary again.
+__device__ std::uint32_t prefix_carry(const std::uint8_t* summary, std::size_t t, CarrySummary* warp_summary) {
+  const std::size_t per = (t + block_threads - 1) / block_threads;
+  const std::size_t first = threadIdx.x * per, last = first + per < t ? first + per : t;
+  CarrySummary mine{0, 1};
+  for (std::size_t k = first; k < last; ++k) mine = combine(mine, unpack(summary[k]));
+  const std::uint32_t carry = block_lookahead<block_threads>(mine, 0, warp_summary).carry_out;
+  __syncthreads();
+  return carry;
+}
+
+/// Pass 2: r[0, n) with every carry, from the carry into each tile: tile_carry_in[tile] where given, else found
+/// from the tiles' summaries where given (prefix_carry), else none (a single tile). The last block writes the carry
+/// out of limb n - 1 to *carry_out where that is not null. Limbs are read before the block's barrier and written
+/// after it, each by the block that reads it, so r may alias a source's inputs limb for limb.
 template <class Source>
 __global__ void __launch_bounds__(block_threads)
-    resolve_tiles(Source src, limb_t* r, std::size_t n, const std::uint8_t* tile_carry_in, limb_t* carry_out) {
+    resolve_tiles(Source src, limb_t* r, std::size_t n, const std::uint8_t* tile_carry_in,
+                  const std::uint8_t* summary, limb_t* carry_out) {
   __shared__ typename Source::Tile tile;
   __shared__ CarrySummary warp_summary[block_threads / 32];
   __shared__ limb_t out[tile_limbs + tile_limbs / 32];
+  std::uint32_t carry_in = 0;
+  if (tile_carry_in != nullptr) {
+    carry_in = tile_carry_in[blockIdx.x];
+  } else if (summary != nullptr) {
+    carry_in = prefix_carry(summary, blockIdx.x, warp_summary);
+  }
   const std::size_t begin = static_cast<std::size_t>(blockIdx.x) * tile_limbs;
   const std::size_t first = begin + threadIdx.x * limbs_per_thread;
   const ThreadRun run(src.stage(tile, begin, first), first, n);
-  const std::uint32_t carry_in = tile_carry_in != nullptr ? tile_carry_in[blockIdx.x] : 0u;
   const BlockCarries c = block_lookahead<block_threads>(run.summary, carry_in, warp_summary);
   run.finish(c.thread_carry_in, out, static_cast<int>(threadIdx.x) * limbs_per_thread);
   __syncthreads();
@@ -292,9 +319,14 @@ void device_resolve(const Source& src, limb_t* r, std::size_t n, limb_t* carry_o
     summary = static_cast<std::uint8_t*>(device_allocate(2 * tiles, stream));
     tile_carry_in = summary + tiles;
     summarise_tiles<<<static_cast<unsigned>(tiles), block_threads, 0, stream>>>(src, n, summary);
-    resolve_tile_carries<<<1, scan_threads, 0, stream>>>(summary, tiles, tile_carry_in);
+    if (tiles > prefix_tiles) {
+      resolve_tile_carries<<<1, scan_threads, 0, stream>>>(summary, tiles, tile_carry_in);
+    } else {
+      tile_carry_in = nullptr;  // each tile finds its own from the summaries
+    }
   }
-  resolve_tiles<<<static_cast<unsigned>(tiles), block_threads, 0, stream>>>(src, r, n, tile_carry_in, carry_out);
+  resolve_tiles<<<static_cast<unsigned>(tiles), block_threads, 0, stream>>>(
+      src, r, n, tile_carry_in, tiles > 1 && tile_carry_in == nullptr ? summary : nullptr, carry_out);
   const cudaError_t e = cudaGetLastError();
   device_free(summary, stream);
   cuda_check(e, "carry resolution");
@@ -334,9 +366,6 @@ struct LowBitsKey {
 /// *flag = (*found != 0), one thread.
 __global__ void flag_from_found(limb_t* flag, const unsigned long long* found) { *flag = *found != 0 ? 1u : 0u; }
 
-/// *into |= *from, one thread.
-__global__ void merge_flag_kernel(limb_t* into, const limb_t* from) { *into |= *from; }
-
 /// r[k] = t[k] for every k < n where *flag is 0 (every thread reads the flag; nothing is written where it is set).
 __global__ void take_where_clear_kernel(limb_t* r, const limb_t* t, std::size_t n, const limb_t* flag) {
   if (*flag != 0) return;
@@ -346,8 +375,18 @@ __global__ void take_where_clear_kernel(limb_t* r, const limb_t* t, std::size_t 
   }
 }
 
-/// *into = *x | *y, one thread.
-__global__ void or_flags_kernel(limb_t* into, const limb_t* x, const limb_t* y) { *into = *x | *y; }
+/// Up to flag_list_most flag pointers, passed by value.
+struct FlagList {
+  const limb_t* p[flag_list_most];
+  unsigned count;
+};
+
+/// *into = (accumulate ? *into : 0) | *from.p[0] | ... , one thread.
+__global__ void or_flags_kernel(limb_t* into, FlagList from, bool accumulate) {
+  limb_t v = accumulate ? *into : 0u;
+  for (unsigned k = 0; k < from.count; ++k) v |= *from.p[k];
+  *into = v;
+}
 
 /// *flag = 1 where it is 0, else 0; one thread.
 __global__ void invert_flag_kernel(limb_t* flag) { *flag = *flag == 0 ? 1u : 0u; }
@@ -589,24 +628,17 @@ void gather_slots(limb_t* out, std::size_t total, std::span<const SlotCopy> copi
   }
 }
 
-void merge_flag(limb_t* into, const limb_t* from, Place place, [[maybe_unused]] Queue queue) {
-  if (place == Place::device) {
-#if WARPNUM_HAS_CUDA
-    merge_flag_kernel<<<1, 1, 0, queue.stream>>>(into, from);
-    cuda_check(cudaGetLastError(), "merge_flag");
-    finish_queue(queue, "merge_flag");
-    return;
-#else
-    no_device();
-#endif
+void or_flags(limb_t* into, std::span<const limb_t* const> from, bool accumulate, Place place,
+              [[maybe_unused]] Queue queue) {
+  if (from.size() > flag_list_most) {
+    warpnum::detail::throw_error<std::invalid_argument>("warpnum: or_flags takes at most 8 flags a call");
   }
-  *into |= *from;
-}
-
-void or_flags(limb_t* into, const limb_t* x, const limb_t* y, Place place, [[maybe_unused]] Queue queue) {
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    or_flags_kernel<<<1, 1, 0, queue.stream>>>(into, x, y);
+    FlagList list{};
+    for (std::size_t k = 0; k < from.size(); ++k) list.p[k] = from[k];
+    list.count = static_cast<unsigned>(from.size());
+    or_flags_kernel<<<1, 1, 0, queue.stream>>>(into, list, accumulate);
     cuda_check(cudaGetLastError(), "or_flags");
     finish_queue(queue, "or_flags");
     return;
@@ -614,7 +646,9 @@ void or_flags(limb_t* into, const limb_t* x, const limb_t* y, Place place, [[may
     no_device();
 #endif
   }
-  *into = *x | *y;
+  limb_t v = accumulate ? *into : 0;
+  for (const limb_t* f : from) v |= *f;
+  *into = v;
 }
 
 void take_where_clear(limb_t* r, const limb_t* t, std::size_t n, const limb_t* flag, Place place,

@@ -191,10 +191,9 @@ void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_
 /// *flag = 1 where bits [0, bits) of p[0, n) (zero past n) are not all zero, else 0; flag is one limb in the
 /// place's memory.
 void low_bits_nonzero(limb_t* flag, const limb_t* p, std::size_t n, std::size_t bits, Place place, Queue queue);
-/// *into |= *from (one limb each in the place's memory).
-void merge_flag(limb_t* into, const limb_t* from, Place place, Queue queue);
-/// *into = *x | *y (one limb each in the place's memory).
-void or_flags(limb_t* into, const limb_t* x, const limb_t* y, Place place, Queue queue);
+/// *into = (accumulate ? *into : 0) | *from[0] | *from[1] | ... for at most 8 flags (one limb each in the place's
+/// memory; more throw std::invalid_argument), in one kernel on the device.
+void or_flags(limb_t* into, std::span<const limb_t* const> from, bool accumulate, Place place, Queue queue);
 /// r[0, n) = t[0, n) where *flag is 0, r unchanged where it is not (flag: one limb in the place's memory, read on
 /// the device: a choice the host does not wait for).
 void take_where_clear(limb_t* r, const limb_t* t, std::size_t n, const limb_t* flag, Place place, Queue queue);

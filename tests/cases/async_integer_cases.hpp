@@ -210,6 +210,17 @@ inline void difference_that_changes_sign(Place place, stream_handle stream) {
   EXPECT_THROW(static_cast<void>((bad + (good << 90)).get()), std::domain_error);
   EXPECT_TRUE(value(good * (good - small)) == mpz_class("999999999999999999999995") *
                                                    mpz_class("999999999999999999999990"));
+  // A history of more statuses than a value lists (they are or'ed into one limb): the set one still counts, and
+  // clear ones stay clear.
+  AsyncInteger many = bad;
+  AsyncInteger clean = good;
+  for (int k = 0; k < 20; ++k) {
+    const AsyncInteger step = large - small;  // a status of its own, clear
+    many = many + step;
+    clean = clean + step;
+  }
+  EXPECT_THROW(static_cast<void>(many.get()), std::domain_error);
+  EXPECT_TRUE(value(clean) == mpz_class("999999999999999999999995") * 21);
   // The same values in the allowed order, and values not computed from `bad`, are unaffected.
   EXPECT_TRUE(value(large - small) == mpz_class("999999999999999999999995"));
   EXPECT_TRUE(value(-small - large) == mpz_class("-1000000000000000000000005"));
