@@ -25,9 +25,11 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #if WARPNUM_HAS_CUDA
@@ -858,6 +860,46 @@ void set_shared_limit(const void* kernel) {
              "cudaFuncSetAttribute");
 }
 
+/// The transform's twiddle tables (table_words words: tables_kernel's output) for one length on the current device,
+/// made once on a stream of the cache's own, waited for, and kept for the process (660 KiB at the longest length), so
+/// that a product launches no tables kernel: a launch is most of a small product's cost to the host. Null where
+/// `stream` is being captured into a graph and the length has none yet (making them waits, which a capture forbids):
+/// the caller then makes them in its scratch.
+const u32* cached_tables(const Setup& s, const DevicePlan& d, std::size_t table_words, cudaStream_t stream) {
+  struct Entry {
+    int device;
+    u32 length;
+    u32* tables;
+  };
+  static std::mutex mutex;
+  static std::vector<Entry> cache;
+  static std::vector<std::pair<int, cudaStream_t>> streams;  // the cache's own stream on each device
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  const std::lock_guard<std::mutex> lock(mutex);
+  for (const Entry& e : cache) {
+    if (e.device == device && e.length == s.plan.length) return e.tables;
+  }
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  check_cuda(cudaStreamIsCapturing(stream, &capture), "cudaStreamIsCapturing");
+  if (capture != cudaStreamCaptureStatusNone) return nullptr;
+  cudaStream_t own = nullptr;
+  for (const auto& [dev, st] : streams) {
+    if (dev == device) own = st;
+  }
+  if (own == nullptr) {
+    check_cuda(cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    streams.emplace_back(device, own);
+  }
+  auto* tables = static_cast<u32*>(device_allocate(table_words * sizeof(u32), own));  // never freed
+  tables_kernel<<<dim3((s.layout.size + 255) / 256, 2 * num_primes), 256, 0, own>>>(
+      tables, d, s.roots[0][0], s.roots[0][1], s.roots[1][0], s.roots[1][1], s.roots[2][0], s.roots[2][1]);
+  check_cuda(cudaGetLastError(), "tables_kernel");
+  check_cuda(cudaStreamSynchronize(own), "tables_kernel");  // then every stream may read them
+  cache.push_back({device, s.plan.length, tables});
+  return tables;
+}
+
 void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Queue queue) {
   const cudaStream_t stream = queue.stream;
   static const bool limits_set = [] {
@@ -885,13 +927,17 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
 
   const std::size_t table_words = std::size_t{s.layout.size} * 2 * num_primes;
   const std::size_t residue_words = d.length * num_primes * d.ops;
-  DeviceScratch scratch((table_words + residue_words) * sizeof(u32), stream);
-  u32* tables = scratch.as<u32>();
-  u32* residues = tables + table_words;
-
-  tables_kernel<<<dim3((s.layout.size + 255) / 256, 2 * num_primes), 256, 0, stream>>>(
-      tables, d, s.roots[0][0], s.roots[0][1], s.roots[1][0], s.roots[1][1], s.roots[2][0], s.roots[2][1]);
-  check_cuda(cudaGetLastError(), "tables_kernel");
+  const u32* tables = cached_tables(s, d, table_words, stream);
+  DeviceScratch scratch(((tables == nullptr ? table_words : 0) + residue_words) * sizeof(u32), stream);
+  u32* residues = scratch.as<u32>();
+  if (tables == nullptr) {  // a graph being captured: the tables in the scratch, made by the graph
+    u32* own = residues;
+    residues += table_words;
+    tables_kernel<<<dim3((s.layout.size + 255) / 256, 2 * num_primes), 256, 0, stream>>>(
+        own, d, s.roots[0][0], s.roots[0][1], s.roots[1][0], s.roots[1][1], s.roots[2][0], s.roots[2][1]);
+    check_cuda(cudaGetLastError(), "tables_kernel");
+    tables = own;
+  }
 
   const u32 col_words = s.plan.n1 << s.log2_tile;
   const u32 col_tiles = s.plan.n2 >> s.log2_tile;
