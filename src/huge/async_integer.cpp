@@ -3,14 +3,15 @@
 // value's stream by the engine's Queue::on form (engine.hpp), which launches, allocates and frees in the stream's
 // order and reads nothing back. Lengths are bounds, fixed when an operation is queued: a product n + m limbs, a sum
 // one more than the longer operand, a difference the longer one's. Signs are decided at the same time; a difference
-// of magnitudes that borrows out of its top limb (a sign the host could not know) sets the result's status limb,
-// which every later result inherits and get() reports.
+// of magnitudes that borrows out of its top limb (a sign the host could not know) sets a status limb of its own,
+// which every later result lists among its history's (shared, without a kernel) and get() reports. Also
+// NumberTraits<AsyncInteger>::correct_once, Newton division's last step decided on the device.
 #include "engine.hpp"
 #include "integer_access.hpp"
 
 #include <warpnum/async_integer.hpp>
-#include <warpnum/huge/async_integer_traits.hpp>
 #include <warpnum/detail/raise.hpp>
+#include <warpnum/huge/async_integer_traits.hpp>
 #include <warpnum/integer.hpp>
 
 #include <algorithm>
