@@ -127,6 +127,19 @@ struct AsyncIntegerAccess {
     }
   }
 
+  /// out[0, max bound) = |x| - |y| (x zero-extended where y's bound is longer), the borrow to *borrow.
+  static void subtract_limbs(limb_t* out, const AsyncInteger& x, const AsyncInteger& y, Place place, huge::Queue q,
+                             limb_t* borrow) {
+    const std::size_t nx = x.bound_, ny = y.bound_;
+    if (nx >= ny) {
+      huge::sub(out, x.data_, nx, y.data_, ny, place, q, borrow);
+      return;
+    }
+    huge::copy(out, place, x.data_, place, nx, q);
+    huge::fill_zero(out + nx, ny - nx, place, q);
+    huge::sub(out, out, ny, y.data_, ny, place, q, borrow);
+  }
+
   /// sign * (|x| + |y|) or sign * (|x| - |y|) (subtract; |x| >= |y| expected, else the status is set).
   static AsyncInteger add_magnitudes(const AsyncInteger& x, const AsyncInteger& y, bool subtract, bool negative,
                                      const char* op) {
@@ -154,15 +167,7 @@ struct AsyncIntegerAccess {
     if (n == 0) return zero_from(x, &y, place, stream);
     AsyncInteger r = with_bound(n, place, stream, negative);
     const std::shared_ptr<limb_t> own = new_limb(place, stream);
-    limb_t* borrow = own.get();
-    if (nx >= ny) {
-      huge::sub(r.data_, x.data_, nx, y.data_, ny, place, q, borrow);
-    } else {
-      // x zero-extended to y's length, in r.
-      huge::copy(r.data_, place, x.data_, place, nx, q);
-      huge::fill_zero(r.data_ + nx, n - nx, place, q);
-      huge::sub(r.data_, r.data_, n, y.data_, ny, place, q, borrow);
-    }
+    subtract_limbs(r.data_, x, y, place, q, own.get());
     add_own_status(r, own, x, y);
     return r;
   }
@@ -238,13 +243,7 @@ struct AsyncIntegerAccess {
     const std::size_t n = std::max(r.bound_, b.bound_);
     AsyncInteger t = with_bound(n, place, stream, false);
     AsyncInteger step = with_bound(1, place, stream, false);
-    if (r.bound_ >= b.bound_) {
-      huge::sub(t.data_, r.data_, r.bound_, b.data_, b.bound_, place, qs, step.data_);
-    } else {
-      huge::copy(t.data_, place, r.data_, place, r.bound_, qs);
-      huge::fill_zero(t.data_ + r.bound_, n - r.bound_, place, qs);
-      huge::sub(t.data_, t.data_, n, b.data_, b.bound_, place, qs, step.data_);
-    }
+    subtract_limbs(t.data_, r, b, place, qs, step.data_);
     huge::take_where_clear(r.data_, t.data_, r.bound_, step.data_, place, qs);
     huge::invert_flag(step.data_, place, qs);
     r.status_ = combined(r.status_, b.status_, place, stream);  // r's value now depends on b's

@@ -860,6 +860,13 @@ void set_shared_limit(const void* kernel) {
              "cudaFuncSetAttribute");
 }
 
+/// Queues tables_kernel: the twiddle tables of s's length into `tables` on `stream`.
+void make_tables(u32* tables, const Setup& s, const DevicePlan& d, cudaStream_t stream) {
+  tables_kernel<<<dim3((s.layout.size + 255) / 256, 2 * num_primes), 256, 0, stream>>>(
+      tables, d, s.roots[0][0], s.roots[0][1], s.roots[1][0], s.roots[1][1], s.roots[2][0], s.roots[2][1]);
+  check_cuda(cudaGetLastError(), "tables_kernel");
+}
+
 /// The transform's twiddle tables (table_words words: tables_kernel's output) for one length on the current device,
 /// made once on a stream of the cache's own, waited for, and kept for the process (660 KiB at the longest length), so
 /// that a product launches no tables kernel: a launch is most of a small product's cost to the host. Null where
@@ -892,9 +899,7 @@ const u32* cached_tables(const Setup& s, const DevicePlan& d, std::size_t table_
     streams.emplace_back(device, own);
   }
   auto* tables = static_cast<u32*>(device_allocate(table_words * sizeof(u32), own));  // never freed
-  tables_kernel<<<dim3((s.layout.size + 255) / 256, 2 * num_primes), 256, 0, own>>>(
-      tables, d, s.roots[0][0], s.roots[0][1], s.roots[1][0], s.roots[1][1], s.roots[2][0], s.roots[2][1]);
-  check_cuda(cudaGetLastError(), "tables_kernel");
+  make_tables(tables, s, d, own);
   check_cuda(cudaStreamSynchronize(own), "tables_kernel");  // then every stream may read them
   cache.push_back({device, s.plan.length, tables});
   return tables;
@@ -933,9 +938,7 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
   if (tables == nullptr) {  // a graph being captured: the tables in the scratch, made by the graph
     u32* own = residues;
     residues += table_words;
-    tables_kernel<<<dim3((s.layout.size + 255) / 256, 2 * num_primes), 256, 0, stream>>>(
-        own, d, s.roots[0][0], s.roots[0][1], s.roots[1][0], s.roots[1][1], s.roots[2][0], s.roots[2][1]);
-    check_cuda(cudaGetLastError(), "tables_kernel");
+    make_tables(own, s, d, stream);
     tables = own;
   }
 
