@@ -48,7 +48,11 @@ class Stream {
 ///   not change sign: |a| >= |b| in a - b of same-signed a and b (a + b of opposite signs; a zero with no limbs
 ///   always passes). Where that fails, the result's magnitude is |a| - |b| + 2^(32 n) (n the longer limb bound)
 ///   and a status on the device records it; get() then throws std::domain_error, and so does get() of every value
-///   computed from it.
+///   computed from it. A division by a divisor that turns out zero records a status the same way (a divisor with
+///   no limbs, known to be zero, throws std::domain_error at once).
+/// - Division (divmod_floor, / and %, below) queues too: Newton's reciprocal from its smallest level up, with the
+///   divisor normalised on the device (shifted by a count the host never reads), so that its cost follows the limb
+///   bounds, as a product's does.
 /// - On the host (an AsyncInteger of a host Integer) every operation is complete on return and the stream is not
 ///   used; the results and rules are the same.
 /// - Out of memory throws warpnum::OutOfMemory when the operation is queued (allocation is ordered, not deferred).
@@ -127,5 +131,18 @@ class AsyncInteger {
   Place place_ = Place::host;     // an empty AsyncInteger is a zero that goes with anything
   bool negative_ = false;
 };
+
+/// Quotient and remainder of an AsyncInteger division.
+struct AsyncIntegerDivResult {
+  AsyncInteger quot;
+  AsyncInteger rem;
+};
+/// Integer's divisions (integer.hpp), queued: floor division and its remainder (with b's sign); a / b truncated
+/// toward zero and a % b with a's sign. The remainder's limb bound is at most b's, the quotient's a few limbs over a's. A b
+/// with no limbs throws std::domain_error when queued; a b whose limbs turn out zero records a
+/// status, and get() of the results throws std::domain_error (the class comment).
+AsyncIntegerDivResult divmod_floor(const AsyncInteger& a, const AsyncInteger& b);
+AsyncInteger operator/(const AsyncInteger& a, const AsyncInteger& b);
+AsyncInteger operator%(const AsyncInteger& a, const AsyncInteger& b);
 
 }  // namespace warpnum

@@ -12,10 +12,12 @@
 #include <warpnum/async_integer.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/async_integer_traits.hpp>
+#include <warpnum/huge/newton_division.hpp>
 #include <warpnum/integer.hpp>
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -31,6 +33,9 @@ namespace detail {
 /// non-zero where it changed sign; the value's status is their or. Shared, never changed once made.
 struct AsyncStatus {
   static constexpr std::size_t most = 8;  // limbs kept as a list; more are or'ed into one
+  // The bits a status limb may hold: a difference's borrow out of its top limb, a divisor found zero.
+  static constexpr limb_t sign_changed = 1;
+  static constexpr limb_t division_by_zero = 2;
   std::vector<std::shared_ptr<limb_t>> limbs;
 };
 }  // namespace detail
@@ -250,6 +255,87 @@ struct AsyncIntegerAccess {
     q = q + step;
   }
 
+  /// `v` (below 2^64) where `like` lives, written by a kernel on its stream: no copy from the host, no wait.
+  static AsyncInteger constant(std::uint64_t v, const AsyncInteger& like) {
+    const std::size_t n = v == 0 ? 0 : (v >> 32) != 0 ? 2 : 1;
+    AsyncInteger r = with_bound(n, like.place_, like.stream_, false);
+    huge::set_uint(r.data_, n, v, r.place_, queue(r));
+    return r;
+  }
+
+  /// floor(2^(2 n) / d), d below 2^n (huge::reciprocal_base): n + 1 bits.
+  static AsyncInteger reciprocal_base(const AsyncInteger& d, std::size_t n) {
+    AsyncInteger r = with_bound(n / 32 + 1, d.place_, d.stream_, false);
+    huge::reciprocal_base(r.data_, r.bound_, d.data_, d.bound_, n, r.place_, queue(r));
+    inherit_status(r, d, nullptr);
+    return r;
+  }
+
+  /// x << *count (count: a one-limb value) in `bound` limbs, or x >> *count; nonnegative.
+  static AsyncInteger shifted_by(const AsyncInteger& x, const AsyncInteger& count, std::size_t bound, bool left) {
+    AsyncInteger r = with_bound(bound, x.place_, x.stream_, false);
+    if (left) {
+      huge::shift_left_by(r.data_, bound, x.data_, x.bound_, count.data_, r.place_, queue(r));
+    } else {
+      huge::shift_right_by(r.data_, bound, x.data_, x.bound_, count.data_, r.place_, queue(r));
+    }
+    inherit_status(r, x, &count);
+    return r;
+  }
+
+  /// floor(|a| / |b|) and |a| mod |b|, queued. The divisor is normalised on the device: c, its leading zero bits in
+  /// its nb limbs (a status where it is zero), shifts both, so that b' = |b| 2^c has exactly n = 32 nb bits and a'
+  /// = |a| 2^c below 2^m, m = 32 (na + nb); then Newton's division for a quotient of m - n + 1 bits in one piece
+  /// (newton_division.hpp's divmod_short_quotient: the quotient is a' / b' = |a| / |b|, the remainder 2^c times
+  /// |a|'s) with every level of the reciprocal on the device, and the remainder shifted back.
+  static huge::DivResult<AsyncInteger> divmod_magnitudes(const AsyncInteger& a, const AsyncInteger& b) {
+    Place place{};
+    stream_handle stream{};
+    common(a, b, "/", place, stream);
+    if (b.bound_ == 0) detail::throw_error<std::domain_error>("warpnum: AsyncInteger: division by zero");
+    if (a.bound_ == 0) return {zero_from(a, &b, place, stream), zero_from(a, &b, place, stream)};
+    const std::size_t na = a.bound_, nb = b.bound_;
+    AsyncInteger count = with_bound(1, place, stream, false);
+    const std::shared_ptr<limb_t> zero = new_limb(place, stream);
+    huge::leading_zero_bits(count.data_, zero.get(), detail::AsyncStatus::division_by_zero, b.data_, nb, 1, place,
+                            huge::Queue::on(stream));
+    auto mine = std::make_shared<detail::AsyncStatus>();
+    mine->limbs.push_back(zero);
+    count.status_ = std::move(mine);
+    const AsyncInteger b_norm = shifted_by(b, count, nb, true);
+    const AsyncInteger a_norm = shifted_by(a, count, na + nb, true);
+    const std::size_t n = 32 * nb, m = 32 * (na + nb);
+    const huge::NewtonDivisor<AsyncInteger> d = huge::make_newton_divisor(b_norm, n, m - n + 1, 0);
+    huge::DivResult<AsyncInteger> r = huge::divmod_short_quotient(a_norm, m, d);
+    return {std::move(r.quot), shifted_by(r.rem, count, nb, false)};
+  }
+
+  /// Floor division's adjustment where the signs differ: a quotient q and remainder r of the magnitudes become
+  /// -(q + 1) and |b| - r where r != 0, else -q and 0; decided on the device by r's "non-zero" flag. The remainder
+  /// takes b's sign.
+  static void floor_of_different_signs(huge::DivResult<AsyncInteger>& m, const AsyncInteger& b) {
+    AsyncInteger& q = m.quot;
+    AsyncInteger& r = m.rem;
+    const Place place = r.place_;
+    const stream_handle stream = r.stream_;
+    const huge::Queue qs = huge::Queue::on(stream);
+    if (r.bound_ == 0) {  // a was zero: so are both
+      q.negative_ = true;
+      r.negative_ = b.negative_;
+      return;
+    }
+    AsyncInteger nonzero = with_bound(1, place, stream, false);
+    huge::low_bits_nonzero(nonzero.data_, r.data_, r.bound_, 32 * r.bound_, place, qs);
+    q = q + nonzero;
+    // |b| - r (r < |b|, no borrow), taken where r != 0: take_where_clear takes where its flag is clear.
+    const AsyncInteger t = add_magnitudes(b, r, true, false, "divmod_floor");
+    huge::invert_flag(nonzero.data_, place, qs);
+    huge::take_where_clear(r.data_, t.data_, std::min(r.bound_, t.bound_), nonzero.data_, place, qs);
+    r.status_ = combined(r.status_, t.status_, place, stream);
+    q.negative_ = true;
+    r.negative_ = b.negative_;
+  }
+
   /// Waits for x's stream; throws where its status is set (its limbs or'ed into one first, where it has several).
   static void wait_and_check(const AsyncInteger& x) {
     std::shared_ptr<limb_t> one;
@@ -260,6 +346,10 @@ struct AsyncIntegerAccess {
     if (one == nullptr) return;
     limb_t status = 0;
     huge::copy(&status, Place::host, one.get(), x.place_, 1);
+    if ((status & detail::AsyncStatus::division_by_zero) != 0) {
+      detail::throw_error<std::domain_error>(
+          "warpnum: AsyncInteger: division by zero in this value's history (a divisor whose limbs were all zero)");
+    }
     if (status != 0) {
       detail::throw_error<std::domain_error>(
           "warpnum: AsyncInteger: a difference in this value's history changed sign (|a| < |b| in a - b of "
@@ -374,7 +464,35 @@ AsyncInteger operator-(AsyncInteger a) noexcept {
 AsyncInteger operator<<(const AsyncInteger& a, std::size_t bits) { return AsyncIntegerAccess::shift_left(a, bits); }
 AsyncInteger operator>>(const AsyncInteger& a, std::size_t bits) { return AsyncIntegerAccess::shift_right(a, bits); }
 
+AsyncIntegerDivResult divmod_floor(const AsyncInteger& a, const AsyncInteger& b) {
+  huge::DivResult<AsyncInteger> m = AsyncIntegerAccess::divmod_magnitudes(a, b);
+  if (a.is_negative() == b.is_negative()) {
+    if (a.is_negative()) m.rem = -std::move(m.rem);
+  } else {
+    AsyncIntegerAccess::floor_of_different_signs(m, b);
+  }
+  return {std::move(m.quot), std::move(m.rem)};
+}
+
+AsyncInteger operator/(const AsyncInteger& a, const AsyncInteger& b) {
+  huge::DivResult<AsyncInteger> m = AsyncIntegerAccess::divmod_magnitudes(a, b);
+  return a.is_negative() != b.is_negative() ? -std::move(m.quot) : std::move(m.quot);
+}
+
+AsyncInteger operator%(const AsyncInteger& a, const AsyncInteger& b) {
+  huge::DivResult<AsyncInteger> m = AsyncIntegerAccess::divmod_magnitudes(a, b);
+  return a.is_negative() ? -std::move(m.rem) : std::move(m.rem);
+}
+
 namespace huge {
+
+AsyncInteger NumberTraits<AsyncInteger>::from_uint(std::uint64_t v, const AsyncInteger& like) {
+  return AsyncIntegerAccess::constant(v, like);
+}
+
+AsyncInteger NumberTraits<AsyncInteger>::reciprocal_base(const AsyncInteger& d, std::size_t n) {
+  return AsyncIntegerAccess::reciprocal_base(d, n);
+}
 
 void NumberTraits<AsyncInteger>::correct_once(AsyncInteger& q, AsyncInteger& r, const AsyncInteger& b) {
   AsyncIntegerAccess::correct_once(q, r, b);

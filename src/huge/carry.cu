@@ -106,6 +106,22 @@ template <class StreamAt> std::uint32_t host_resolve(const StreamAt& stream_at, 
   return host_resolve_run(stream_at(0), r, 0, n, 0);
 }
 
+// ---- leading zeros (both places) ----
+
+/// The leading zero bits of p[0, n) in 32 n bits, less its remainder modulo `unit` (1, or 2 for a square root's
+/// even shift), given `top`, the index + 1 of its highest non-zero limb (0: p is zero, and so is the count).
+WARPNUM_HD limb_t leading_zero_count(const limb_t* p, std::size_t n, std::size_t top, unsigned unit) {
+  if (top == 0) return 0;
+  limb_t x = p[top - 1];
+  unsigned zeros = 0;
+  while ((x & 0x80000000u) == 0) {
+    x <<= 1;
+    ++zeros;
+  }
+  const auto bits = static_cast<limb_t>(32 * (n - top) + zeros);
+  return bits - bits % unit;
+}
+
 #if WARPNUM_HAS_CUDA
 
 }  // namespace
@@ -440,6 +456,47 @@ __global__ void shift_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::si
     r[k] = Left ? shifted_left_limb(a, na, k, q, s) : shifted_right_limb(a, na, k, q, s);
 }
 
+/// r[k] = limb k of a << *count (Left) or a >> *count: the shift read on the device.
+template <bool Left>
+__global__ void shift_by_count_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na,
+                                      const limb_t* count) {
+  const std::size_t q = *count / 32;
+  const unsigned s = *count % 32;
+  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr; k += std::size_t{gridDim.x} * blockDim.x)
+    r[k] = Left ? shifted_left_limb(a, na, k, q, s) : shifted_right_limb(a, na, k, q, s);
+}
+
+/// leading_zero_bits in one block: each thread takes limbs from the top down, stride blockDim.x, and stops at its
+/// first non-zero one, its highest; the block's maximum is the highest of all.
+__global__ void __launch_bounds__(linear_threads)
+leading_zeros_kernel(limb_t* count, limb_t* status, limb_t zero_code, const limb_t* p, std::size_t n, unsigned unit) {
+  std::size_t best = 0;  // index + 1 of the highest non-zero limb seen
+  for (std::size_t t = threadIdx.x; t < n; t += blockDim.x) {
+    if (p[n - 1 - t] != 0) {
+      best = n - t;
+      break;
+    }
+  }
+  for (int offset = 16; offset > 0; offset /= 2) {
+    const std::size_t other = __shfl_down_sync(0xffffffffu, best, offset);
+    best = other > best ? other : best;
+  }
+  __shared__ std::size_t warp_best[linear_threads / 32];
+  if (threadIdx.x % 32 == 0) warp_best[threadIdx.x / 32] = best;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    for (unsigned w = 1; w < blockDim.x / 32; ++w) best = warp_best[w] > best ? warp_best[w] : best;
+    *count = leading_zero_count(p, n, best, unit);
+    if (status != nullptr) *status = best == 0 ? zero_code : 0u;
+  }
+}
+
+/// p[k] = limb k of v, for k < n.
+__global__ void set_uint_kernel(limb_t* p, std::size_t n, std::uint64_t v) {
+  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < n; k += std::size_t{gridDim.x} * blockDim.x)
+    p[k] = k < 2 ? static_cast<limb_t>(v >> (32 * k)) : 0u;
+}
+
 /// The answer of find_highest: runs `launch(found)` and reads *found back.
 template <class Launch> unsigned long long device_search(const Launch& launch) {
   unsigned long long* found = nullptr;
@@ -763,6 +820,70 @@ void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std:
 void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place,
                  Queue queue) {
   shift<false>(r, nr, a, na, bits, place, queue);
+}
+
+void leading_zero_bits(limb_t* count, limb_t* status, limb_t zero_code, const limb_t* p, std::size_t n,
+                       unsigned unit, Place place, [[maybe_unused]] Queue queue) {
+  if (n >= (std::size_t{1} << 27)) {
+    throw_error<std::length_error>("warpnum: leading_zero_bits: more than 2^27 limbs (a count past 32 bits)");
+  }
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    leading_zeros_kernel<<<1, linear_threads, 0, queue.stream>>>(count, status, zero_code, p, n, unit);
+    cuda_check(cudaGetLastError(), "leading_zero_bits");
+    finish_queue(queue, "leading_zero_bits");
+    return;
+#else
+    no_device();
+#endif
+  }
+  std::size_t top = n;
+  while (top > 0 && p[top - 1] == 0) --top;
+  *count = leading_zero_count(p, n, top, unit);
+  if (status != nullptr) *status = top == 0 ? zero_code : 0;
+}
+
+namespace {
+template <bool Left>
+void shift_by_count(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count, Place place,
+                    [[maybe_unused]] Queue queue) {
+  if (nr == 0) return;
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    shift_by_count_kernel<Left><<<linear_blocks(nr), linear_threads, 0, queue.stream>>>(r, nr, a, na, count);
+    cuda_check(cudaGetLastError(), Left ? "shift_left_by" : "shift_right_by");
+    finish_queue(queue, Left ? "shift_left_by" : "shift_right_by");
+    return;
+#else
+    no_device();
+#endif
+  }
+  shift<Left>(r, nr, a, na, *count, place, queue);
+}
+}  // namespace
+
+void shift_left_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count, Place place,
+                   Queue queue) {
+  shift_by_count<true>(r, nr, a, na, count, place, queue);
+}
+void shift_right_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count, Place place,
+                    Queue queue) {
+  shift_by_count<false>(r, nr, a, na, count, place, queue);
+}
+
+void set_uint(limb_t* p, std::size_t n, std::uint64_t v, Place place, [[maybe_unused]] Queue queue) {
+  if (n == 0) return;
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    set_uint_kernel<<<linear_blocks(n), linear_threads, 0, queue.stream>>>(p, n, v);
+    cuda_check(cudaGetLastError(), "set_uint");
+    finish_queue(queue, "set_uint");
+    return;
+#else
+    no_device();
+#endif
+  }
+  for (std::size_t k = 0; k < n; ++k) p[k] = k < 2 ? static_cast<limb_t>(v >> (32 * k)) : 0u;
 }
 
 #if WARPNUM_HAS_CUDA

@@ -19,6 +19,7 @@
 //   packed_integers.cpp  PackedIntegers: many integers in one allocation, multiplied (multiply_batch) and added
 //                  pair by pair in a few launches
 //   divide.cpp     Newton division, divmod_floor, / and %
+//   base_cases.cu  the smallest level of Newton's reciprocal in either place (one thread on the device)
 //   text.cpp       to_string, the text constructor (divide and conquer for decimal)
 //   radix_tree.cpp the same conversions by whole levels, for numbers on the device; packed_slots.cu its passes
 //                  over the packed slots (include/warpnum/huge/radix_tree.hpp)
@@ -217,6 +218,20 @@ void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std:
 /// r[0, nr) = limbs [0, nr) of floor(a / 2^bits) (a of na limbs). r must not alias a.
 void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place,
                  Queue queue = {});
+/// *count = the leading zero bits of p[0, n) in its 32 n bits, rounded down to a multiple of `unit` (1, or 2 for an
+/// even shift), so that p << *count has its top bit set (unit 1); 0 for a zero p, where *status (if not null)
+/// becomes zero_code, else 0. Both one limb in the place's memory, written on the device: a normalisation the host
+/// does not wait for (n < 2^27).
+void leading_zero_bits(limb_t* count, limb_t* status, limb_t zero_code, const limb_t* p, std::size_t n,
+                       unsigned unit, Place place, Queue queue);
+/// shift_left and shift_right by *count bits, one limb in the place's memory read where the shift runs.
+void shift_left_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count, Place place,
+                   Queue queue);
+void shift_right_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count, Place place,
+                    Queue queue);
+/// p[0, n) = v (its low limbs, zero above), written in the queue's order: a constant made without a copy from
+/// the host.
+void set_uint(limb_t* p, std::size_t n, std::uint64_t v, Place place, Queue queue);
 /// The number of limbs of p[0, n) up to and including the highest non-zero one (0 when all are zero); that
 /// limb's value goes to *top when top is not null (0 for zero).
 std::size_t significant_limbs(const limb_t* p, std::size_t n, Place place, limb_t* top = nullptr);
@@ -268,6 +283,13 @@ void order_after(stream_handle waiter, stream_handle on);
 /// its work).
 stream_handle create_stream();
 void destroy_stream(stream_handle stream) noexcept;
+
+// ---- Newton's smallest level (base_cases.cu) ----
+
+/// x[0, nx) = floor(2^(2 bits) / d) for d[0, nd) below 2^bits, bits <= 32 newton_division_base_limbs (more throw
+/// std::invalid_argument); zero for a zero d. On the device one thread, queued: nothing is read back.
+void reciprocal_base(limb_t* x, std::size_t nx, const limb_t* d, std::size_t nd, std::size_t bits, Place place,
+                     Queue queue);
 
 // ---- products of limb arrays (integer.cpp) ----
 

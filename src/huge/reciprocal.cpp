@@ -17,7 +17,7 @@ namespace warpnum::huge {
 
 Integer NumberTraits<Integer>::reciprocal(const Integer& d, std::size_t n) {
   if (d.place() == Place::host || n < 32 * host_limbs) return reciprocal_newton<Integer>(d, n);
-  return reciprocal_newton<AsyncInteger>(AsyncInteger(d), n).get();
+  return reciprocal_newton<AsyncInteger>(AsyncInteger(d), n, 32 * host_limbs).get();
 }
 
 }  // namespace warpnum::huge

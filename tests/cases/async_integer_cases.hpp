@@ -5,7 +5,8 @@
 // that turn out zero; >> of negatives (floor) at every bit offset; the status of a difference that changes sign, its
 // inheritance and two statuses combined; copies and moves; Newton's reciprocal and division on AsyncIntegers
 // (huge/async_integer_traits.hpp), whose differences must never change sign, and the division's one correction,
-// decided where the limbs are. Run by tests/host/huge/async_integer_test.cpp and
+// decided where the limbs are; the public divmod_floor, / and % with their bounds past their values, and division by
+// a zero found on the device. Run by tests/host/huge/async_integer_test.cpp and
 // tests/device/huge/async_integer_test.cu.
 #pragma once
 
@@ -265,14 +266,14 @@ inline void reciprocal_from_below(Place place, stream_handle stream) {
   r.seed(static_cast<unsigned long>(seed() + 20));
   const mpz_class one = 1;
   std::vector<mpz_class> divisors;
-  for (std::size_t bits : {1537u, 3100u, 40000u, 70000u}) {
+  for (std::size_t bits : {2u, 33u, 64u, 1000u, 1536u, 1537u, 3100u, 40000u, 70000u}) {
     const mpz_class p = one << (bits - 1);
-    for (std::size_t low : {std::size_t{0}, bits / 2 - 9, bits / 2 + 9, bits / 4}) {
-      divisors.push_back(p + (one << low) - 1);
+    for (std::size_t low : {std::size_t{0}, bits / 2 > 9 ? bits / 2 - 9 : 0, bits / 2 + 9, bits / 4}) {
+      if (low < bits) divisors.push_back(p + (one << low) - 1);
     }
     divisors.push_back(p + 1);
     divisors.push_back(2 * p - 1);
-    divisors.push_back(p + uniform_huge(r, (bits - 1) / 32, false) % p);
+    divisors.push_back(p + uniform_huge(r, (bits - 1) / 32 + 1, false) % p);
   }
   for (const mpz_class& d : divisors) {
     const std::size_t n = mpz_sizeinbase(d.get_mpz_t(), 2);
@@ -347,6 +348,93 @@ inline void division_against_gmp(Place place, stream_handle stream) {
         }
       }
     }
+  }
+}
+
+/// x with a limb bound `extra` limbs longer than its value's: (x + 2^(32 (len + extra) - 1)) - that power, whose
+/// high limbs are zero (the difference's sign is known: no status). Its sign is x's.
+inline AsyncInteger padded(const mpz_class& x, std::size_t extra, Place place, stream_handle stream) {
+  const mpz_class big = mpz_class(1) << (32 * (mpz_size(x.get_mpz_t()) * 2 + extra) - 1);
+  const AsyncInteger a = make(abs(x), place, stream);
+  const AsyncInteger p = make(big, place, stream);
+  const AsyncInteger m = (a + p) - p;
+  return x < 0 ? -m : m;
+}
+
+/// divmod_floor, / and % of AsyncIntegers (the divisor normalised on the device, every level of the reciprocal
+/// queued) against GMP's mpz_fdiv_qr and mpz_tdiv_qr: divisors of 1 to past the transform's threshold limbs,
+/// dividends shorter than, as long as and longer than the divisor, exact multiples and their neighbours, every
+/// sign, and operands whose limb bounds exceed their values by 1 to 40 limbs (a divisor of one significant limb in
+/// 41).
+inline void public_division_against_gmp(Place place, stream_handle stream) {
+  gmp_randclass g(gmp_randinit_default);
+  g.seed(static_cast<unsigned long>(seed() + 23));
+  const std::vector<std::size_t> divisor_limbs = place == Place::device
+                                                     ? std::vector<std::size_t>{1, 2, 3, 48, 49, 300, 6000}
+                                                     : std::vector<std::size_t>{1, 2, 3, 48, 49, 300};
+  for (const std::size_t nb : divisor_limbs) {
+    const mpz_class b0 = uniform_huge(g, nb, false) + 1;
+    const mpz_class q0 = uniform_huge(g, nb + 3, false);
+    const std::vector<mpz_class> dividends = {
+        mpz_class(0), mpz_class(1), mpz_class(b0 - 1), b0, mpz_class(b0 + 1), q0 * b0, mpz_class(q0 * b0 - 1),
+        mpz_class(q0 * b0 + b0 - 1), uniform_huge(g, nb / 2 + 1, false), uniform_huge(g, 2 * nb, false),
+        uniform_huge(g, 3 * nb + 7, false)};
+    for (const mpz_class& a0 : dividends) {
+      for (int signs = 0; signs < 4; ++signs) {
+        const mpz_class za = (signs & 1) != 0 ? mpz_class(-a0) : a0;
+        const mpz_class zb = (signs & 2) != 0 ? mpz_class(-b0) : b0;
+        const int pad = signs == 3 ? 40 : signs;  // limbs of bound past the values'
+        const AsyncInteger a = pad != 0 ? padded(za, static_cast<std::size_t>(pad), place, stream)
+                                        : make(za, place, stream);
+        const AsyncInteger b = pad != 0 ? padded(zb, static_cast<std::size_t>(pad), place, stream)
+                                        : make(zb, place, stream);
+        mpz_class fq, fr, tq, tr;
+        mpz_fdiv_qr(fq.get_mpz_t(), fr.get_mpz_t(), za.get_mpz_t(), zb.get_mpz_t());
+        mpz_tdiv_qr(tq.get_mpz_t(), tr.get_mpz_t(), za.get_mpz_t(), zb.get_mpz_t());
+        const std::string what = std::to_string(mpz_sizeinbase(za.get_mpz_t(), 2)) + " by " +
+                                 std::to_string(mpz_sizeinbase(zb.get_mpz_t(), 2)) + " bits, signs " +
+                                 std::to_string(signs) + ", bounds " + std::to_string(a.limb_bound()) + " and " +
+                                 std::to_string(b.limb_bound());
+        try {
+          const AsyncIntegerDivResult f = divmod_floor(a, b);
+          EXPECT_TRUE(value(f.quot) == fq) << "floor quotient, " << what;
+          EXPECT_TRUE(value(f.rem) == fr) << "floor remainder, " << what;
+          EXPECT_LE(f.rem.limb_bound(), b.limb_bound()) << what;
+          EXPECT_TRUE(value(a / b) == tq) << "a / b, " << what;
+          EXPECT_TRUE(value(a % b) == tr) << "a % b, " << what;
+        } catch (const std::domain_error& e) {
+          ADD_FAILURE() << what << ": " << e.what();
+        }
+      }
+    }
+  }
+}
+
+/// A divisor with no limbs throws when the division is queued; one whose limbs turn out zero (x - x) records a
+/// status, and get() of the quotient, the remainder and what is computed from them throws, naming the division by
+/// zero; a status of a difference that changed sign still names that.
+inline void division_by_zero(Place place, stream_handle stream) {
+  const AsyncInteger a = make(mpz_class("123456789012345678901234567890"), place, stream);
+  EXPECT_THROW(static_cast<void>(a / AsyncInteger()), std::domain_error);
+  EXPECT_THROW(static_cast<void>(a % make(mpz_class(0), place, stream)), std::domain_error);
+  const AsyncInteger x = make(mpz_class(1) << 200, place, stream);
+  const AsyncInteger zero = x - x;  // 7 limbs, all zero
+  ASSERT_GT(zero.limb_bound(), 0u);
+  const AsyncIntegerDivResult r = divmod_floor(a, zero);
+  for (const AsyncInteger* v : {&r.quot, &r.rem}) {
+    try {
+      static_cast<void>((*v * a + a).get());
+      ADD_FAILURE() << "a division by a zero was not reported";
+    } catch (const std::domain_error& e) {
+      EXPECT_NE(std::string(e.what()).find("division by zero"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_THROW(static_cast<void>((a / zero).get()), std::domain_error);
+  try {
+    static_cast<void>(((zero - x) / a).get());  // a difference that changes sign, then a fine division
+    ADD_FAILURE() << "a difference that changed sign was not reported";
+  } catch (const std::domain_error& e) {
+    EXPECT_NE(std::string(e.what()).find("changed sign"), std::string::npos) << e.what();
   }
 }
 

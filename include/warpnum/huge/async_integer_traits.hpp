@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/async_integer_traits.hpp: NumberTraits<warpnum::AsyncInteger> (number_traits.hpp), for Newton's
 // reciprocal and division (reciprocal_newton and divmod_by_reciprocal, newton_division.hpp), whose operations have
-// signs known before they run and whose one correction is decided on the device (correct_once), so that they queue
-// on the value's stream. AsyncInteger has no comparisons, so divmod_nonnegative and the other algorithms there that
-// compare do not take it.
+// signs known before they run, whose smallest level is a kernel (reciprocal_base) and whose one correction is
+// decided on the device (correct_once), so that they queue on the value's stream with no wait. AsyncInteger has no
+// comparisons, so divmod_nonnegative and the other algorithms there that compare do not take it.
 #pragma once
 
 #include <warpnum/async_integer.hpp>
@@ -25,7 +25,8 @@ inline AsyncInteger async_sqr(const AsyncInteger& x) { return sqr(x); }
 }  // namespace detail
 
 /// The members that read a value (bit_width, sign, limbs, to_host, and to_place_of between places) wait for its
-/// stream (AsyncInteger::get()); the rest queue. New values keep the stream of the value they are made like.
+/// stream (AsyncInteger::get()); the rest queue, constants too (from_uint: a kernel writes them). New values keep the
+/// stream of the value they are made like.
 template <> struct NumberTraits<AsyncInteger> {
   static std::size_t bit_width(const AsyncInteger& x) { return x.get().bit_width(); }
   static int sign(const AsyncInteger& x) { return x.get().sign(); }
@@ -33,9 +34,7 @@ template <> struct NumberTraits<AsyncInteger> {
   static AsyncInteger from_limbs(std::span<const std::uint32_t> limbs, const AsyncInteger& like) {
     return AsyncInteger(Integer::from_limbs(limbs, false, like.place()), like.stream());
   }
-  static AsyncInteger from_uint(std::uint64_t v, const AsyncInteger& like) {
-    return AsyncInteger(Integer(static_cast<unsigned long long>(v), like.place()), like.stream());
-  }
+  static AsyncInteger from_uint(std::uint64_t v, const AsyncInteger& like);
   static AsyncInteger sqr(const AsyncInteger& x) { return detail::async_sqr(x); }
   static bool on_host(const AsyncInteger& x) { return x.place() == Place::host; }
   static AsyncInteger to_host(const AsyncInteger& x) { return AsyncInteger(x.get().to(Place::host)); }
@@ -43,7 +42,11 @@ template <> struct NumberTraits<AsyncInteger> {
     if (x.place() == like.place() && x.stream() == like.stream()) return x;
     return AsyncInteger(x.get().to(like.place()), like.stream());
   }
-  static constexpr std::size_t host_limbs = NumberTraits<Integer>::host_limbs;
+  /// An AsyncInteger never moves to the host on its own (a wait); a caller that waits anyway may ask for it by
+  /// reciprocal_newton's host_bits (Integer's division does).
+  static constexpr std::size_t host_limbs = 0;
+  /// floor(2^(2 n) / d) for d below 2^n, n <= 32 newton_division_base_limbs (src/huge/base_cases.cu), queued.
+  static AsyncInteger reciprocal_base(const AsyncInteger& d, std::size_t n);
   /// correct_once of newton_division.hpp, queued: for 0 <= r < 2 b, r - b and q + 1 where r >= b, else r and q,
   /// the choice made on the device (src/huge/async_integer.cpp).
   static void correct_once(AsyncInteger& q, AsyncInteger& r, const AsyncInteger& b);

@@ -36,22 +36,31 @@ template <class N> DivResult<N> divmod_limbwise(const N& a, const N& b) {
 namespace detail {
 
 /// reciprocal_newton's recursion; `one` and `four` are 1 and 4 where d lives, so that the constants of every level
-/// are these or shifts of them (a queued shift, for AsyncInteger, where a new constant would copy from the host and
-/// wait).
-template <class N> N reciprocal_from_below(const N& d, std::size_t n, const N& one, const N& four) {
+/// are these or shifts of them (a queued shift, for AsyncInteger, rather than a new constant each level). Below
+/// host_bits a d not on the host moves there (a wait, and no launches); the smallest level is the number type's
+/// reciprocal_base where its NumberTraits has one (AsyncInteger's: a kernel, no wait), else Knuth D on the limbs.
+template <class N>
+N reciprocal_from_below(const N& d, std::size_t n, const N& one, const N& four, std::size_t host_bits) {
   using Traits = NumberTraits<N>;
-  if (n <= 32 * newton_division_base_limbs) return divmod_limbwise<N>(one << (2 * n), d).quot;
-  if (!Traits::on_host(d) && n < 32 * Traits::host_limbs) {  // small: no launches
+  if (!Traits::on_host(d) && n < host_bits) {  // small: no launches
     const N host_d = Traits::to_host(d);
     return Traits::to_place_of(
-        reciprocal_from_below<N>(host_d, n, Traits::from_uint(1, host_d), Traits::from_uint(4, host_d)), d);
+        reciprocal_from_below<N>(host_d, n, Traits::from_uint(1, host_d), Traits::from_uint(4, host_d), host_bits),
+        d);
+  }
+  if (n <= 32 * newton_division_base_limbs) {
+    if constexpr (requires { Traits::reciprocal_base(d, n); }) {
+      return Traits::reciprocal_base(d, n);
+    } else {
+      return divmod_limbwise<N>(one << (2 * n), d).quot;
+    }
   }
   const std::size_t h = (n + 1) / 2 + newton_guard_bits + 1;
   // xh, the reciprocal of d's top h bits dh = floor(d / 2^(n-h)), has xh <= 2^(2h) / dh, which exceeds 2^(n+h) / d
   // by less than 2^(2h) / (dh (dh + 1)) < 4 (dh >= 2^(h-1)). So X0 = (xh - 4) 2^(n-h) <= 2^(2n) / d: the start lies
   // below, and f = (2^(2n) - d X0) / 2^(n-h) = 2^(n+h) - d (xh - 4) is exact and never negative. Every operation
   // of the step has a sign known before it runs, so it can be queued without reading anything back.
-  const N xh = reciprocal_from_below<N>(d >> (n - h), h, one, four) - four;
+  const N xh = reciprocal_from_below<N>(d >> (n - h), h, one, four, host_bits) - four;
   const N f = (one << (n + h)) - d * xh;
   // The step adds X0 f 2^(n-h) / 2^(2n) = xh f / 2^(2h). From X0 = e (1 - eps), e = 2^(2n) / d, Newton's step gives
   // e (1 - eps^2) <= e; X0 is off by less than 2 + 4 units of xh, so eps < 6 / 2^h and e eps^2 < 2^(n+7-2h) <= 2^-11
@@ -68,20 +77,22 @@ template <class N> N reciprocal_from_below(const N& d, std::size_t n, const N& o
 /// d's top h = n/2 + 9 bits, recursively, then one step at n bits from below; only the bits that can reach the
 /// result are multiplied (d by an h-bit number, h bits by n - h + 7 bits), so the cost is a few M(n). The step's
 /// operations have signs known in advance (detail::reciprocal_from_below), so the levels of an AsyncInteger
-/// reciprocal (async_integer_traits.hpp) queue on its stream with one wait, at the smallest level.
-template <class N> N reciprocal_newton(const N& d, std::size_t n) {
+/// reciprocal (async_integer_traits.hpp) queue on its stream: with no wait at all (its host_limbs is 0, its
+/// smallest level a kernel), or, where the caller passes host_bits, with one wait for the levels below it, which
+/// the host computes without launches.
+template <class N> N reciprocal_newton(const N& d, std::size_t n, std::size_t host_bits = 32 * NumberTraits<N>::host_limbs) {
   const N one = NumberTraits<N>::from_uint(1, d);
-  return detail::reciprocal_from_below<N>(d, n, one, N(one << 2));
+  return detail::reciprocal_from_below<N>(d, n, one, N(one << 2), host_bits);
 }
 
 /// reciprocal_newton's result, by the number type's own faster route where its NumberTraits has one (a static
 /// member reciprocal(d, n): Integer's queues the levels on the device, src/huge/reciprocal.cpp): the one place
 /// that chooses.
-template <class N> N reciprocal(const N& d, std::size_t n) {
+template <class N> N reciprocal(const N& d, std::size_t n, std::size_t host_bits = 32 * NumberTraits<N>::host_limbs) {
   if constexpr (requires { NumberTraits<N>::reciprocal(d, n); }) {
     return NumberTraits<N>::reciprocal(d, n);
   } else {
-    return reciprocal_newton<N>(d, n);
+    return reciprocal_newton<N>(d, n, host_bits);
   }
 }
 
@@ -98,8 +109,10 @@ template <class N> struct NewtonDivisor {
 /// Prepares b > 0 of n bits (bit_width(b), given: a number type whose widths take a wait knows it beforehand) for
 /// quotients of up to quot_bits bits. The reciprocal of b 2^(p-n) where p > n is exact from below (X <= 2^(n+p) / b
 /// < X + 2); that of b's top p bits bt = floor(b / 2^(n-p)) exceeds 2^(n+p) / b by less than 2^(n+p) / (b bt) < 4,
-/// so 4 less is from below, within 6.
-template <class N> NewtonDivisor<N> make_newton_divisor(const N& b, std::size_t n, std::size_t quot_bits) {
+/// so 4 less is from below, within 6. host_bits: reciprocal's.
+template <class N>
+NewtonDivisor<N> make_newton_divisor(const N& b, std::size_t n, std::size_t quot_bits,
+                                     std::size_t host_bits = 32 * NumberTraits<N>::host_limbs) {
   using Traits = NumberTraits<N>;
   NewtonDivisor<N> out;
   out.divisor = b;
@@ -107,9 +120,9 @@ template <class N> NewtonDivisor<N> make_newton_divisor(const N& b, std::size_t 
   out.precision = quot_bits + newton_guard_bits;
   const std::size_t p = out.precision;
   if (p > n) {
-    out.reciprocal = reciprocal<N>(N(b << (p - n)), p);
+    out.reciprocal = reciprocal<N>(N(b << (p - n)), p, host_bits);
   } else {
-    out.reciprocal = reciprocal<N>(N(b >> (n - p)), p) - Traits::from_uint(4, b);
+    out.reciprocal = reciprocal<N>(N(b >> (n - p)), p, host_bits) - Traits::from_uint(4, b);
   }
   return out;
 }
@@ -184,10 +197,12 @@ template <class N> DivResult<N> divmod_newton(const N& a, const NewtonDivisor<N>
 
 /// floor(a / b) and a mod b for a < 2^m and b of n bits (b >= 2^(n-1), n >= 1) by Newton's reciprocal for a quotient of
 /// min(quotient, divisor) bits: make_newton_divisor, then divmod_newton. Every width is given, none read.
+/// host_bits: reciprocal's.
 template <class N>
-DivResult<N> divmod_by_reciprocal(const N& a, std::size_t m, const N& b, std::size_t n) {
+DivResult<N> divmod_by_reciprocal(const N& a, std::size_t m, const N& b, std::size_t n,
+                                  std::size_t host_bits = 32 * NumberTraits<N>::host_limbs) {
   const std::size_t k = m >= n ? m - n + 1 : 1;
-  return divmod_newton(a, m, make_newton_divisor(b, n, std::min(k, n)));
+  return divmod_newton(a, m, make_newton_divisor(b, n, std::min(k, n), host_bits));
 }
 
 /// floor(a / b) and a mod b for a >= 0, b > 0 (b == 0 throws std::domain_error): Knuth D for divisors of fewer

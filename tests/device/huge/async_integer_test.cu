@@ -4,8 +4,9 @@
 // expression of products (tiled and transform), sums, differences and shifts captured into a CUDA graph under
 // cudaStreamCaptureModeGlobal, where any synchronisation, blocking copy or non-ordered allocation would end the
 // capture with an error, then run from the graph; queuing behind a kernel that keeps the stream busy returns while
-// it still runs; continue_on orders a value across two streams; operands in two places are refused. Skips where
-// there is no GPU.
+// it still runs; continue_on orders a value across two streams; operands in two places are refused; divmod_floor, /
+// and % against GMP, a zero divisor's status, and a division captured into a graph and run from it on operands
+// written after the capture. Skips where there is no GPU.
 #include "../kernel_check.hpp"
 #include "cases/async_integer_cases.hpp"
 
@@ -86,6 +87,15 @@ TEST_F(AsyncIntegerDevice, DivisionAgainstGmp) {
   cases::division_against_gmp(Place::device, s.get());
 }
 
+TEST_F(AsyncIntegerDevice, PublicDivisionAgainstGmp) {
+  const Stream s;
+  cases::public_division_against_gmp(Place::device, s.get());
+}
+TEST_F(AsyncIntegerDevice, DivisionByZero) {
+  const Stream s;
+  cases::division_by_zero(Place::device, s.get());
+}
+
 TEST_F(AsyncIntegerDevice, OperandsInTwoPlacesAreRefused) {
   const Stream s;
   const AsyncInteger a(Integer(7, Place::device), s.get());
@@ -141,6 +151,60 @@ TEST_F(AsyncIntegerDevice, ExpressionCapturedIntoOneGraph) {
   const mpz_class expected = t + (za << 7) - tc;
   EXPECT_TRUE(cases::value(x) == expected);
   x = AsyncInteger();  // the result's memory belongs to the graph's allocation: freed before the graph goes
+  WARPNUM_TEST_CUDA(cudaStreamSynchronize(s.get()));
+  WARPNUM_TEST_CUDA(cudaGraphExecDestroy(exec));
+  WARPNUM_TEST_CUDA(cudaGraphDestroy(graph));
+}
+
+/// A division, from the divisor's normalisation through every level of the reciprocal to the remainder's shift back,
+/// queues without a host synchronisation: captured whole into a graph, then run from it on operands written over
+/// a's and b's limbs after the capture (b's top bit 40 bits lower: another normalising shift), so that nothing was
+/// computed when it was queued.
+TEST_F(AsyncIntegerDevice, DivisionCapturedIntoOneGraph) {
+  const Stream s;
+  gmp_randclass r(gmp_randinit_mt);
+  r.seed(static_cast<unsigned long>(cases::seed() + 13));
+  const std::size_t nb = 20000;  // the reciprocal's top levels by the transform, the lower ones tiled
+  const mpz_class za = cases::uniform_huge(r, 2 * nb, true), zb = cases::uniform_huge(r, nb, false) + 1;
+  const AsyncInteger a = cases::make(za, Place::device, s.get()), b = cases::make(zb, Place::device, s.get());
+  static_cast<void>((a * b).get());  // the transform kernels' attributes, set once outside the capture
+  cudaGraph_t graph{};
+  WARPNUM_TEST_CUDA(cudaStreamBeginCapture(s.get(), cudaStreamCaptureModeGlobal));
+  warpnum::AsyncIntegerDivResult d;
+  try {
+    d = divmod_floor(a, b);
+  } catch (...) {
+    (void)cudaStreamEndCapture(s.get(), &graph);
+    throw;
+  }
+  cudaStreamCaptureStatus status{};
+  WARPNUM_TEST_CUDA(cudaStreamIsCapturing(s.get(), &status));
+  EXPECT_EQ(status, cudaStreamCaptureStatusActive) << "a call during the division ended the capture";
+  WARPNUM_TEST_CUDA(cudaStreamEndCapture(s.get(), &graph));
+  std::size_t nodes = 0;
+  WARPNUM_TEST_CUDA(cudaGraphGetNodes(graph, nullptr, &nodes));
+  EXPECT_GT(nodes, 50u) << "the levels' kernels, allocations and frees are nodes of one graph";
+  cudaGraphExec_t exec{};
+  WARPNUM_TEST_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+  // New operands over a's and b's limbs (a keeps its sign, queued as negative).
+  const mpz_class za2 = cases::uniform_huge(r, 2 * nb, false), zb2 = (cases::uniform_huge(r, nb, false) >> 40) + 1;
+  const Integer ia = warpnum::from_mpz(za2, Place::device), ib = warpnum::from_mpz(zb2, Place::device);
+  ASSERT_LE(ia.size(), a.limb_bound());
+  ASSERT_LE(ib.size(), b.limb_bound());
+  const auto overwrite = [&](const AsyncInteger& x, const Integer& v) {
+    auto* p = const_cast<AsyncInteger::limb_type*>(x.data());
+    WARPNUM_TEST_CUDA(cudaMemsetAsync(p, 0, x.limb_bound() * sizeof(AsyncInteger::limb_type), s.get()));
+    WARPNUM_TEST_CUDA(cudaMemcpyAsync(p, v.data(), v.size() * sizeof(AsyncInteger::limb_type),
+                                      cudaMemcpyDeviceToDevice, s.get()));
+  };
+  overwrite(a, ia);
+  overwrite(b, ib);
+  WARPNUM_TEST_CUDA(cudaGraphLaunch(exec, s.get()));
+  mpz_class q, rem;
+  mpz_fdiv_qr(q.get_mpz_t(), rem.get_mpz_t(), mpz_class(-za2).get_mpz_t(), zb2.get_mpz_t());
+  EXPECT_TRUE(cases::value(d.quot) == q);
+  EXPECT_TRUE(cases::value(d.rem) == rem);
+  d = warpnum::AsyncIntegerDivResult();  // the results' memory belongs to the graph's allocations
   WARPNUM_TEST_CUDA(cudaStreamSynchronize(s.get()));
   WARPNUM_TEST_CUDA(cudaGraphExecDestroy(exec));
   WARPNUM_TEST_CUDA(cudaGraphDestroy(graph));

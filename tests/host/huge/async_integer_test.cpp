@@ -34,6 +34,8 @@ TEST(AsyncIntegerHost, CopiesAndMoves) { cases::copies_and_moves(Place::host, nu
 TEST(AsyncIntegerHost, ReciprocalFromBelow) { cases::reciprocal_from_below(Place::host, nullptr); }
 TEST(AsyncIntegerHost, CorrectionAgainstGmp) { cases::correction_against_gmp(Place::host, nullptr); }
 TEST(AsyncIntegerHost, DivisionAgainstGmp) { cases::division_against_gmp(Place::host, nullptr); }
+TEST(AsyncIntegerHost, PublicDivisionAgainstGmp) { cases::public_division_against_gmp(Place::host, nullptr); }
+TEST(AsyncIntegerHost, DivisionByZero) { cases::division_by_zero(Place::host, nullptr); }
 
 TEST(AsyncIntegerHost, OperandsOnTwoStreamsAreRefused) {
   const AsyncInteger a(Integer(7, Place::host), fake_stream(0x100));
