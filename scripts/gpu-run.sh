@@ -20,7 +20,7 @@
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
 # after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
 # e.g. --benchmark_filter=mul), FUZZ_ARGS (for device-fuzz, e.g. --quick, --ops 50000000, --seed 0x1234),
-# HUGE_BENCH_ARGS, HUGE_MUL_ARGS, HUGE_ASYNC_ARGS and PI_DIGITS (section huge),
+# HUGE_BENCH_ARGS, HUGE_MUL_ARGS, HUGE_ASYNC_ARGS, HUGE_DIVISION_ARGS and PI_DIGITS (section huge),
 # SANITIZE_TOOLS, SANITIZE_SHARDS, SANITIZE_TIMEOUT, SANITIZE_BUDGET, SANITIZE_BINARIES (a regular expression: the
 # device-* binaries to check), SANITIZE_FILTER (a GoogleTest filter for them; with SANITIZE_SHARDS=1 one test alone)
 # (see the section sanitize).
@@ -211,8 +211,9 @@ for section in "${sections[@]}"; do
       fi
       ;;
     huge) # Integer's exact product and text against GMP on one core of this machine (bench-huge-integer-mul),
-      # the convolutions alone (bench-huge-mul), a chain of operations synchronised, queued and from a graph
-      # (bench-huge-async), and pi to PI_DIGITS (default 10^7) digits checked against GMP
+      # the convolutions alone (bench-huge-mul), a chain of operations and a division synchronised, queued and from
+      # a graph (bench-huge-async, bench-huge-async --division), and pi to PI_DIGITS (default 10^7) digits checked
+      # against GMP
       # shellcheck disable=SC2086 # *_ARGS are lists of arguments
       if [[ -x $bin/bench-huge-integer-mul ]]; then
         run_one "$bin/bench-huge-integer-mul" --csv "$logs/huge-integer-mul.csv" ${HUGE_BENCH_ARGS:-}
@@ -220,6 +221,7 @@ for section in "${sections[@]}"; do
       if [[ -x $bin/bench-huge-mul ]]; then run_one "$bin/bench-huge-mul" --target gpu ${HUGE_MUL_ARGS:-}; fi
       if [[ -x $bin/bench-huge-async ]]; then
         run_one "$bin/bench-huge-async" --csv "$logs/huge-async.csv" ${HUGE_ASYNC_ARGS:-}
+        run_one "$bin/bench-huge-async" --division ${HUGE_DIVISION_ARGS:---digits 1e4,1e5,1e6,1e7}
       fi
       if [[ -x $bin/warpnum-pi-digits ]]; then
         run_one "$bin/warpnum-pi-digits" "${PI_DIGITS:-10000000}" --check --output "$logs/pi.txt"

@@ -5,12 +5,13 @@
 // y = ((y * b) >> 32 n) + a on n-limb a and b (a product, a shift and a sum: a Newton-like step that keeps its
 // length), so its work is K products of n by n limbs. Every way's result is checked against Integer's before
 // timing.
-//   bench-huge-async [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE] [--api-costs]
+//   bench-huge-async [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE] [--api-costs] [--division]
 // Defaults: 10^3, 10^4, 10^5, 10^6, 10^7 digits, K = 16, N = 9 (median). Also prints the host's time to queue the
 // chain (it returns before the GPU is done) and one product's time, for the chain's ceiling (K products).
 // --api-costs instead prints the host's time to queue each kind of call an operation is made of (an empty kernel, a
 // stream-ordered allocation and its free, a 4-byte memset) and each AsyncInteger operation at a few sizes, each
-// queued 200 times in a row behind nothing: what a chain of small operations costs the host.
+// queued 200 times in a row behind nothing: what a chain of small operations costs the host. --division instead
+// times divmod_floor of 2d by d digits as Integer, as AsyncInteger and from a CUDA graph (division_rows).
 #include "host_timing.hpp"
 
 #include <warpnum/async_integer.hpp>
@@ -24,6 +25,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -58,6 +60,16 @@ AsyncInteger chain(const AsyncInteger& a, const AsyncInteger& b, std::size_t shi
   AsyncInteger y = a;
   for (int k = 0; k < steps; ++k) y = ((y * b) >> shift) + a;
   return y;
+}
+
+/// Median milliseconds of a graph's launch and completion on s.
+double replay_ms(cudaGraphExec_t exec, cudaStream_t s, int reps) {
+  return median_ms(
+      [&] {
+        check(cudaGraphLaunch(exec, s), "cudaGraphLaunch");
+        check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+      },
+      reps);
 }
 
 __global__ void empty_kernel() {}
@@ -112,6 +124,86 @@ int api_costs(cudaStream_t s) {
   return 0;
 }
 
+/// --division: divmod_floor of a 2d-digit a by a d-digit b three ways: Integer (the reciprocal's smallest levels on
+/// the host, a wait for them and one for each result), AsyncInteger (every level queued: one wait, at get()), and
+/// the AsyncInteger division captured into a CUDA graph and replayed; and the time of one product of two d-digit
+/// numbers, the unit the division's time is counted in. Each way is checked against GMP first.
+int division_rows(const std::vector<std::size_t>& digits, int reps, cudaStream_t s) {
+  std::printf("bench-huge-async --division: divmod_floor of 2d by d digits; median of %d\n", reps);
+  std::printf("%10s %8s %10s %12s %12s %12s %12s %10s\n", "d digits", "b limbs", "product", "Integer", "AsyncInteger",
+              "graph", "queue (host)", "graph/prod");
+  gmp_randclass rng(gmp_randinit_mt);
+  rng.seed(2028);
+  for (const std::size_t d : digits) {
+    mpz_class top_b, top_a;
+    mpz_ui_pow_ui(top_b.get_mpz_t(), 10, d);
+    mpz_ui_pow_ui(top_a.get_mpz_t(), 10, 2 * d);
+    const mpz_class za = rng.get_z_range(top_a), zb = rng.get_z_range(top_b) + 1, zc = rng.get_z_range(top_b);
+    mpz_class eq, er;
+    mpz_fdiv_qr(eq.get_mpz_t(), er.get_mpz_t(), za.get_mpz_t(), zb.get_mpz_t());
+    const Integer a = warpnum::from_mpz(za, Place::device), b = warpnum::from_mpz(zb, Place::device);
+    const Integer c = warpnum::from_mpz(zc, Place::device);
+    const AsyncInteger qa(a, s), qb(b, s);
+    const warpnum::IntegerDivResult by_integer = divmod_floor(a, b);
+    const warpnum::AsyncIntegerDivResult queued = divmod_floor(qa, qb);
+    if (warpnum::to_mpz_class(by_integer.quot) != eq || warpnum::to_mpz_class(by_integer.rem) != er ||
+        warpnum::to_mpz_class(queued.quot.get()) != eq || warpnum::to_mpz_class(queued.rem.get()) != er) {
+      std::fprintf(stderr, "bench-huge-async: a division differs from GMP's at %zu digits\n", d);
+      return 1;
+    }
+    const std::size_t nq = queued.quot.limb_bound(), nr = queued.rem.limb_bound();
+    std::uint32_t* graph_out = nullptr;
+    check(cudaMalloc(&graph_out, (nq + nr) * sizeof(std::uint32_t)), "cudaMalloc");
+    check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    cudaGraph_t graph{};
+    check(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
+    {
+      const warpnum::AsyncIntegerDivResult y = divmod_floor(qa, qb);
+      check(cudaMemcpyAsync(graph_out, y.quot.data(), nq * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice, s),
+            "cudaMemcpyAsync");
+      check(cudaMemcpyAsync(graph_out + nq, y.rem.data(), nr * sizeof(std::uint32_t), cudaMemcpyDeviceToDevice, s),
+            "cudaMemcpyAsync");
+    }  // the results' memory is freed inside the graph, so the graph can run again
+    check(cudaStreamEndCapture(s, &graph), "cudaStreamEndCapture");
+    std::size_t nodes = 0;
+    check(cudaGraphGetNodes(graph, nullptr, &nodes), "cudaGraphGetNodes");
+    cudaGraphExec_t exec{};
+    check(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+    check(cudaGraphLaunch(exec, s), "cudaGraphLaunch");
+    check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    std::vector<std::uint32_t> limbs(nq + nr);
+    check(cudaMemcpy(limbs.data(), graph_out, limbs.size() * sizeof(std::uint32_t), cudaMemcpyDeviceToHost),
+          "cudaMemcpy");
+    const std::span<const std::uint32_t> all(limbs);
+    if (warpnum::to_mpz_class(Integer::from_limbs(all.first(nq), false, Place::host)) != eq ||
+        warpnum::to_mpz_class(Integer::from_limbs(all.subspan(nq), false, Place::host)) != er) {
+      std::fprintf(stderr, "bench-huge-async: the graph's division differs from GMP's at %zu digits\n", d);
+      return 1;
+    }
+    const int r = d >= 10000000 ? std::max(3, reps / 3) : reps;
+    const double product_ms = median_ms([&] { static_cast<void>(c * b); }, r);
+    const double integer_ms = median_ms([&] { static_cast<void>(divmod_floor(a, b)); }, r);
+    double queue_ms = 0;
+    const double async_ms = median_ms(
+        [&] {
+          const auto t0 = clock_type::now();
+          warpnum::AsyncIntegerDivResult y = divmod_floor(qa, qb);
+          queue_ms = std::chrono::duration<double, std::milli>(clock_type::now() - t0).count();
+          static_cast<void>(std::move(y.quot).get());
+          static_cast<void>(std::move(y.rem).get());
+        },
+        r);
+    const double graph_ms = replay_ms(exec, s, r);
+    std::printf("%10zu %8zu %10.4f %12.4f %12.4f %12.4f %12.4f %10.2f   (%zu graph nodes)\n", d, b.size(),
+                product_ms, integer_ms, async_ms, graph_ms, queue_ms, graph_ms / product_ms, nodes);
+    std::fflush(stdout);
+    check(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
+    check(cudaGraphDestroy(graph), "cudaGraphDestroy");
+    check(cudaFree(graph_out), "cudaFree");
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -120,6 +212,7 @@ int main(int argc, char** argv) {
   int reps = 9;
   std::string csv;
   bool costs = false;
+  bool division = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -133,8 +226,11 @@ int main(int argc, char** argv) {
       csv = argv[++i];
     } else if (arg == "--api-costs") {
       costs = true;
+    } else if (arg == "--division") {
+      division = true;
     } else {
-      std::fprintf(stderr, "usage: %s [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE] [--api-costs]\n",
+      std::fprintf(stderr,
+                   "usage: %s [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE] [--api-costs] [--division]\n",
                    argv[0]);
       return arg == "--help" ? 0 : 2;
     }
@@ -151,6 +247,12 @@ int main(int argc, char** argv) {
     check(cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
     std::printf("bench-huge-async: %s\n", prop.name);
     return api_costs(own);
+  }
+  if (division) {
+    std::printf("bench-huge-async: %s\n", prop.name);
+    cudaStream_t own{};
+    check(cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    return division_rows(digits, reps, own);
   }
   std::printf("bench-huge-async: %s; chain of %d steps y = ((y * b) >> 32n) + a; median of %d\n", prop.name, steps,
               reps);
@@ -213,12 +315,7 @@ int main(int argc, char** argv) {
           static_cast<void>(std::move(y).get());
         },
         r);
-    const double graph_ms = median_ms(
-        [&] {
-          check(cudaGraphLaunch(exec, s), "cudaGraphLaunch");
-          check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
-        },
-        r);
+    const double graph_ms = replay_ms(exec, s, r);
     std::printf("%10zu %8zu %10.4f %12.4f %12.4f %12.4f %12.4f %10.2f\n", d, a.size(), product_ms, integer_ms,
                 async_ms, graph_ms, queue_ms, integer_ms / graph_ms);
     std::fflush(stdout);

@@ -285,9 +285,10 @@ struct AsyncIntegerAccess {
 
   /// floor(|a| / |b|) and |a| mod |b|, queued. The divisor is normalised on the device: c, its leading zero bits in
   /// its nb limbs (a status where it is zero), shifts both, so that b' = |b| 2^c has exactly n = 32 nb bits and a'
-  /// = |a| 2^c below 2^m, m = 32 (na + nb); then Newton's division for a quotient of m - n + 1 bits in one piece
-  /// (newton_division.hpp's divmod_short_quotient: the quotient is a' / b' = |a| / |b|, the remainder 2^c times
-  /// |a|'s) with every level of the reciprocal on the device, and the remainder shifted back.
+  /// = |a| 2^c below 2^m, m = 32 (na + nb); then Newton's division (newton_division.hpp's divmod_by_reciprocal: the
+  /// quotient is a' / b' = |a| / |b|, the remainder 2^c times |a|'s) with every level of the reciprocal on the device,
+  /// and the remainder shifted back. The quotient's m - n + 1 bits are a bound for the worst c (b = 1): 2d digits
+  /// by d divide in two pieces where Integer's exact widths take one.
   static huge::DivResult<AsyncInteger> divmod_magnitudes(const AsyncInteger& a, const AsyncInteger& b) {
     Place place{};
     stream_handle stream{};
@@ -305,8 +306,7 @@ struct AsyncIntegerAccess {
     const AsyncInteger b_norm = shifted_by(b, count, nb, true);
     const AsyncInteger a_norm = shifted_by(a, count, na + nb, true);
     const std::size_t n = 32 * nb, m = 32 * (na + nb);
-    const huge::NewtonDivisor<AsyncInteger> d = huge::make_newton_divisor(b_norm, n, m - n + 1, 0);
-    huge::DivResult<AsyncInteger> r = huge::divmod_short_quotient(a_norm, m, d);
+    huge::DivResult<AsyncInteger> r = huge::divmod_by_reciprocal(a_norm, m, b_norm, n, 0);
     return {std::move(r.quot), shifted_by(r.rem, count, nb, false)};
   }
 

@@ -25,6 +25,9 @@ template <class N> struct DivResult {
 inline constexpr std::size_t newton_division_base_limbs = 48;
 /// Extra bits carried by reciprocals beyond the quotient's bits, so that estimates are off by at most a few units.
 inline constexpr std::size_t newton_guard_bits = 8;
+/// How far past the divisor's bits a reciprocal's precision may go so that a quotient a little longer than the
+/// divisor (2d digits by d: often one or two bits longer) is one piece, not two.
+inline constexpr std::size_t newton_quotient_slack_bits = 64;
 
 /// floor(a / b) and a mod b by Knuth D on the host limbs; the results live where a lives. a >= 0, b > 0.
 template <class N> DivResult<N> divmod_limbwise(const N& a, const N& b) {
@@ -196,13 +199,13 @@ template <class N> DivResult<N> divmod_newton(const N& a, const NewtonDivisor<N>
 }
 
 /// floor(a / b) and a mod b for a < 2^m and b of n bits (b >= 2^(n-1), n >= 1) by Newton's reciprocal for a quotient of
-/// min(quotient, divisor) bits: make_newton_divisor, then divmod_newton. Every width is given, none read.
-/// host_bits: reciprocal's.
+/// min(quotient, divisor + newton_quotient_slack_bits) bits: make_newton_divisor, then divmod_newton, which splits
+/// longer quotients. Every width is given, none read. host_bits: reciprocal's.
 template <class N>
 DivResult<N> divmod_by_reciprocal(const N& a, std::size_t m, const N& b, std::size_t n,
                                   std::size_t host_bits = 32 * NumberTraits<N>::host_limbs) {
   const std::size_t k = m >= n ? m - n + 1 : 1;
-  return divmod_newton(a, m, make_newton_divisor(b, n, std::min(k, n), host_bits));
+  return divmod_newton(a, m, make_newton_divisor(b, n, std::min(k, n + newton_quotient_slack_bits), host_bits));
 }
 
 /// floor(a / b) and a mod b for a >= 0, b > 0 (b == 0 throws std::domain_error): Knuth D for divisors of fewer
