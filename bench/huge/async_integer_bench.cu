@@ -11,10 +11,13 @@
 // --api-costs instead prints the host's time to queue each kind of call an operation is made of (an empty kernel, a
 // stream-ordered allocation and its free, a 4-byte memset) and each AsyncInteger operation at a few sizes, each
 // queued 200 times in a row behind nothing: what a chain of small operations costs the host. --division instead
-// times divmod_floor of 2d by d digits as Integer, as AsyncInteger and from a CUDA graph (division_rows).
+// times divmod_floor of 2d by d digits as Integer, as AsyncInteger and from a CUDA graph, and isqrt of the 2d-digit
+// number as Integer and as AsyncInteger (division_rows).
 #include "host_timing.hpp"
 
 #include <warpnum/async_integer.hpp>
+#include <warpnum/huge/integer_traits.hpp>
+#include <warpnum/huge/newton_sqrt.hpp>
 #include <warpnum/integer.hpp>
 
 #include <cuda_runtime.h>
@@ -124,6 +127,33 @@ int api_costs(cudaStream_t s) {
   return 0;
 }
 
+/// isqrt of x (2d digits) as Integer (huge::isqrt, its small levels on the host) and as AsyncInteger (every level
+/// queued), checked against GMP: a line under division_rows' table, in its Integer, AsyncInteger and queue columns.
+int isqrt_rows(const mpz_class& zx, int reps, cudaStream_t s) {
+  mpz_class root;
+  mpz_sqrt(root.get_mpz_t(), zx.get_mpz_t());
+  const Integer x = warpnum::from_mpz(zx, Place::device);
+  const AsyncInteger qx(x, s);
+  if (warpnum::to_mpz_class(warpnum::huge::isqrt(x)) != root || warpnum::to_mpz_class(isqrt(qx).get()) != root) {
+    std::fprintf(stderr, "bench-huge-async: a square root differs from GMP's\n");
+    return 1;
+  }
+  const double integer_ms = median_ms([&] { static_cast<void>(warpnum::huge::isqrt(x)); }, reps);
+  double queue_ms = 0;
+  const double async_ms = median_ms(
+      [&] {
+        const auto t0 = clock_type::now();
+        AsyncInteger y = isqrt(qx);
+        queue_ms = std::chrono::duration<double, std::milli>(clock_type::now() - t0).count();
+        static_cast<void>(std::move(y).get());
+      },
+      reps);
+  std::printf("%10s %8s %10s %12.4f %12.4f %12s %12.4f   (isqrt of the 2d-digit a)\n", "", "", "", integer_ms,
+              async_ms, "", queue_ms);
+  std::fflush(stdout);
+  return 0;
+}
+
 /// --division: divmod_floor of a 2d-digit a by a d-digit b three ways: Integer (the reciprocal's smallest levels on
 /// the host, a wait for them and one for each result), AsyncInteger (every level queued: one wait, at get()), and
 /// the AsyncInteger division captured into a CUDA graph and replayed; and the time of one product of two d-digit
@@ -200,6 +230,7 @@ int division_rows(const std::vector<std::size_t>& digits, int reps, cudaStream_t
     check(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
     check(cudaGraphDestroy(graph), "cudaGraphDestroy");
     check(cudaFree(graph_out), "cudaFree");
+    if (isqrt_rows(za, r, s) != 0) return 1;
   }
   return 0;
 }

@@ -50,9 +50,9 @@ class Stream {
 ///   and a status on the device records it; get() then throws std::domain_error, and so does get() of every value
 ///   computed from it. A division by a divisor that turns out zero records a status the same way (a divisor with
 ///   no limbs, known to be zero, throws std::domain_error at once).
-/// - Division (divmod_floor, / and %, below) queues too: Newton's reciprocal from its smallest level up, with the
-///   divisor normalised on the device (shifted by a count the host never reads), so that its cost follows the limb
-///   bounds, as a product's does.
+/// - Division (divmod_floor, / and %, below) and isqrt queue too: Newton's iterations from their smallest levels up,
+///   with the divisor (the radicand) normalised on the device (shifted by a count the host never reads), so that
+///   their cost follows the limb bounds, as a product's does.
 /// - On the host (an AsyncInteger of a host Integer) every operation is complete on return and the stream is not
 ///   used; the results and rules are the same.
 /// - Out of memory throws warpnum::OutOfMemory when the operation is queued (allocation is ordered, not deferred).
@@ -144,5 +144,9 @@ struct AsyncIntegerDivResult {
 AsyncIntegerDivResult divmod_floor(const AsyncInteger& a, const AsyncInteger& b);
 AsyncInteger operator/(const AsyncInteger& a, const AsyncInteger& b);
 AsyncInteger operator%(const AsyncInteger& a, const AsyncInteger& b);
+/// floor(sqrt(x)), queued (Newton's iteration with a division a level, newton_sqrt.hpp's isqrt_normalised, x
+/// normalised on the device as a divisor is); its limb bound is half x's. A negative x (is_negative()) throws
+/// std::domain_error when queued.
+AsyncInteger isqrt(const AsyncInteger& x);
 
 }  // namespace warpnum

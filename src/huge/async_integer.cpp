@@ -13,6 +13,7 @@
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/async_integer_traits.hpp>
 #include <warpnum/huge/newton_division.hpp>
+#include <warpnum/huge/newton_sqrt.hpp>
 #include <warpnum/integer.hpp>
 
 #include <algorithm>
@@ -271,16 +272,42 @@ struct AsyncIntegerAccess {
     return r;
   }
 
-  /// x << *count (count: a one-limb value) in `bound` limbs, or x >> *count; nonnegative.
-  static AsyncInteger shifted_by(const AsyncInteger& x, const AsyncInteger& count, std::size_t bound, bool left) {
+  /// |x| << (*count >> count_shift) (count: a one-limb value) in `bound` limbs, or |x| >> that.
+  static AsyncInteger shifted_by(const AsyncInteger& x, const AsyncInteger& count, std::size_t bound, bool left,
+                                 unsigned count_shift = 0) {
     AsyncInteger r = with_bound(bound, x.place_, x.stream_, false);
     if (left) {
-      huge::shift_left_by(r.data_, bound, x.data_, x.bound_, count.data_, r.place_, queue(r));
+      huge::shift_left_by(r.data_, bound, x.data_, x.bound_, count.data_, count_shift, r.place_, queue(r));
     } else {
-      huge::shift_right_by(r.data_, bound, x.data_, x.bound_, count.data_, r.place_, queue(r));
+      huge::shift_right_by(r.data_, bound, x.data_, x.bound_, count.data_, count_shift, r.place_, queue(r));
     }
     inherit_status(r, x, &count);
     return r;
+  }
+
+  /// floor(sqrt(x)) for x below 2^(32 nx), nx <= newton_division_base_limbs (huge::isqrt_base).
+  static AsyncInteger isqrt_base(const AsyncInteger& x) {
+    AsyncInteger r = with_bound((x.bound_ + 1) / 2, x.place_, x.stream_, false);
+    huge::isqrt_base(r.data_, r.bound_, x.data_, x.bound_, r.place_, queue(r));
+    inherit_status(r, x, nullptr);
+    return r;
+  }
+
+  /// floor(sqrt(x)), queued. x is normalised on the device as the divisor is for division, by an even count c of
+  /// leading zero bits, so that x' = x 2^c lies in [2^(m-2), 2^m), m = 32 nx, and newton_sqrt.hpp's
+  /// isqrt_normalised gives its root (m / 2 bits) with every width known; the root of x is that >> c / 2. A zero
+  /// (limbs all zero, flag z = 1) is replaced by 2^(m-2), whose root 2^(m/2-1) is then taken off again: x' + z
+  /// 2^(m-2) and y - z 2^(m/2-1), so that no difference changes sign.
+  static AsyncInteger isqrt(const AsyncInteger& x) {
+    if (x.negative_) detail::throw_error<std::domain_error>("warpnum: AsyncInteger: isqrt of a negative number");
+    if (x.bound_ == 0) return zero_from(x, nullptr, x.place_, x.stream_);
+    const std::size_t nx = x.bound_, m = 32 * nx;
+    AsyncInteger count = with_bound(1, x.place_, x.stream_, false);
+    AsyncInteger zero = with_bound(1, x.place_, x.stream_, false);
+    huge::leading_zero_bits(count.data_, zero.data_, 1, x.data_, nx, 2, x.place_, queue(x));
+    const AsyncInteger x_norm = shifted_by(x, count, nx, true) + (zero << (m - 2));
+    const AsyncInteger y = huge::isqrt_normalised(x_norm, m);
+    return shifted_by(y, count, (nx + 1) / 2, false, 1) - (zero << (m / 2 - 1));
   }
 
   /// floor(|a| / |b|) and |a| mod |b|, queued. The divisor is normalised on the device: c, its leading zero bits in
@@ -484,6 +511,8 @@ AsyncInteger operator%(const AsyncInteger& a, const AsyncInteger& b) {
   return a.is_negative() ? -std::move(m.rem) : std::move(m.rem);
 }
 
+AsyncInteger isqrt(const AsyncInteger& x) { return AsyncIntegerAccess::isqrt(x); }
+
 namespace huge {
 
 AsyncInteger NumberTraits<AsyncInteger>::from_uint(std::uint64_t v, const AsyncInteger& like) {
@@ -492,6 +521,10 @@ AsyncInteger NumberTraits<AsyncInteger>::from_uint(std::uint64_t v, const AsyncI
 
 AsyncInteger NumberTraits<AsyncInteger>::reciprocal_base(const AsyncInteger& d, std::size_t n) {
   return AsyncIntegerAccess::reciprocal_base(d, n);
+}
+
+AsyncInteger NumberTraits<AsyncInteger>::isqrt_base(const AsyncInteger& x, std::size_t /*m*/) {
+  return AsyncIntegerAccess::isqrt_base(x);
 }
 
 void NumberTraits<AsyncInteger>::correct_once(AsyncInteger& q, AsyncInteger& r, const AsyncInteger& b) {

@@ -456,12 +456,13 @@ __global__ void shift_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::si
     r[k] = Left ? shifted_left_limb(a, na, k, q, s) : shifted_right_limb(a, na, k, q, s);
 }
 
-/// r[k] = limb k of a << *count (Left) or a >> *count: the shift read on the device.
+/// r[k] = limb k of a << (*count >> count_shift) (Left) or a >> that: the shift read on the device.
 template <bool Left>
 __global__ void shift_by_count_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na,
-                                      const limb_t* count) {
-  const std::size_t q = *count / 32;
-  const unsigned s = *count % 32;
+                                      const limb_t* count, unsigned count_shift) {
+  const limb_t bits = *count >> count_shift;
+  const std::size_t q = bits / 32;
+  const unsigned s = bits % 32;
   for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr; k += std::size_t{gridDim.x} * blockDim.x)
     r[k] = Left ? shifted_left_limb(a, na, k, q, s) : shifted_right_limb(a, na, k, q, s);
 }
@@ -845,12 +846,13 @@ void leading_zero_bits(limb_t* count, limb_t* status, limb_t zero_code, const li
 
 namespace {
 template <bool Left>
-void shift_by_count(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count, Place place,
-                    [[maybe_unused]] Queue queue) {
+void shift_by_count(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count,
+                    unsigned count_shift, Place place, [[maybe_unused]] Queue queue) {
   if (nr == 0) return;
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    shift_by_count_kernel<Left><<<linear_blocks(nr), linear_threads, 0, queue.stream>>>(r, nr, a, na, count);
+    shift_by_count_kernel<Left><<<linear_blocks(nr), linear_threads, 0, queue.stream>>>(r, nr, a, na, count,
+                                                                                        count_shift);
     cuda_check(cudaGetLastError(), Left ? "shift_left_by" : "shift_right_by");
     finish_queue(queue, Left ? "shift_left_by" : "shift_right_by");
     return;
@@ -858,17 +860,17 @@ void shift_by_count(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, 
     no_device();
 #endif
   }
-  shift<Left>(r, nr, a, na, *count, place, queue);
+  shift<Left>(r, nr, a, na, *count >> count_shift, place, queue);
 }
 }  // namespace
 
-void shift_left_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count, Place place,
-                   Queue queue) {
-  shift_by_count<true>(r, nr, a, na, count, place, queue);
+void shift_left_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count,
+                   unsigned count_shift, Place place, Queue queue) {
+  shift_by_count<true>(r, nr, a, na, count, count_shift, place, queue);
 }
-void shift_right_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count, Place place,
-                    Queue queue) {
-  shift_by_count<false>(r, nr, a, na, count, place, queue);
+void shift_right_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count,
+                    unsigned count_shift, Place place, Queue queue) {
+  shift_by_count<false>(r, nr, a, na, count, count_shift, place, queue);
 }
 
 void set_uint(limb_t* p, std::size_t n, std::uint64_t v, Place place, [[maybe_unused]] Queue queue) {

@@ -19,7 +19,8 @@
 //   packed_integers.cpp  PackedIntegers: many integers in one allocation, multiplied (multiply_batch) and added
 //                  pair by pair in a few launches
 //   divide.cpp     Newton division, divmod_floor, / and %
-//   base_cases.cu  the smallest level of Newton's reciprocal in either place (one thread on the device)
+//   base_cases.cu  the smallest levels of Newton's reciprocal and square root in either place (one thread on the
+//                  device)
 //   text.cpp       to_string, the text constructor (divide and conquer for decimal)
 //   radix_tree.cpp the same conversions by whole levels, for numbers on the device; packed_slots.cu its passes
 //                  over the packed slots (include/warpnum/huge/radix_tree.hpp)
@@ -224,11 +225,12 @@ void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std
 /// does not wait for (n < 2^27).
 void leading_zero_bits(limb_t* count, limb_t* status, limb_t zero_code, const limb_t* p, std::size_t n,
                        unsigned unit, Place place, Queue queue);
-/// shift_left and shift_right by *count bits, one limb in the place's memory read where the shift runs.
-void shift_left_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count, Place place,
-                   Queue queue);
-void shift_right_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count, Place place,
-                    Queue queue);
+/// shift_left and shift_right by *count >> count_shift bits (count: one limb in the place's memory, read where the
+/// shift runs; count_shift 1 halves an even count, a square root's).
+void shift_left_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count,
+                   unsigned count_shift, Place place, Queue queue);
+void shift_right_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count,
+                    unsigned count_shift, Place place, Queue queue);
 /// p[0, n) = v (its low limbs, zero above), written in the queue's order: a constant made without a copy from
 /// the host.
 void set_uint(limb_t* p, std::size_t n, std::uint64_t v, Place place, Queue queue);
@@ -290,6 +292,8 @@ void destroy_stream(stream_handle stream) noexcept;
 /// std::invalid_argument); zero for a zero d. On the device one thread, queued: nothing is read back.
 void reciprocal_base(limb_t* x, std::size_t nx, const limb_t* d, std::size_t nd, std::size_t bits, Place place,
                      Queue queue);
+/// y[0, ny) = floor(sqrt(x)) for x[0, nx), nx <= newton_division_base_limbs (limbs past it are not read). Likewise.
+void isqrt_base(limb_t* y, std::size_t ny, const limb_t* x, std::size_t nx, Place place, Queue queue);
 
 // ---- products of limb arrays (integer.cpp) ----
 

@@ -5,8 +5,8 @@
 // that turn out zero; >> of negatives (floor) at every bit offset; the status of a difference that changes sign, its
 // inheritance and two statuses combined; copies and moves; Newton's reciprocal and division on AsyncIntegers
 // (huge/async_integer_traits.hpp), whose differences must never change sign, and the division's one correction,
-// decided where the limbs are; the public divmod_floor, / and % with their bounds past their values, and division by
-// a zero found on the device. Run by tests/host/huge/async_integer_test.cpp and
+// decided where the limbs are; the public divmod_floor, / and % with their bounds past their values, division by
+// a zero found on the device, and isqrt. Run by tests/host/huge/async_integer_test.cpp and
 // tests/device/huge/async_integer_test.cu.
 #pragma once
 
@@ -436,6 +436,40 @@ inline void division_by_zero(Place place, stream_handle stream) {
   } catch (const std::domain_error& e) {
     EXPECT_NE(std::string(e.what()).find("changed sign"), std::string::npos) << e.what();
   }
+}
+
+/// isqrt of AsyncIntegers (the radicand normalised on the device by an even shift, every level queued) against
+/// GMP's mpz_sqrt: 1 limb to past the transform's threshold, squares and their neighbours, bounds past the values
+/// by 1 to 40 limbs, a zero with limbs (x - x), and a negative x, refused when queued.
+inline void isqrt_against_gmp(Place place, stream_handle stream) {
+  gmp_randclass g(gmp_randinit_default);
+  g.seed(static_cast<unsigned long>(seed() + 24));
+  const std::vector<std::size_t> limbs = place == Place::device ? std::vector<std::size_t>{1, 2, 47, 48, 49, 97, 1000, 12000}
+                                                                 : std::vector<std::size_t>{1, 2, 47, 48, 49, 97, 1000};
+  for (const std::size_t n : limbs) {
+    const mpz_class x = uniform_huge(g, n, false) + 1;
+    mpz_class s;
+    mpz_sqrt(s.get_mpz_t(), x.get_mpz_t());
+    for (const mpz_class& v : {x, mpz_class(s * s), mpz_class(s * s - 1), mpz_class(s * s + 2 * s), mpz_class(1),
+                               mpz_class(3), mpz_class(4)}) {
+      for (const std::size_t pad : {std::size_t{0}, std::size_t{1}, std::size_t{40}}) {
+        const AsyncInteger a = pad != 0 ? padded(v, pad, place, stream) : make(v, place, stream);
+        mpz_class root;
+        mpz_sqrt(root.get_mpz_t(), v.get_mpz_t());
+        try {
+          const AsyncInteger r = isqrt(a);
+          EXPECT_LE(r.limb_bound(), (a.limb_bound() + 1) / 2 + 1);
+          EXPECT_TRUE(value(r) == root) << mpz_sizeinbase(v.get_mpz_t(), 2) << " bits, bound " << a.limb_bound();
+        } catch (const std::domain_error& e) {
+          ADD_FAILURE() << mpz_sizeinbase(v.get_mpz_t(), 2) << " bits, bound " << a.limb_bound() << ": " << e.what();
+        }
+      }
+    }
+  }
+  const AsyncInteger x = make(mpz_class(1) << 300, place, stream);
+  EXPECT_TRUE(value(isqrt(x - x)) == 0);
+  EXPECT_TRUE(value(isqrt(AsyncInteger())) == 0);
+  EXPECT_THROW(static_cast<void>(isqrt(-x)), std::domain_error);
 }
 
 }  // namespace warpnum::test::async_integer_cases

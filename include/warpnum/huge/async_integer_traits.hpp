@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/async_integer_traits.hpp: NumberTraits<warpnum::AsyncInteger> (number_traits.hpp), for Newton's
-// reciprocal and division (reciprocal_newton and divmod_by_reciprocal, newton_division.hpp), whose operations have
-// signs known before they run, whose smallest level is a kernel (reciprocal_base) and whose one correction is
-// decided on the device (correct_once), so that they queue on the value's stream with no wait. AsyncInteger has no
+// reciprocal, division and square root (reciprocal_newton and divmod_by_reciprocal, newton_division.hpp;
+// isqrt_normalised, newton_sqrt.hpp), whose operations have signs known before they run, whose smallest levels are
+// kernels (reciprocal_base, isqrt_base) and whose one correction is decided on the device (correct_once), so that
+// they queue on the value's stream with no wait. AsyncInteger has no
 // comparisons, so divmod_nonnegative and the other algorithms there that compare do not take it.
 #pragma once
 
@@ -47,6 +48,8 @@ template <> struct NumberTraits<AsyncInteger> {
   static constexpr std::size_t host_limbs = 0;
   /// floor(2^(2 n) / d) for d below 2^n, n <= 32 newton_division_base_limbs (src/huge/base_cases.cu), queued.
   static AsyncInteger reciprocal_base(const AsyncInteger& d, std::size_t n);
+  /// floor(sqrt(x)) for x below 2^m, m <= 32 newton_division_base_limbs (src/huge/base_cases.cu), queued.
+  static AsyncInteger isqrt_base(const AsyncInteger& x, std::size_t m);
   /// correct_once of newton_division.hpp, queued: for 0 <= r < 2 b, r - b and q + 1 where r >= b, else r and q,
   /// the choice made on the device (src/huge/async_integer.cpp).
   static void correct_once(AsyncInteger& q, AsyncInteger& r, const AsyncInteger& b);

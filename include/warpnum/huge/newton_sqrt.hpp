@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/huge/newton_sqrt.hpp: isqrt(x) = floor(sqrt(x)) by Newton's iteration with doubling precision, on the
 // number type's multiply and Newton division (newton_division.hpp): O(M(n)); below newton_sqrt_base_limbs by
-// Zimmermann's recursive square root on the host's words (detail/mpn/sqrt.hpp). Host code over NumberTraits<N>.
+// Zimmermann's recursive square root on the host's words (detail/mpn/sqrt.hpp). Host code over NumberTraits<N>;
+// isqrt_normalised, the same iteration with every width given, queues on AsyncInteger without a wait.
 #pragma once
 
 #include <warpnum/config.hpp>
@@ -72,6 +73,38 @@ template <class N> N isqrt(const N& x) {
     if (++steps > 64) warpnum::detail::throw_error<std::logic_error>("warpnum: Newton square root estimate is off");
   }
   return y;
+}
+
+/// floor(sqrt(x)) for 2^(m-2) <= x < 2^m, m even: a number of exactly m / 2 bits. The same step as isqrt with every
+/// width known instead of read: y0 = isqrt_normalised(floor(x / 2^(2k)), m - 2k) 2^k has m / 2 bits (m - 2k is
+/// even and that quotient lies in [2^(m-2k-2), 2^(m-2k))), so floor(x / y0) is divmod_by_reciprocal's with the
+/// divisor's width given; y = floor((y0 + floor(x / y0)) / 2) is isqrt(x) or one more, so z = y - 1 is never above
+/// it and x - z^2 never negative, and the one step back up (z + 1 where x - z^2 >= 2 z + 1) is the number type's
+/// correct_once where its NumberTraits has one (AsyncInteger's: decided on the device), else a comparison. The
+/// smallest level (m <= 32 newton_division_base_limbs) is the type's isqrt_base where it has one (a kernel), else
+/// isqrt_limbwise. So every operation queues on an AsyncInteger, with no wait.
+template <class N> N isqrt_normalised(const N& x, std::size_t m) {
+  using Traits = NumberTraits<N>;
+  if (m <= 32 * newton_division_base_limbs) {
+    if constexpr (requires { Traits::isqrt_base(x, m); }) {
+      return Traits::isqrt_base(x, m);
+    } else {
+      return isqrt_limbwise<N>(x);
+    }
+  }
+  const std::size_t k = m / 4 - 4;
+  const N y0 = isqrt_normalised<N>(x >> (2 * k), m - 2 * k) << k;
+  const N y = (y0 + divmod_by_reciprocal<N>(x, m, y0, m / 2).quot) >> 1;
+  const N one = Traits::from_uint(1, x);
+  N z = y - one;
+  N r = x - Traits::sqr(z);
+  const N step = (z << 1) + one;
+  if constexpr (requires { Traits::correct_once(z, r, step); }) {
+    Traits::correct_once(z, r, step);
+  } else if (!(r < step)) {
+    z = z + one;
+  }
+  return z;
 }
 
 }  // namespace warpnum::huge

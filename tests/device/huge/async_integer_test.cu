@@ -95,6 +95,10 @@ TEST_F(AsyncIntegerDevice, DivisionByZero) {
   const Stream s;
   cases::division_by_zero(Place::device, s.get());
 }
+TEST_F(AsyncIntegerDevice, IsqrtAgainstGmp) {
+  const Stream s;
+  cases::isqrt_against_gmp(Place::device, s.get());
+}
 
 TEST_F(AsyncIntegerDevice, OperandsInTwoPlacesAreRefused) {
   const Stream s;

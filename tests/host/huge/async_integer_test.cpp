@@ -36,6 +36,7 @@ TEST(AsyncIntegerHost, CorrectionAgainstGmp) { cases::correction_against_gmp(Pla
 TEST(AsyncIntegerHost, DivisionAgainstGmp) { cases::division_against_gmp(Place::host, nullptr); }
 TEST(AsyncIntegerHost, PublicDivisionAgainstGmp) { cases::public_division_against_gmp(Place::host, nullptr); }
 TEST(AsyncIntegerHost, DivisionByZero) { cases::division_by_zero(Place::host, nullptr); }
+TEST(AsyncIntegerHost, IsqrtAgainstGmp) { cases::isqrt_against_gmp(Place::host, nullptr); }
 
 TEST(AsyncIntegerHost, OperandsOnTwoStreamsAreRefused) {
   const AsyncInteger a(Integer(7, Place::host), fake_stream(0x100));

@@ -201,5 +201,32 @@ TEST(NewtonSqrt, AgainstGmp) {
   EXPECT_THROW(huge::isqrt(mpz_class(-4)), std::domain_error);
 }
 
+/// isqrt_normalised, every width given (the form AsyncInteger queues): for even m from the smallest level's bound up,
+/// x at both ends of [2^(m-2), 2^m), random, and squares and their neighbours in it, where the estimate's one step
+/// back up is taken or not.
+TEST(NewtonSqrt, NormalisedAgainstGmp) {
+  const std::uint64_t seed = seed_for("huge isqrt_normalised");
+  Rng rng(seed);
+  const mpz_class one = 1;
+  for (const std::size_t m : {std::size_t{64}, std::size_t{1536}, std::size_t{1538}, std::size_t{3072},
+                              std::size_t{20000}, std::size_t{131072}}) {
+    const mpz_class low = one << (m - 2), high = one << m;
+    std::vector<mpz_class> xs = {low, mpz_class(low + 1), mpz_class(high - 1), mpz_class(2 * low - 1)};
+    for (int i = 0; i < 6; ++i) {
+      const mpz_class x = low + random_huge(rng, m / 32 + 1) % (high - low);
+      mpz_class s;
+      mpz_sqrt(s.get_mpz_t(), x.get_mpz_t());
+      for (const mpz_class& v : {x, mpz_class(s * s), mpz_class(s * s - 1), mpz_class(s * s + 2 * s)}) {
+        if (v >= low && v < high) xs.push_back(v);
+      }
+    }
+    for (const mpz_class& x : xs) {
+      mpz_class s;
+      mpz_sqrt(s.get_mpz_t(), x.get_mpz_t());
+      ASSERT_TRUE(huge::isqrt_normalised(x, m) == s) << "seed " << seed << ", m " << m << ", x = 0x" << x.get_str(16);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace warpnum::test
