@@ -16,8 +16,6 @@
 #include "host_timing.hpp"
 
 #include <warpnum/async_integer.hpp>
-#include <warpnum/huge/integer_traits.hpp>
-#include <warpnum/huge/newton_sqrt.hpp>
 #include <warpnum/integer.hpp>
 
 #include <cuda_runtime.h>
@@ -127,18 +125,17 @@ int api_costs(cudaStream_t s) {
   return 0;
 }
 
-/// isqrt of x (2d digits) as Integer (huge::isqrt, its small levels on the host) and as AsyncInteger (every level
-/// queued), checked against GMP: a line under division_rows' table, in its Integer, AsyncInteger and queue columns.
+/// isqrt of x (2d digits) as Integer (its small levels on the host) and as AsyncInteger (every level queued), checked against GMP: a line under division_rows' table, in its Integer, AsyncInteger and queue columns.
 int isqrt_rows(const mpz_class& zx, int reps, cudaStream_t s) {
   mpz_class root;
   mpz_sqrt(root.get_mpz_t(), zx.get_mpz_t());
   const Integer x = warpnum::from_mpz(zx, Place::device);
   const AsyncInteger qx(x, s);
-  if (warpnum::to_mpz_class(warpnum::huge::isqrt(x)) != root || warpnum::to_mpz_class(isqrt(qx).get()) != root) {
+  if (warpnum::to_mpz_class(warpnum::isqrt(x)) != root || warpnum::to_mpz_class(isqrt(qx).get()) != root) {
     std::fprintf(stderr, "bench-huge-async: a square root differs from GMP's\n");
     return 1;
   }
-  const double integer_ms = median_ms([&] { static_cast<void>(warpnum::huge::isqrt(x)); }, reps);
+  const double integer_ms = median_ms([&] { static_cast<void>(warpnum::isqrt(x)); }, reps);
   double queue_ms = 0;
   const double async_ms = median_ms(
       [&] {

@@ -129,6 +129,9 @@ struct IntegerDivResult {
   Integer quot;
   Integer rem;
 };
+/// floor(sqrt(x)), where x lives; x < 0 throws std::domain_error. Newton's iteration on the fast multiply and
+/// division (huge/newton_sqrt.hpp): O(M(n)).
+Integer isqrt(const Integer& x);
 
 /// Text in `base` (2 to 36, lower-case digits, a leading '-'): decimal in O(M(n) log n) time (divide and conquer
 /// on the fast multiply); power-of-two bases in linear time. Throws std::invalid_argument for another base.

@@ -5,8 +5,8 @@
 // cudaStreamCaptureModeGlobal, where any synchronisation, blocking copy or non-ordered allocation would end the
 // capture with an error, then run from the graph; queuing behind a kernel that keeps the stream busy returns while
 // it still runs; continue_on orders a value across two streams; operands in two places are refused; divmod_floor, /
-// and % against GMP, a zero divisor's status, and a division captured into a graph and run from it on operands
-// written after the capture. Skips where there is no GPU.
+// and % against GMP, a zero divisor's status, isqrt against GMP, and a division and a square root captured into a
+// graph and run from it on operands written after the capture. Skips where there is no GPU.
 #include "../kernel_check.hpp"
 #include "cases/async_integer_cases.hpp"
 
@@ -161,7 +161,7 @@ TEST_F(AsyncIntegerDevice, ExpressionCapturedIntoOneGraph) {
 }
 
 /// A division, from the divisor's normalisation through every level of the reciprocal to the remainder's shift back,
-/// queues without a host synchronisation: captured whole into a graph, then run from it on operands written over
+/// and a square root queue without a host synchronisation: captured whole into a graph, then run from it on operands written over
 /// a's and b's limbs after the capture (b's top bit 40 bits lower: another normalising shift), so that nothing was
 /// computed when it was queued.
 TEST_F(AsyncIntegerDevice, DivisionCapturedIntoOneGraph) {
@@ -175,8 +175,10 @@ TEST_F(AsyncIntegerDevice, DivisionCapturedIntoOneGraph) {
   cudaGraph_t graph{};
   WARPNUM_TEST_CUDA(cudaStreamBeginCapture(s.get(), cudaStreamCaptureModeGlobal));
   warpnum::AsyncIntegerDivResult d;
+  AsyncInteger root;
   try {
     d = divmod_floor(a, b);
+    root = isqrt(b);
   } catch (...) {
     (void)cudaStreamEndCapture(s.get(), &graph);
     throw;
@@ -208,7 +210,11 @@ TEST_F(AsyncIntegerDevice, DivisionCapturedIntoOneGraph) {
   mpz_fdiv_qr(q.get_mpz_t(), rem.get_mpz_t(), mpz_class(-za2).get_mpz_t(), zb2.get_mpz_t());
   EXPECT_TRUE(cases::value(d.quot) == q);
   EXPECT_TRUE(cases::value(d.rem) == rem);
+  mpz_class s2;
+  mpz_sqrt(s2.get_mpz_t(), zb2.get_mpz_t());
+  EXPECT_TRUE(cases::value(root) == s2);
   d = warpnum::AsyncIntegerDivResult();  // the results' memory belongs to the graph's allocations
+  root = AsyncInteger();
   WARPNUM_TEST_CUDA(cudaStreamSynchronize(s.get()));
   WARPNUM_TEST_CUDA(cudaGraphExecDestroy(exec));
   WARPNUM_TEST_CUDA(cudaGraphDestroy(graph));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/huge/division_test.cpp: Integer's divmod_floor, / and % on the host against GMP (mpz_fdiv_qr,
-// mpz_tdiv_q, mpz_tdiv_r): every sign, Knuth D and Newton sizes, divisors near powers of 2^32, exact divisions.
+// mpz_tdiv_q, mpz_tdiv_r): every sign, Knuth D and Newton sizes, divisors near powers of 2^32, exact divisions;
+// and isqrt against mpz_sqrt.
 #include "cases/huge_operands.hpp"
 #include "cases/random.hpp"
 
@@ -106,6 +107,24 @@ TEST(IntegerDivision, LargeBalanced) {
   const mpz_class b = random_huge(rng, 60000);
   const mpz_class a = random_huge(rng, 120000);
   ASSERT_TRUE(check_division(a, b)) << "seed " << seed;
+}
+
+/// isqrt(Integer) against mpz_sqrt: small values, Zimmermann's and Newton's sizes, squares and their neighbours; a
+/// negative throws.
+TEST(IntegerIsqrt, AgainstGmp) {
+  const std::uint64_t seed = seed_for("Integer isqrt host");
+  Rng rng(seed);
+  for (const std::size_t limbs : {std::size_t{1}, std::size_t{3}, std::size_t{300}, std::size_t{9000}}) {
+    const mpz_class x = random_huge(rng, limbs);
+    mpz_class s;
+    mpz_sqrt(s.get_mpz_t(), x.get_mpz_t());
+    for (const mpz_class& v : {x, mpz_class(s * s), mpz_class(s * s - 1), mpz_class(0), mpz_class(1)}) {
+      mpz_class root;
+      mpz_sqrt(root.get_mpz_t(), v.get_mpz_t());
+      EXPECT_TRUE(to_mpz_class(isqrt(from_mpz(v, Place::host))) == root) << "seed " << seed << ", " << limbs;
+    }
+  }
+  EXPECT_THROW(static_cast<void>(isqrt(Integer(-4, Place::host))), std::domain_error);
 }
 
 }  // namespace
