@@ -285,6 +285,12 @@ struct AsyncIntegerAccess {
     return r;
   }
 
+  /// x with its bound cut to ceil(bits / 32) limbs (x below 2^bits): the storage stays, released by its pointer.
+  static AsyncInteger below(AsyncInteger x, std::size_t bits) {
+    x.bound_ = std::min(x.bound_, (bits + 31) / 32);
+    return x;
+  }
+
   /// floor(sqrt(x)) for x below 2^(32 nx), nx <= newton_division_base_limbs (huge::isqrt_base).
   static AsyncInteger isqrt_base(const AsyncInteger& x) {
     AsyncInteger r = with_bound((x.bound_ + 1) / 2, x.place_, x.stream_, false);
@@ -334,7 +340,7 @@ struct AsyncIntegerAccess {
     const AsyncInteger a_norm = shifted_by(a, count, na + nb, true);
     const std::size_t n = 32 * nb, m = 32 * (na + nb);
     huge::DivResult<AsyncInteger> r = huge::divmod_by_reciprocal(a_norm, m, b_norm, n, 0);
-    return {std::move(r.quot), shifted_by(r.rem, count, nb, false)};
+    return {below(std::move(r.quot), 32 * na), shifted_by(r.rem, count, nb, false)};  // |a| / |b| <= |a|
   }
 
   /// Floor division's adjustment where the signs differ: a quotient q and remainder r of the magnitudes become
@@ -521,6 +527,10 @@ AsyncInteger NumberTraits<AsyncInteger>::from_uint(std::uint64_t v, const AsyncI
 
 AsyncInteger NumberTraits<AsyncInteger>::reciprocal_base(const AsyncInteger& d, std::size_t n) {
   return AsyncIntegerAccess::reciprocal_base(d, n);
+}
+
+AsyncInteger NumberTraits<AsyncInteger>::below(AsyncInteger x, std::size_t bits) {
+  return AsyncIntegerAccess::below(std::move(x), bits);
 }
 
 AsyncInteger NumberTraits<AsyncInteger>::isqrt_base(const AsyncInteger& x, std::size_t /*m*/) {

@@ -400,6 +400,7 @@ inline void public_division_against_gmp(Place place, stream_handle stream) {
           EXPECT_TRUE(value(f.quot) == fq) << "floor quotient, " << what;
           EXPECT_TRUE(value(f.rem) == fr) << "floor remainder, " << what;
           EXPECT_LE(f.rem.limb_bound(), b.limb_bound()) << what;
+          EXPECT_LE(f.quot.limb_bound(), a.limb_bound() + 1) << what;
           EXPECT_TRUE(value(a / b) == tq) << "a / b, " << what;
           EXPECT_TRUE(value(a % b) == tr) << "a % b, " << what;
         } catch (const std::domain_error& e) {
@@ -445,7 +446,7 @@ inline void isqrt_against_gmp(Place place, stream_handle stream) {
   gmp_randclass g(gmp_randinit_default);
   g.seed(static_cast<unsigned long>(seed() + 24));
   const std::vector<std::size_t> limbs = place == Place::device ? std::vector<std::size_t>{1, 2, 47, 48, 49, 97, 1000, 12000}
-                                                                 : std::vector<std::size_t>{1, 2, 47, 48, 49, 97, 1000};
+                                                                 : std::vector<std::size_t>{1, 2, 47, 48, 49, 97, 1000, 12000};
   for (const std::size_t n : limbs) {
     const mpz_class x = uniform_huge(g, n, false) + 1;
     mpz_class s;

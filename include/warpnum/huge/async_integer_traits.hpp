@@ -50,6 +50,9 @@ template <> struct NumberTraits<AsyncInteger> {
   static AsyncInteger reciprocal_base(const AsyncInteger& d, std::size_t n);
   /// floor(sqrt(x)) for x below 2^m, m <= 32 newton_division_base_limbs (src/huge/base_cases.cu), queued.
   static AsyncInteger isqrt_base(const AsyncInteger& x, std::size_t m);
+  /// x, known to be below 2^bits, with its limb bound cut to ceil(bits / 32) where it is longer (no work: the
+  /// storage stays, the bound shrinks).
+  static AsyncInteger below(AsyncInteger x, std::size_t bits);
   /// correct_once of newton_division.hpp, queued: for 0 <= r < 2 b, r - b and q + 1 where r >= b, else r and q,
   /// the choice made on the device (src/huge/async_integer.cpp).
   static void correct_once(AsyncInteger& q, AsyncInteger& r, const AsyncInteger& b);

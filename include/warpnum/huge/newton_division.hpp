@@ -38,6 +38,17 @@ template <class N> DivResult<N> divmod_limbwise(const N& a, const N& b) {
 
 namespace detail {
 
+/// x, known to lie below 2^bits, with its size bound cut to that where the number type keeps one (a static member
+/// below(x, bits) of its NumberTraits: AsyncInteger's lengths are bounds, and a product's bound is the sum of its
+/// operands', so without the cut they would grow level by level); x itself for other types.
+template <class N> N below(N x, std::size_t bits) {
+  if constexpr (requires { NumberTraits<N>::below(x, bits); }) {
+    return NumberTraits<N>::below(std::move(x), bits);
+  } else {
+    return x;
+  }
+}
+
 /// reciprocal_newton's recursion; `one` and `four` are 1 and 4 where d lives, so that the constants of every level
 /// are these or shifts of them (a queued shift, for AsyncInteger, rather than a new constant each level). Below
 /// host_bits a d not on the host moves there (a wait, and no launches); the smallest level is the number type's
@@ -70,7 +81,7 @@ N reciprocal_from_below(const N& d, std::size_t n, const N& one, const N& four, 
   // (2h >= n + 18). Dropping f's low h - 4 bits lowers the step by less than 1/8, the final shift by less than 1:
   // X <= e < X + 2, the contract, from below again.
   const std::size_t drop = h - 4;
-  return (xh << (n - h)) + ((xh * (f >> drop)) >> (2 * h - drop));
+  return below<N>((xh << (n - h)) + ((xh * (f >> drop)) >> (2 * h - drop)), n + 1);  // X <= 2^(2n) / d < 2^(n+1)
 }
 
 }  // namespace detail
@@ -172,8 +183,8 @@ template <class N> DivResult<N> divmod_short_quotient(const N& a, std::size_t m,
   // low s bits costs less than 2^s / b <= 1/4, R2's 7 units less than 7 a / 2^(n + p2) < 7 / 2^9: q' >= q - 1, so
   // r = a - q' b lies in [0, 2 b) and one correction finishes (no sign to read: a queued type never waits).
   const std::size_t s = n > 3 ? n - 3 : 0;
-  N q = ((a >> s) * *reciprocal_p2) >> (n + p2 - s);
-  N r = a - q * d.divisor;
+  N q = detail::below<N>(((a >> s) * *reciprocal_p2) >> (n + p2 - s), k);  // q' <= a / b < 2^k
+  N r = detail::below<N>(a - q * d.divisor, n + 1);                          // < 2 b
   correct_once(q, r, d.divisor);
   return {std::move(q), std::move(r)};
 }

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace warpnum::huge {
@@ -87,24 +88,26 @@ template <class N> N isqrt_normalised(const N& x, std::size_t m) {
   using Traits = NumberTraits<N>;
   if (m <= 32 * newton_division_base_limbs) {
     if constexpr (requires { Traits::isqrt_base(x, m); }) {
-      return Traits::isqrt_base(x, m);
+      return detail::below<N>(Traits::isqrt_base(x, m), m / 2);
     } else {
       return isqrt_limbwise<N>(x);
     }
   }
+  // Each value's bound cut to its known width (detail::below), so that an AsyncInteger's bounds stay those widths.
+  using detail::below;
   const std::size_t k = m / 4 - 4;
-  const N y0 = isqrt_normalised<N>(x >> (2 * k), m - 2 * k) << k;
+  const N y0 = below<N>(isqrt_normalised<N>(below<N>(x >> (2 * k), m - 2 * k), m - 2 * k) << k, m / 2);
   const N y = (y0 + divmod_by_reciprocal<N>(x, m, y0, m / 2).quot) >> 1;
   const N one = Traits::from_uint(1, x);
-  N z = y - one;
-  N r = x - Traits::sqr(z);
+  N z = below<N>(y - one, m / 2);
+  N r = below<N>(x - Traits::sqr(z), m / 2 + 3);  // x - z^2 < (z + 2)^2 - z^2 = 4 z + 4
   const N step = (z << 1) + one;
   if constexpr (requires { Traits::correct_once(z, r, step); }) {
     Traits::correct_once(z, r, step);
   } else if (!(r < step)) {
     z = z + one;
   }
-  return z;
+  return below<N>(std::move(z), m / 2);
 }
 
 }  // namespace warpnum::huge
