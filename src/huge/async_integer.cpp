@@ -264,9 +264,9 @@ struct AsyncIntegerAccess {
     return r;
   }
 
-  /// floor(2^(2 n) / d), d below 2^n (huge::reciprocal_base): n + 1 bits.
+  /// floor(2^(2 n) / d), d of n bits (huge::reciprocal_base): at most 2^(n+1) (d = 2^(n-1)), n + 2 bits.
   static AsyncInteger reciprocal_base(const AsyncInteger& d, std::size_t n) {
-    AsyncInteger r = with_bound(n / 32 + 1, d.place_, d.stream_, false);
+    AsyncInteger r = with_bound((n + 2 + 31) / 32, d.place_, d.stream_, false);
     huge::reciprocal_base(r.data_, r.bound_, d.data_, d.bound_, n, r.place_, queue(r));
     inherit_status(r, d, nullptr);
     return r;

@@ -266,7 +266,7 @@ inline void reciprocal_from_below(Place place, stream_handle stream) {
   r.seed(static_cast<unsigned long>(seed() + 20));
   const mpz_class one = 1;
   std::vector<mpz_class> divisors;
-  for (std::size_t bits : {2u, 33u, 64u, 1000u, 1536u, 1537u, 3100u, 40000u, 70000u}) {
+  for (std::size_t bits : {2u, 31u, 33u, 63u, 64u, 1000u, 1535u, 1536u, 1537u, 3100u, 3369u, 40000u, 70000u}) {
     const mpz_class p = one << (bits - 1);
     for (std::size_t low : {std::size_t{0}, bits / 2 > 9 ? bits / 2 - 9 : 0, bits / 2 + 9, bits / 4}) {
       if (low < bits) divisors.push_back(p + (one << low) - 1);

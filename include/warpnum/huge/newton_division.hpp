@@ -81,7 +81,7 @@ N reciprocal_from_below(const N& d, std::size_t n, const N& one, const N& four, 
   // (2h >= n + 18). Dropping f's low h - 4 bits lowers the step by less than 1/8, the final shift by less than 1:
   // X <= e < X + 2, the contract, from below again.
   const std::size_t drop = h - 4;
-  return below<N>((xh << (n - h)) + ((xh * (f >> drop)) >> (2 * h - drop)), n + 1);  // X <= 2^(2n) / d < 2^(n+1)
+  return below<N>((xh << (n - h)) + ((xh * (f >> drop)) >> (2 * h - drop)), n + 2);  // X <= 2^(2n) / d <= 2^(n+1)
 }
 
 }  // namespace detail
