@@ -125,7 +125,8 @@ int api_costs(cudaStream_t s) {
   return 0;
 }
 
-/// isqrt of x (2d digits) as Integer (its small levels on the host) and as AsyncInteger (every level queued), checked against GMP: a line under division_rows' table, in its Integer, AsyncInteger and queue columns.
+/// isqrt of x (2d digits) as Integer (its small levels on the host) and as AsyncInteger (every level queued),
+/// checked against GMP: a line under division_rows' table, in its Integer, AsyncInteger and queue columns.
 int isqrt_rows(const mpz_class& zx, int reps, cudaStream_t s) {
   mpz_class root;
   mpz_sqrt(root.get_mpz_t(), zx.get_mpz_t());

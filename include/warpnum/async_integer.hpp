@@ -138,8 +138,8 @@ struct AsyncIntegerDivResult {
   AsyncInteger rem;
 };
 /// Integer's divisions (integer.hpp), queued: floor division and its remainder (with b's sign); a / b truncated
-/// toward zero and a % b with a's sign. The remainder's limb bound is at most b's, the quotient's at most one more than a's. A b
-/// with no limbs throws std::domain_error when queued; a b whose limbs turn out zero records a
+/// toward zero and a % b with a's sign. The remainder's limb bound is at most b's, the quotient's at most one more
+/// than a's. A b with no limbs throws std::domain_error when queued; a b whose limbs turn out zero records a
 /// status, and get() of the results throws std::domain_error (the class comment).
 AsyncIntegerDivResult divmod_floor(const AsyncInteger& a, const AsyncInteger& b);
 AsyncInteger operator/(const AsyncInteger& a, const AsyncInteger& b);

@@ -463,8 +463,10 @@ __global__ void shift_by_count_kernel(limb_t* r, std::size_t nr, const limb_t* a
   const limb_t bits = *count >> count_shift;
   const std::size_t q = bits / 32;
   const unsigned s = bits % 32;
-  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr; k += std::size_t{gridDim.x} * blockDim.x)
+  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr;
+       k += std::size_t{gridDim.x} * blockDim.x) {
     r[k] = Left ? shifted_left_limb(a, na, k, q, s) : shifted_right_limb(a, na, k, q, s);
+  }
 }
 
 /// leading_zero_bits in one block: each thread takes limbs from the top down, stride blockDim.x, and stops at its
@@ -494,8 +496,10 @@ leading_zeros_kernel(limb_t* count, limb_t* status, limb_t zero_code, const limb
 
 /// p[k] = limb k of v, for k < n.
 __global__ void set_uint_kernel(limb_t* p, std::size_t n, std::uint64_t v) {
-  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < n; k += std::size_t{gridDim.x} * blockDim.x)
+  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < n;
+       k += std::size_t{gridDim.x} * blockDim.x) {
     p[k] = k < 2 ? static_cast<limb_t>(v >> (32 * k)) : 0u;
+  }
 }
 
 /// The answer of find_highest: runs `launch(found)` and reads *found back.

@@ -94,7 +94,8 @@ N reciprocal_from_below(const N& d, std::size_t n, const N& one, const N& four, 
 /// reciprocal (async_integer_traits.hpp) queue on its stream: with no wait at all (its host_limbs is 0, its
 /// smallest level a kernel), or, where the caller passes host_bits, with one wait for the levels below it, which
 /// the host computes without launches.
-template <class N> N reciprocal_newton(const N& d, std::size_t n, std::size_t host_bits = 32 * NumberTraits<N>::host_limbs) {
+template <class N>
+N reciprocal_newton(const N& d, std::size_t n, std::size_t host_bits = 32 * NumberTraits<N>::host_limbs) {
   const N one = NumberTraits<N>::from_uint(1, d);
   return detail::reciprocal_from_below<N>(d, n, one, N(one << 2), host_bits);
 }
@@ -102,7 +103,8 @@ template <class N> N reciprocal_newton(const N& d, std::size_t n, std::size_t ho
 /// reciprocal_newton's result, by the number type's own faster route where its NumberTraits has one (a static
 /// member reciprocal(d, n): Integer's queues the levels on the device, src/huge/reciprocal.cpp): the one place
 /// that chooses.
-template <class N> N reciprocal(const N& d, std::size_t n, std::size_t host_bits = 32 * NumberTraits<N>::host_limbs) {
+template <class N>
+N reciprocal(const N& d, std::size_t n, std::size_t host_bits = 32 * NumberTraits<N>::host_limbs) {
   if constexpr (requires { NumberTraits<N>::reciprocal(d, n); }) {
     return NumberTraits<N>::reciprocal(d, n);
   } else {

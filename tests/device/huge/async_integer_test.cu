@@ -161,9 +161,9 @@ TEST_F(AsyncIntegerDevice, ExpressionCapturedIntoOneGraph) {
 }
 
 /// A division, from the divisor's normalisation through every level of the reciprocal to the remainder's shift back,
-/// and a square root queue without a host synchronisation: captured whole into a graph, then run from it on operands written over
-/// a's and b's limbs after the capture (b's top bit 40 bits lower: another normalising shift), so that nothing was
-/// computed when it was queued.
+/// and a square root queue without a host synchronisation: captured whole into a graph, then run from it on operands
+/// written over a's and b's limbs after the capture (b's top bit 40 bits lower: another normalising shift), so that
+/// nothing was computed when it was queued.
 TEST_F(AsyncIntegerDevice, DivisionCapturedIntoOneGraph) {
   const Stream s;
   gmp_randclass r(gmp_randinit_mt);
