@@ -108,6 +108,24 @@ TEST_F(AsyncIntegerDevice, OperandsInTwoPlacesAreRefused) {
   EXPECT_THROW(static_cast<void>(b + a), std::invalid_argument);
 }
 
+/// What `queue` queues on s, captured into a graph under cudaStreamCaptureModeGlobal; fails the test where a call
+/// ended the capture (a synchronisation, a blocking copy, an allocation outside the stream's order).
+template <class Queue> cudaGraph_t captured(cudaStream_t s, const char* what, Queue&& queue) {
+  cudaGraph_t graph{};
+  WARPNUM_TEST_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  try {
+    queue();
+  } catch (...) {
+    (void)cudaStreamEndCapture(s, &graph);
+    throw;
+  }
+  cudaStreamCaptureStatus status{};
+  WARPNUM_TEST_CUDA(cudaStreamIsCapturing(s, &status));
+  EXPECT_EQ(status, cudaStreamCaptureStatusActive) << "a call during " << what << " ended the capture";
+  WARPNUM_TEST_CUDA(cudaStreamEndCapture(s, &graph));
+  return graph;
+}
+
 /// An expression of many operations is queued without one host synchronisation: captured whole into a graph.
 TEST_F(AsyncIntegerDevice, ExpressionCapturedIntoOneGraph) {
   const Stream s;
@@ -119,19 +137,10 @@ TEST_F(AsyncIntegerDevice, ExpressionCapturedIntoOneGraph) {
   const AsyncInteger a = cases::make(za, Place::device, s.get()), b = cases::make(zb, Place::device, s.get()),
                      c = cases::make(zc, Place::device, s.get()), d = cases::make(zd, Place::device, s.get());
   static_cast<void>((a * b).get());  // sets the transform kernels' attributes once, outside the capture
-  cudaGraph_t graph{};
-  WARPNUM_TEST_CUDA(cudaStreamBeginCapture(s.get(), cudaStreamCaptureModeGlobal));
   AsyncInteger x;
-  try {
+  cudaGraph_t graph = captured(s.get(), "the expression", [&] {
     x = (sqr(a * b - (c * d << 1000)) >> 12345) + (a << 7) - (-c >> 3);
-  } catch (...) {
-    (void)cudaStreamEndCapture(s.get(), &graph);
-    throw;
-  }
-  cudaStreamCaptureStatus status{};
-  WARPNUM_TEST_CUDA(cudaStreamIsCapturing(s.get(), &status));
-  EXPECT_EQ(status, cudaStreamCaptureStatusActive) << "a call during the expression ended the capture";
-  WARPNUM_TEST_CUDA(cudaStreamEndCapture(s.get(), &graph));
+  });
   std::size_t nodes = 0;
   WARPNUM_TEST_CUDA(cudaGraphGetNodes(graph, nullptr, &nodes));
   EXPECT_GT(nodes, 10u) << "the expression's kernels, allocations and frees are nodes of one graph";
@@ -172,21 +181,12 @@ TEST_F(AsyncIntegerDevice, DivisionCapturedIntoOneGraph) {
   const mpz_class za = cases::uniform_huge(r, 2 * nb, true), zb = cases::uniform_huge(r, nb, false) + 1;
   const AsyncInteger a = cases::make(za, Place::device, s.get()), b = cases::make(zb, Place::device, s.get());
   static_cast<void>((a * b).get());  // the transform kernels' attributes, set once outside the capture
-  cudaGraph_t graph{};
-  WARPNUM_TEST_CUDA(cudaStreamBeginCapture(s.get(), cudaStreamCaptureModeGlobal));
   warpnum::AsyncIntegerDivResult d;
   AsyncInteger root;
-  try {
+  cudaGraph_t graph = captured(s.get(), "the division", [&] {
     d = divmod_floor(a, b);
     root = isqrt(b);
-  } catch (...) {
-    (void)cudaStreamEndCapture(s.get(), &graph);
-    throw;
-  }
-  cudaStreamCaptureStatus status{};
-  WARPNUM_TEST_CUDA(cudaStreamIsCapturing(s.get(), &status));
-  EXPECT_EQ(status, cudaStreamCaptureStatusActive) << "a call during the division ended the capture";
-  WARPNUM_TEST_CUDA(cudaStreamEndCapture(s.get(), &graph));
+  });
   std::size_t nodes = 0;
   WARPNUM_TEST_CUDA(cudaGraphGetNodes(graph, nullptr, &nodes));
   EXPECT_GT(nodes, 50u) << "the levels' kernels, allocations and frees are nodes of one graph";
