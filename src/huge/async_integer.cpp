@@ -4,8 +4,11 @@
 // order and reads nothing back. Lengths are bounds, fixed when an operation is queued: a product n + m limbs, a sum
 // one more than the longer operand, a difference the longer one's. Signs are decided at the same time; a difference
 // of magnitudes that borrows out of its top limb (a sign the host could not know) sets a status limb of its own,
-// which every later result lists among its history's (shared, without a kernel) and get() reports. Also
-// NumberTraits<AsyncInteger>::correct_once, Newton division's last step decided on the device.
+// which every later result lists among its history's (shared, without a kernel) and get() reports. Division and
+// isqrt run Newton's iterations (huge/newton_division.hpp, newton_sqrt.hpp) on these operations, with the operand
+// normalised by a shift count found on the device and a divisor found zero recorded as a status; the members of
+// NumberTraits<AsyncInteger> they need (correct_once, decided on the device; the smallest levels' kernels; constants
+// written by a kernel; bounds cut to known widths) are here too.
 #include "engine.hpp"
 #include "integer_access.hpp"
 
