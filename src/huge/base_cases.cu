@@ -5,8 +5,8 @@
 // for x of as many limbs by its square root (detail/mpn/sqrt.hpp, Zimmermann's), one body each for the host and for a
 // kernel of one thread. On the device they read their operand and write the result in the stream's order, so that
 // a reciprocal or root queued as AsyncIntegers (async_integer_traits.hpp) runs from its smallest level up without the
-// host reading anything: about 2,400 word products, tens of microseconds on one GPU thread, in place of a copy to the
-// host, the host's work and a copy back, each waiting.
+// host reading anything: at most about 2,400 word products on one GPU thread, in place of a copy to the host, the
+// host's work and a copy back, each waiting.
 #include "engine.hpp"
 
 #include <warpnum/config.hpp>
