@@ -14,6 +14,7 @@
 #include "last_at_or_below.hpp"
 
 #include <warpnum/config.hpp>
+#include <warpnum/detail/limb.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/carry.hpp>
 #include <warpnum/out_of_memory.hpp>
@@ -112,14 +113,13 @@ template <class StreamAt> std::uint32_t host_resolve(const StreamAt& stream_at, 
 /// even shift), given `top`, the index + 1 of its highest non-zero limb (0: p is zero, and so is the count).
 WARPNUM_HD limb_t leading_zero_count(const limb_t* p, std::size_t n, std::size_t top, unsigned unit) {
   if (top == 0) return 0;
-  limb_t x = p[top - 1];
-  unsigned zeros = 0;
-  while ((x & 0x80000000u) == 0) {
-    x <<= 1;
-    ++zeros;
-  }
-  const auto bits = static_cast<limb_t>(32 * (n - top) + zeros);
+  const auto bits = static_cast<limb_t>(32 * (n - top) + warpnum::detail::countl_zero_word(p[top - 1]));
   return bits - bits % unit;
+}
+
+/// Limb k of v (below 2^64): set_uint's, in both places.
+WARPNUM_HD limb_t limb_of_uint(std::uint64_t v, std::size_t k) {
+  return k < 2 ? static_cast<limb_t>(v >> (32 * k)) : 0u;
 }
 
 #if WARPNUM_HAS_CUDA
@@ -449,11 +449,18 @@ template <class Key> __global__ void find_highest(std::size_t n, Key key, unsign
   }
 }
 
-/// r[k] = limb k of a << (32 q + s) (Left) or a >> (32 q + s).
+/// This thread's limbs (grid stride) of r[k] = limb k of a << (32 q + s) (Left) or a >> (32 q + s).
+template <bool Left>
+__device__ void shift_limbs(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t q, unsigned s) {
+  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr;
+       k += std::size_t{gridDim.x} * blockDim.x) {
+    r[k] = Left ? shifted_left_limb(a, na, k, q, s) : shifted_right_limb(a, na, k, q, s);
+  }
+}
+
 template <bool Left>
 __global__ void shift_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t q, unsigned s) {
-  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr; k += std::size_t{gridDim.x} * blockDim.x)
-    r[k] = Left ? shifted_left_limb(a, na, k, q, s) : shifted_right_limb(a, na, k, q, s);
+  shift_limbs<Left>(r, nr, a, na, q, s);
 }
 
 /// r[k] = limb k of a << (*count >> count_shift) (Left) or a >> that: the shift read on the device.
@@ -461,12 +468,7 @@ template <bool Left>
 __global__ void shift_by_count_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na,
                                       const limb_t* count, unsigned count_shift) {
   const limb_t bits = *count >> count_shift;
-  const std::size_t q = bits / 32;
-  const unsigned s = bits % 32;
-  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr;
-       k += std::size_t{gridDim.x} * blockDim.x) {
-    r[k] = Left ? shifted_left_limb(a, na, k, q, s) : shifted_right_limb(a, na, k, q, s);
-  }
+  shift_limbs<Left>(r, nr, a, na, bits / 32, bits % 32);
 }
 
 /// leading_zero_bits in one block: each thread takes limbs from the top down, stride blockDim.x, and stops at its
@@ -498,7 +500,7 @@ leading_zeros_kernel(limb_t* count, limb_t* status, limb_t zero_code, const limb
 __global__ void set_uint_kernel(limb_t* p, std::size_t n, std::uint64_t v) {
   for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < n;
        k += std::size_t{gridDim.x} * blockDim.x) {
-    p[k] = k < 2 ? static_cast<limb_t>(v >> (32 * k)) : 0u;
+    p[k] = limb_of_uint(v, k);
   }
 }
 
@@ -889,7 +891,7 @@ void set_uint(limb_t* p, std::size_t n, std::uint64_t v, Place place, [[maybe_un
     no_device();
 #endif
   }
-  for (std::size_t k = 0; k < n; ++k) p[k] = k < 2 ? static_cast<limb_t>(v >> (32 * k)) : 0u;
+  for (std::size_t k = 0; k < n; ++k) p[k] = limb_of_uint(v, k);
 }
 
 #if WARPNUM_HAS_CUDA
