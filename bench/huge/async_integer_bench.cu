@@ -5,14 +5,15 @@
 // y = ((y * b) >> 32 n) + a on n-limb a and b (a product, a shift and a sum: a Newton-like step that keeps its
 // length), so its work is K products of n by n limbs. Every way's result is checked against Integer's before
 // timing.
-//   bench-huge-async [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE] [--api-costs] [--division]
+//   bench-huge-async [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE] [--api-costs] [--division [--nodes]]
 // Defaults: 10^3, 10^4, 10^5, 10^6, 10^7 digits, K = 16, N = 9 (median). Also prints the host's time to queue the
 // chain (it returns before the GPU is done) and one product's time, for the chain's ceiling (K products).
 // --api-costs instead prints the host's time to queue each kind of call an operation is made of (an empty kernel, a
 // stream-ordered allocation and its free, a 4-byte memset) and each AsyncInteger operation at a few sizes, each
 // queued 200 times in a row behind nothing: what a chain of small operations costs the host. --division instead
 // times divmod_floor of 2d by d digits as Integer, as AsyncInteger and from a CUDA graph, and isqrt of the 2d-digit
-// number as Integer and as AsyncInteger (division_rows).
+// number as Integer and as AsyncInteger (division_rows); with --nodes it also prints what the division's graph is
+// made of: its nodes by kind (kernels, allocations, frees, copies, sets) and its kernels by name.
 #include "host_timing.hpp"
 
 #include <warpnum/async_integer.hpp>
@@ -152,11 +153,55 @@ int isqrt_rows(const mpz_class& zx, int reps, cudaStream_t s) {
   return 0;
 }
 
+/// The nodes of a captured graph by kind, and its kernel nodes by kernel name, most first: where a graph's nodes
+/// come from.
+void print_nodes(cudaGraph_t graph) {
+  std::size_t n = 0;
+  check(cudaGraphGetNodes(graph, nullptr, &n), "cudaGraphGetNodes");
+  std::vector<cudaGraphNode_t> nodes(n);
+  check(cudaGraphGetNodes(graph, nodes.data(), &n), "cudaGraphGetNodes");
+  std::vector<std::pair<std::string, int>> kinds, kernels;
+  const auto count = [](std::vector<std::pair<std::string, int>>& v, const std::string& key) {
+    const auto it = std::find_if(v.begin(), v.end(), [&](const auto& e) { return e.first == key; });
+    if (it == v.end()) {
+      v.emplace_back(key, 1);
+    } else {
+      ++it->second;
+    }
+  };
+  for (cudaGraphNode_t node : nodes) {
+    cudaGraphNodeType type{};
+    check(cudaGraphNodeGetType(node, &type), "cudaGraphNodeGetType");
+    switch (type) {
+      case cudaGraphNodeTypeKernel: {
+        count(kinds, "kernel");
+        cudaKernelNodeParams params{};
+        check(cudaGraphKernelNodeGetParams(node, &params), "cudaGraphKernelNodeGetParams");
+        const char* name = nullptr;
+        count(kernels, cudaFuncGetName(&name, params.func) == cudaSuccess && name != nullptr ? name : "?");
+        break;
+      }
+      case cudaGraphNodeTypeMemAlloc: count(kinds, "allocation"); break;
+      case cudaGraphNodeTypeMemFree: count(kinds, "free"); break;
+      case cudaGraphNodeTypeMemcpy: count(kinds, "copy"); break;
+      case cudaGraphNodeTypeMemset: count(kinds, "set"); break;
+      default: count(kinds, "other"); break;
+    }
+  }
+  const auto by_count = [](const auto& x, const auto& y) { return x.second > y.second; };
+  std::sort(kinds.begin(), kinds.end(), by_count);
+  std::sort(kernels.begin(), kernels.end(), by_count);
+  std::printf("    graph nodes:");
+  for (const auto& [kind, k] : kinds) std::printf(" %d %s", k, kind.c_str());
+  std::printf("\n");
+  for (const auto& [name, k] : kernels) std::printf("    %6d  %.110s\n", k, name.c_str());
+}
+
 /// --division: divmod_floor of a 2d-digit a by a d-digit b three ways: Integer (the reciprocal's smallest levels on
 /// the host, a wait for them and one for each result), AsyncInteger (every level queued: one wait, at get()), and
 /// the AsyncInteger division captured into a CUDA graph and replayed; and the time of one product of two d-digit
 /// numbers, the unit the division's time is counted in. Each way is checked against GMP first.
-int division_rows(const std::vector<std::size_t>& digits, int reps, cudaStream_t s) {
+int division_rows(const std::vector<std::size_t>& digits, int reps, bool show_nodes, cudaStream_t s) {
   std::printf("bench-huge-async --division: divmod_floor of 2d by d digits; median of %d\n", reps);
   std::printf("%10s %8s %10s %12s %12s %12s %12s %10s\n", "d digits", "b limbs", "product", "Integer", "AsyncInteger",
               "graph", "queue (host)", "graph/prod");
@@ -195,6 +240,7 @@ int division_rows(const std::vector<std::size_t>& digits, int reps, cudaStream_t
     check(cudaStreamEndCapture(s, &graph), "cudaStreamEndCapture");
     std::size_t nodes = 0;
     check(cudaGraphGetNodes(graph, nullptr, &nodes), "cudaGraphGetNodes");
+    if (show_nodes) print_nodes(graph);
     cudaGraphExec_t exec{};
     check(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
     check(cudaGraphLaunch(exec, s), "cudaGraphLaunch");
@@ -242,6 +288,7 @@ int main(int argc, char** argv) {
   std::string csv;
   bool costs = false;
   bool division = false;
+  bool show_nodes = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -257,9 +304,12 @@ int main(int argc, char** argv) {
       costs = true;
     } else if (arg == "--division") {
       division = true;
+    } else if (arg == "--nodes") {
+      show_nodes = true;
     } else {
       std::fprintf(stderr,
-                   "usage: %s [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE] [--api-costs] [--division]\n",
+                   "usage: %s [--digits d1,d2,...] [--steps K] [--reps N] [--csv FILE] [--api-costs] "
+                   "[--division [--nodes]]\n",
                    argv[0]);
       return arg == "--help" ? 0 : 2;
     }
@@ -281,7 +331,7 @@ int main(int argc, char** argv) {
     std::printf("bench-huge-async: %s\n", prop.name);
     cudaStream_t own{};
     check(cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
-    return division_rows(digits, reps, own);
+    return division_rows(digits, reps, show_nodes, own);
   }
   std::printf("bench-huge-async: %s; chain of %d steps y = ((y * b) >> 32n) + a; median of %d\n", prop.name, steps,
               reps);
