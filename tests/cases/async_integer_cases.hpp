@@ -4,8 +4,9 @@
 // expressions whose lengths are bounds (high zero limbs) at every step; zeros, the default AsyncInteger and results
 // that turn out zero; >> of negatives (floor) at every bit offset; the status of a difference that changes sign, its
 // inheritance and two statuses combined; copies and moves; Newton's reciprocal and division on AsyncIntegers
-// (huge/async_integer_traits.hpp), whose differences must never change sign, and the division's one correction,
-// decided where the limbs are; the public divmod_floor, / and % with their bounds past their values, division by
+// (huge/async_integer_traits.hpp), whose differences must never change sign, the reciprocal's smallest level
+// exactly, and the division's one correction, decided where
+// the limbs are; the public divmod_floor, / and % with their bounds past their values, division by
 // a zero found on the device, and isqrt. Run by tests/host/huge/async_integer_test.cpp and
 // tests/device/huge/async_integer_test.cu.
 #pragma once
@@ -286,6 +287,60 @@ inline void reciprocal_from_below(Place place, stream_handle stream) {
       FAIL() << n << " bits: a difference changed sign (" << e.what() << "), d = 0x" << d.get_str(16);
     }
     EXPECT_TRUE(x <= exact && x >= exact - 1) << n << " bits: floor - x = " << mpz_class(exact - x).get_str();
+  }
+}
+
+/// The reciprocal's smallest level exactly (NumberTraits<AsyncInteger>::reciprocal_base: the host's algorithm D,
+/// the device's by one warp): floor(2^(2 bits) / d) for d of exactly `bits` bits (as Newton's levels give it; the
+/// result's bound, bits + 2, holds for no shorter d) of every limb count up to newton_division_base_limbs, bit
+/// counts that are and are not multiples of 32, powers of two and their neighbours, zero limbs on top of d, and
+/// divisors for which algorithm D's estimate is one too large after its test, so that it adds back (2^(32 n - 1) +
+/// 1, and others found by simulating the steps on the dividend 2^(2 bits)).
+inline void reciprocal_base_exact(Place place, stream_handle stream) {
+  gmp_randclass r(gmp_randinit_default);
+  r.seed(static_cast<unsigned long>(seed() + 24));
+  const mpz_class one = 1;
+  struct Case {
+    mpz_class d;
+    std::size_t bits;
+  };
+  std::vector<Case> cases;
+  const auto add = [&](const mpz_class& d, std::size_t bits) { cases.push_back({d, bits}); };
+  for (const char* hex : {"800000000000000080000001", "800000000000000000000001", "55555555555555557fffffff",
+                          "55555555555555557fffffff378b23e0", "7fffffff00000001ffffffff55555555",
+                          "1000000000000000080000001"}) {
+    const mpz_class d(hex, 16);
+    add(d, mpz_sizeinbase(d.get_mpz_t(), 2));
+  }
+  const std::size_t most = 32 * huge::newton_division_base_limbs;
+  for (std::size_t limbs = 1; limbs <= huge::newton_division_base_limbs; ++limbs) {
+    const std::size_t bits = 32 * limbs;
+    const mpz_class top = one << (bits - 1);
+    add(top + 1, bits);  // adds back from 3 limbs up
+    add(top, bits);
+    add((top << 1) - 1, bits);
+    add(top + uniform_huge(r, limbs, false) % top, bits);
+    for (const std::size_t short_by : {std::size_t{1}, std::size_t{17}, std::size_t{31}}) {  // bits - short_by bits
+      const std::size_t b = bits - short_by;
+      if (b >= 1) add((one << (b - 1)) + uniform_huge(r, limbs, false) % (one << (b - 1)), b);
+    }
+  }
+  for (const std::size_t bits : {std::size_t{1}, std::size_t{2}, std::size_t{33}, std::size_t{1000}, most - 1}) {
+    const mpz_class top = one << (bits - 1);
+    add(top, bits);
+    add(top + 1, bits);
+    add((top << 1) - 1, bits);
+  }
+  for (const Case& c : cases) {
+    mpz_class exact = one << (2 * c.bits);
+    mpz_fdiv_q(exact.get_mpz_t(), exact.get_mpz_t(), c.d.get_mpz_t());
+    for (const bool padded : {false, true}) {  // d's bound: its limbs, or one more (zero on top)
+      AsyncInteger d = make(c.d, place, stream);
+      if (padded) d = d * make(mpz_class(1), place, stream);
+      const mpz_class x = value(huge::NumberTraits<AsyncInteger>::reciprocal_base(d, c.bits));
+      EXPECT_TRUE(x == exact) << c.bits << " bits" << (padded ? ", padded" : "") << ": d = 0x" << c.d.get_str(16)
+                              << ", floor - x = " << mpz_class(exact - x).get_str();
+    }
   }
 }
 

@@ -77,6 +77,10 @@ TEST_F(AsyncIntegerDevice, ReciprocalFromBelow) {
   const Stream s;
   cases::reciprocal_from_below(Place::device, s.get());
 }
+TEST_F(AsyncIntegerDevice, ReciprocalBaseExact) {
+  const Stream s;
+  cases::reciprocal_base_exact(Place::device, s.get());
+}
 TEST_F(AsyncIntegerDevice, CorrectionAgainstGmp) {
   const Stream s;
   cases::correction_against_gmp(Place::device, s.get());
@@ -94,6 +98,26 @@ TEST_F(AsyncIntegerDevice, PublicDivisionAgainstGmp) {
 TEST_F(AsyncIntegerDevice, DivisionByZero) {
   const Stream s;
   cases::division_by_zero(Place::device, s.get());
+}
+/// The smallest levels' kernels with the device's per-thread stack at its default of 1 KiB, whatever ran before in
+/// this process: the driver raises the stack for a kernel whose frames it can size, never for recursion of a depth
+/// known only at run time. The square root's base once ran the limb core's recursive sqrtrem and overflowed that
+/// stack where no other kernel had raised it first (src/huge/base_cases.cu).
+TEST_F(AsyncIntegerDevice, BaseCasesWithTheDefaultStack) {
+  WARPNUM_TEST_CUDA(cudaDeviceSynchronize());
+  WARPNUM_TEST_CUDA(cudaDeviceSetLimit(cudaLimitStackSize, 1024));
+  const Stream s;
+  using Traits = warpnum::huge::NumberTraits<AsyncInteger>;
+  for (const std::size_t n : {std::size_t{1}, std::size_t{24}, std::size_t{48}}) {
+    const mpz_class x = (mpz_class(1) << (32 * n - 1)) + 12345;
+    const AsyncInteger ax = cases::make(x, Place::device, s.get());
+    mpz_class root;
+    mpz_sqrt(root.get_mpz_t(), x.get_mpz_t());
+    EXPECT_TRUE(cases::value(Traits::isqrt_base(ax, 32 * n)) == root) << n << " limbs";
+    mpz_class reciprocal = mpz_class(1) << (64 * n);
+    mpz_fdiv_q(reciprocal.get_mpz_t(), reciprocal.get_mpz_t(), x.get_mpz_t());
+    EXPECT_TRUE(cases::value(Traits::reciprocal_base(ax, 32 * n)) == reciprocal) << n << " limbs";
+  }
 }
 TEST_F(AsyncIntegerDevice, IsqrtAgainstGmp) {
   const Stream s;

@@ -32,6 +32,7 @@ TEST(AsyncIntegerHost, Zeros) { cases::zeros(Place::host, nullptr); }
 TEST(AsyncIntegerHost, DifferenceThatChangesSign) { cases::difference_that_changes_sign(Place::host, nullptr); }
 TEST(AsyncIntegerHost, CopiesAndMoves) { cases::copies_and_moves(Place::host, nullptr); }
 TEST(AsyncIntegerHost, ReciprocalFromBelow) { cases::reciprocal_from_below(Place::host, nullptr); }
+TEST(AsyncIntegerHost, ReciprocalBaseExact) { cases::reciprocal_base_exact(Place::host, nullptr); }
 TEST(AsyncIntegerHost, CorrectionAgainstGmp) { cases::correction_against_gmp(Place::host, nullptr); }
 TEST(AsyncIntegerHost, DivisionAgainstGmp) { cases::division_against_gmp(Place::host, nullptr); }
 TEST(AsyncIntegerHost, PublicDivisionAgainstGmp) { cases::public_division_against_gmp(Place::host, nullptr); }
