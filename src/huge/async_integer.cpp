@@ -181,6 +181,34 @@ struct AsyncIntegerAccess {
     return r;
   }
 
+  /// a 2^sa + b 2^sb, or a 2^sa - b 2^sb (subtract: never negative is expected, else the status is set), for a and
+  /// b not negative, in one carry resolution that reads the operands shifted (a negative shift floors): no shifted
+  /// copies, so the kernels and allocations of two shifts fewer (huge::add_shifted, sub_shifted).
+  static AsyncInteger shifted_linear(const AsyncInteger& a, std::ptrdiff_t sa, const AsyncInteger& b,
+                                     std::ptrdiff_t sb, bool subtract) {
+    Place place{};
+    stream_handle stream{};
+    common(a, b, subtract ? "-" : "+", place, stream);
+    const auto limbs_of = [](const AsyncInteger& x, std::ptrdiff_t shift) -> std::size_t {  // x 2^shift's bound
+      const std::ptrdiff_t bits = 32 * static_cast<std::ptrdiff_t>(x.bound_) + shift;
+      return x.bound_ == 0 || bits <= 0 ? 0 : static_cast<std::size_t>((bits + 31) / 32);
+    };
+    const std::size_t n = std::max(limbs_of(a, sa), limbs_of(b, sb)) + (subtract ? 0 : 1);
+    if (n == 0) return zero_from(a, &b, place, stream);
+    const huge::Queue q = huge::Queue::on(stream);
+    const huge::ShiftedLimbs va{a.data_, a.bound_, sa}, vb{b.data_, b.bound_, sb};
+    AsyncInteger r = with_bound(n, place, stream, false);
+    if (!subtract) {
+      huge::add_shifted(r.data_, n, va, vb, nullptr, place, q);
+      inherit_status(r, a, &b);
+      return r;
+    }
+    const std::shared_ptr<limb_t> own = new_limb(place, stream);
+    huge::sub_shifted(r.data_, n, va, vb, own.get(), place, q);
+    add_own_status(r, own, a, b);
+    return r;
+  }
+
   /// a + (negate_b ? -b : b).
   static AsyncInteger add_signed(const AsyncInteger& a, const AsyncInteger& b, bool negate_b, const char* op) {
     const bool sign_b = b.negative_ != negate_b;
@@ -538,6 +566,23 @@ AsyncInteger NumberTraits<AsyncInteger>::below(AsyncInteger x, std::size_t bits)
 
 AsyncInteger NumberTraits<AsyncInteger>::isqrt_base(const AsyncInteger& x, std::size_t /*m*/) {
   return AsyncIntegerAccess::isqrt_base(x);
+}
+
+/// x 2^shift for x >= 0 (a negative shift floors): the operators' shifts, for the signed forms' fallback.
+static AsyncInteger scaled(const AsyncInteger& x, std::ptrdiff_t shift) {
+  return shift >= 0 ? x << static_cast<std::size_t>(shift) : x >> static_cast<std::size_t>(-shift);
+}
+
+AsyncInteger NumberTraits<AsyncInteger>::shifted_sum(const AsyncInteger& a, std::ptrdiff_t sa, const AsyncInteger& b,
+                                                     std::ptrdiff_t sb) {
+  if (a.is_negative() || b.is_negative()) return scaled(a, sa) + scaled(b, sb);
+  return AsyncIntegerAccess::shifted_linear(a, sa, b, sb, false);
+}
+
+AsyncInteger NumberTraits<AsyncInteger>::shifted_difference(const AsyncInteger& a, std::ptrdiff_t sa,
+                                                            const AsyncInteger& b, std::ptrdiff_t sb) {
+  if (a.is_negative() || b.is_negative()) return scaled(a, sa) - scaled(b, sb);
+  return AsyncIntegerAccess::shifted_linear(a, sa, b, sb, true);
 }
 
 void NumberTraits<AsyncInteger>::correct_once(AsyncInteger& q, AsyncInteger& r, const AsyncInteger& b) {

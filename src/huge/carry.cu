@@ -220,6 +220,16 @@ template <bool Subtract> struct LinearSource {
 using AddSource = LinearSource<false>;
 using SubSource = LinearSource<true>;
 
+/// a 2^sa + b 2^sb or a 2^sa - b 2^sb with the operands read shifted (carry.hpp's ShiftedLimbs).
+template <bool Subtract> struct ShiftedLinearSource {
+  ShiftedLimbs a;
+  ShiftedLimbs b;
+  struct Tile {};
+  __device__ ShiftedLinearStream<Subtract> stage(Tile&, std::size_t, std::size_t first) const {
+    return {a, b, first};
+  }
+};
+
 /// The coefficients [begin - 3, begin + tile_limbs) of a tile in shared memory, one plane per word (skewed).
 constexpr int coef_tile = tile_limbs + 3;
 struct SharedCoefs {
@@ -639,6 +649,38 @@ void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_
   }
   const limb_t out = host_resolve([&](std::size_t k) { return SubStream{a, b, nb, k}; }, r, na);
   if (borrow != nullptr) *borrow = out;
+}
+
+namespace {
+/// add_shifted and sub_shifted, in either place.
+template <bool Subtract>
+void linear_shifted(limb_t* r, std::size_t n, ShiftedLimbs a, ShiftedLimbs b, limb_t* carry, Place place,
+                    [[maybe_unused]] Queue queue) {
+  if (n == 0) {
+    if (carry != nullptr) fill_zero(carry, 1, place, queue);
+    return;
+  }
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    device_resolve(ShiftedLinearSource<Subtract>{a, b}, r, n, carry, queue.stream);
+    finish_queue(queue, Subtract ? "sub_shifted" : "add_shifted");
+    return;
+#else
+    no_device();
+#endif
+  }
+  const limb_t out = host_resolve([&](std::size_t k) { return ShiftedLinearStream<Subtract>{a, b, k}; }, r, n);
+  if (carry != nullptr) *carry = out;
+}
+}  // namespace
+
+void add_shifted(limb_t* r, std::size_t n, ShiftedLimbs a, ShiftedLimbs b, limb_t* carry, Place place, Queue queue) {
+  linear_shifted<false>(r, n, a, b, carry, place, queue);
+}
+
+void sub_shifted(limb_t* r, std::size_t n, ShiftedLimbs a, ShiftedLimbs b, limb_t* borrow, Place place,
+                 Queue queue) {
+  linear_shifted<true>(r, n, a, b, borrow, place, queue);
 }
 
 void low_bits_nonzero(limb_t* flag, const limb_t* p, std::size_t n, std::size_t bits, Place place,

@@ -19,13 +19,14 @@
 //   packed_integers.cpp  PackedIntegers: many integers in one allocation, multiplied (multiply_batch) and added
 //                  pair by pair in a few launches
 //   divide.cpp     Newton division, divmod_floor, / and %
-//   base_cases.cu  the smallest levels of Newton's reciprocal and square root in either place (one thread on the
-//                  device)
+//   base_cases.cu  the smallest levels of Newton's reciprocal and square root in either place (a warp and one
+//                  thread on the device)
 //   text.cpp       to_string, the text constructor (divide and conquer for decimal)
 //   radix_tree.cpp the same conversions by whole levels, for numbers on the device; packed_slots.cu its passes
 //                  over the packed slots (include/warpnum/huge/radix_tree.hpp)
 #pragma once
 
+#include <warpnum/huge/carry.hpp>
 #include <warpnum/integer.hpp>
 
 #if WARPNUM_HAS_CUDA
@@ -190,6 +191,14 @@ void add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_
 /// (1 where a < b) goes to *borrow (one limb in the place's memory) where borrow is not null. r may alias a or b.
 void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place, Queue queue = {},
          limb_t* borrow = nullptr);
+/// r[0, n) = the low n limbs of a 2^(a.shift) + b 2^(b.shift), each operand read shifted (ShiftedLimbs: a negative
+/// shift floors), in one carry resolution: a shifted operand costs no copy and no launch of its own. The carry out
+/// of limb n - 1 goes to *carry (one limb in the place's memory) where carry is not null. r must not overlap a or b
+/// (a shifted read crosses the tiles that others write).
+void add_shifted(limb_t* r, std::size_t n, ShiftedLimbs a, ShiftedLimbs b, limb_t* carry, Place place, Queue queue);
+/// r[0, n) = a 2^(a.shift) - b 2^(b.shift) mod 2^(32 n), the same way; the borrow out of limb n - 1 (1 where the
+/// difference is negative and n limbs hold the rest) to *borrow where borrow is not null.
+void sub_shifted(limb_t* r, std::size_t n, ShiftedLimbs a, ShiftedLimbs b, limb_t* borrow, Place place, Queue queue);
 /// *flag = 1 where bits [0, bits) of p[0, n) (zero past n) are not all zero, else 0; flag is one limb in the
 /// place's memory.
 void low_bits_nonzero(limb_t* flag, const limb_t* p, std::size_t n, std::size_t bits, Place place, Queue queue);

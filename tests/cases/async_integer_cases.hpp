@@ -5,7 +5,7 @@
 // that turn out zero; >> of negatives (floor) at every bit offset; the status of a difference that changes sign, its
 // inheritance and two statuses combined; copies and moves; Newton's reciprocal and division on AsyncIntegers
 // (huge/async_integer_traits.hpp), whose differences must never change sign, the reciprocal's smallest level
-// exactly, and the division's one correction, decided where
+// exactly, sums and differences of shifted operands in one pass, and the division's one correction, decided where
 // the limbs are; the public divmod_floor, / and % with their bounds past their values, division by
 // a zero found on the device, and isqrt. Run by tests/host/huge/async_integer_test.cpp and
 // tests/device/huge/async_integer_test.cu.
@@ -287,6 +287,57 @@ inline void reciprocal_from_below(Place place, stream_handle stream) {
       FAIL() << n << " bits: a difference changed sign (" << e.what() << "), d = 0x" << d.get_str(16);
     }
     EXPECT_TRUE(x <= exact && x >= exact - 1) << n << " bits: floor - x = " << mpz_class(exact - x).get_str();
+  }
+}
+
+/// shifted_sum and shifted_difference (newton_division.hpp: a 2^sa +- b 2^sb, AsyncInteger's in one carry
+/// resolution reading its operands shifted): shifts of both signs at and around multiples of 32, shifts that drop
+/// an operand whole, operands of 0 to 70 limbs (no limbs too), the generic form on the same operands, and
+/// a negative operand (the operators' route). A difference that turns negative sets the status, like operator-.
+inline void shifted_sums_against_gmp(Place place, stream_handle stream) {
+  gmp_randclass r(gmp_randinit_default);
+  r.seed(static_cast<unsigned long>(seed() + 25));
+  const auto scaled = [](const mpz_class& x, std::ptrdiff_t s) {
+    mpz_class y;
+    if (s >= 0) {
+      mpz_mul_2exp(y.get_mpz_t(), x.get_mpz_t(), static_cast<mp_bitcnt_t>(s));
+    } else {
+      mpz_fdiv_q_2exp(y.get_mpz_t(), x.get_mpz_t(), static_cast<mp_bitcnt_t>(-s));
+    }
+    return y;
+  };
+  using Traits = huge::NumberTraits<AsyncInteger>;
+  const std::ptrdiff_t shifts[] = {0, 1, 31, 32, 33, 64, 95, 200, -1, -31, -32, -33, -63, -64, -700, -5000};
+  for (const std::size_t na : {std::size_t{0}, std::size_t{1}, std::size_t{3}, std::size_t{70}}) {
+    for (const std::size_t nb : {std::size_t{0}, std::size_t{2}, std::size_t{40}}) {
+      for (const std::ptrdiff_t sa : shifts) {
+        for (const std::ptrdiff_t sb : {std::ptrdiff_t{0}, std::ptrdiff_t{7}, std::ptrdiff_t{-45}}) {
+          const mpz_class za = uniform_huge(r, na, false), zb = uniform_huge(r, nb, false);
+          const AsyncInteger a = make(za, place, stream), b = make(zb, place, stream);
+          const mpz_class sum = scaled(za, sa) + scaled(zb, sb);
+          const std::string what = std::to_string(na) + " and " + std::to_string(nb) + " limbs, shifts " +
+                                   std::to_string(sa) + " and " + std::to_string(sb);
+          EXPECT_TRUE(value(Traits::shifted_sum(a, sa, b, sb)) == sum) << "sum, " << what;
+          EXPECT_TRUE(value(huge::detail::shifted_sum(a, sa, b, sb)) == sum) << "generic sum, " << what;
+          EXPECT_TRUE(huge::detail::shifted_sum(za, sa, zb, sb) == sum) << "mpz sum, " << what;
+          const bool a_larger = scaled(za, sa) >= scaled(zb, sb);
+          const AsyncInteger& x = a_larger ? a : b;
+          const AsyncInteger& y = a_larger ? b : a;
+          const std::ptrdiff_t sx = a_larger ? sa : sb, sy = a_larger ? sb : sa;
+          const mpz_class difference = a_larger ? mpz_class(scaled(za, sa) - scaled(zb, sb))
+                                                : mpz_class(scaled(zb, sb) - scaled(za, sa));
+          EXPECT_TRUE(value(Traits::shifted_difference(x, sx, y, sy)) == difference) << "difference, " << what;
+          if (difference != 0) {
+            EXPECT_THROW(static_cast<void>(Traits::shifted_difference(y, sy, x, sx).get()), std::domain_error)
+                << "negative difference, " << what;
+          }
+          if (a_larger) {  // a negative operand: the shifts and the operator, whose rule wants |a 2^sa| first
+            EXPECT_TRUE(value(Traits::shifted_sum(-a, sa, b, sb)) == scaled(mpz_class(-za), sa) + scaled(zb, sb))
+                << "negative a, " << what;
+          }
+        }
+      }
+    }
   }
 }
 

@@ -53,6 +53,12 @@ template <> struct NumberTraits<AsyncInteger> {
   /// x, known to be below 2^bits, with its limb bound cut to ceil(bits / 32) where it is longer (no work: the
   /// storage stays, the bound shrinks).
   static AsyncInteger below(AsyncInteger x, std::size_t bits);
+  /// a 2^sa + b 2^sb and a 2^sa - b 2^sb (a negative shift floors; the difference expected not negative, else its
+  /// status is set) in one carry resolution reading the operands shifted, for a and b not negative (the shifts and
+  /// the operator otherwise): newton_division.hpp's shifted_sum and shifted_difference.
+  static AsyncInteger shifted_sum(const AsyncInteger& a, std::ptrdiff_t sa, const AsyncInteger& b, std::ptrdiff_t sb);
+  static AsyncInteger shifted_difference(const AsyncInteger& a, std::ptrdiff_t sa, const AsyncInteger& b,
+                                         std::ptrdiff_t sb);
   /// correct_once of newton_division.hpp, queued: for 0 <= r < 2 b, r - b and q + 1 where r >= b, else r and q,
   /// the choice made on the device (src/huge/async_integer.cpp).
   static void correct_once(AsyncInteger& q, AsyncInteger& r, const AsyncInteger& b);

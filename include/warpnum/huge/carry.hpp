@@ -128,6 +128,41 @@ template <bool Subtract> struct LinearStream {
 using AddStream = LinearStream<false>;
 using SubStream = LinearStream<true>;
 
+/// A number's limbs scaled by a power of two as they are read: x 2^shift, floored where shift < 0 (x >> -shift), of x
+/// in n limbs (zero past them). What a shifted operand of a sum or difference reads in place of a shifted copy.
+struct ShiftedLimbs {
+  const std::uint32_t* x;
+  std::size_t n;
+  std::ptrdiff_t shift;  // bits: left where positive, right where negative
+  /// x's word w, zero outside [0, n).
+  WARPNUM_HD constexpr std::uint32_t word(std::ptrdiff_t w) const noexcept {
+    return w >= 0 && static_cast<std::size_t>(w) < n ? x[w] : 0u;
+  }
+  /// Limb k of x 2^shift: bits [32 k - shift, 32 k - shift + 32) of x.
+  WARPNUM_HD constexpr std::uint32_t limb(std::size_t k) const noexcept {
+    const std::ptrdiff_t bit = 32 * static_cast<std::ptrdiff_t>(k) - shift;
+    const std::ptrdiff_t w = bit >= 0 ? bit / 32 : -((31 - bit) / 32);  // floor(bit / 32)
+    const auto r = static_cast<unsigned>(bit - 32 * w);
+    return r == 0 ? word(w) : (word(w) >> r) | (word(w + 1) << (32 - r));
+  }
+};
+
+/// The limbs of a 2^sa + b 2^sb, or of a 2^sa - b 2^sb (Subtract), from limb k on: LinearStream with operands read
+/// shifted (ShiftedLimbs).
+template <bool Subtract> struct ShiftedLinearStream {
+  ShiftedLimbs a;
+  ShiftedLimbs b;
+  std::size_t k;
+  WARPNUM_HD CarryDigit next() noexcept {
+    const std::uint32_t x = a.limb(k), y = b.limb(k);
+    ++k;
+    return Subtract ? sub_digit(x, y) : add_digit(x, y);
+  }
+  WARPNUM_HD static constexpr std::uint32_t finish(std::uint32_t value, std::uint32_t carry) noexcept {
+    return Subtract ? sub_borrow_in(value, carry) : add_carry_in(value, carry);
+  }
+};
+
 /// The limbs of a product's coefficients after phase 1, from limb k on: each step forms one column and keeps
 /// it for the next limb's high part.
 template <class Coefs> struct NormaliseStream {

@@ -49,6 +49,31 @@ template <class N> N below(N x, std::size_t bits) {
   }
 }
 
+/// x 2^shift for x >= 0 (a negative shift floors).
+template <class N> N scaled(const N& x, std::ptrdiff_t shift) {
+  return shift >= 0 ? N(x << static_cast<std::size_t>(shift)) : N(x >> static_cast<std::size_t>(-shift));
+}
+
+/// a 2^sa + b 2^sb for a, b >= 0 (a negative shift floors): by the number type's own route where its NumberTraits
+/// has one (a static member shifted_sum: AsyncInteger's reads the operands shifted in one carry resolution, with no
+/// shifted copies), else by the shifts and the sum: the one place that chooses.
+template <class N> N shifted_sum(const N& a, std::ptrdiff_t sa, const N& b, std::ptrdiff_t sb) {
+  if constexpr (requires { NumberTraits<N>::shifted_sum(a, sa, b, sb); }) {
+    return NumberTraits<N>::shifted_sum(a, sa, b, sb);
+  } else {
+    return scaled(a, sa) + scaled(b, sb);
+  }
+}
+
+/// a 2^sa - b 2^sb for a, b >= 0 and a difference known not to be negative, the same way (shifted_difference).
+template <class N> N shifted_difference(const N& a, std::ptrdiff_t sa, const N& b, std::ptrdiff_t sb) {
+  if constexpr (requires { NumberTraits<N>::shifted_difference(a, sa, b, sb); }) {
+    return NumberTraits<N>::shifted_difference(a, sa, b, sb);
+  } else {
+    return scaled(a, sa) - scaled(b, sb);
+  }
+}
+
 /// reciprocal_newton's recursion; `one` and `four` are 1 and 4 where d lives, so that the constants of every level
 /// are these or shifts of them (a queued shift, for AsyncInteger, rather than a new constant each level). Below
 /// host_bits a d not on the host moves there (a wait, and no launches); the smallest level is the number type's
@@ -75,13 +100,14 @@ N reciprocal_from_below(const N& d, std::size_t n, const N& one, const N& four, 
   // below, and f = (2^(2n) - d X0) / 2^(n-h) = 2^(n+h) - d (xh - 4) is exact and never negative. Every operation
   // of the step has a sign known before it runs, so it can be queued without reading anything back.
   const N xh = reciprocal_from_below<N>(d >> (n - h), h, one, four, host_bits) - four;
-  const N f = (one << (n + h)) - d * xh;
+  const N f = shifted_difference<N>(one, static_cast<std::ptrdiff_t>(n + h), N(d * xh), 0);  // 2^(n+h) - d xh
   // The step adds X0 f 2^(n-h) / 2^(2n) = xh f / 2^(2h). From X0 = e (1 - eps), e = 2^(2n) / d, Newton's step gives
   // e (1 - eps^2) <= e; X0 is off by less than 2 + 4 units of xh, so eps < 6 / 2^h and e eps^2 < 2^(n+7-2h) <= 2^-11
   // (2h >= n + 18). Dropping f's low h - 4 bits lowers the step by less than 1/8, the final shift by less than 1:
   // X <= e < X + 2, the contract, from below again.
   const std::size_t drop = h - 4;
-  return below<N>((xh << (n - h)) + ((xh * (f >> drop)) >> (2 * h - drop)), n + 2);  // X <= 2^(2n) / d <= 2^(n+1)
+  const auto up = static_cast<std::ptrdiff_t>(n - h), down = static_cast<std::ptrdiff_t>(2 * h - drop);
+  return below<N>(shifted_sum<N>(xh, up, N(xh * (f >> drop)), -down), n + 2);  // X <= 2^(2n) / d <= 2^(n+1)
 }
 
 }  // namespace detail
@@ -199,12 +225,13 @@ template <class N> DivResult<N> divmod_newton(const N& a, std::size_t m, const N
   if (m < n || m - n + 1 <= max_quot_bits) return divmod_short_quotient(a, m, d);
   const std::size_t k = m - n + 1;
   const std::size_t low_bits = k / 2;  // the low piece's quotient has at most low_bits bits; the high one k - low_bits
+  const auto shift = static_cast<std::ptrdiff_t>(low_bits);
   const N high = a >> low_bits;
-  const N low = a - (high << low_bits);
+  const N low = detail::shifted_difference<N>(a, 0, high, shift);
   DivResult<N> hi = divmod_newton(high, m - low_bits, d);
   // hi.rem < b, so the low piece is below b 2^low_bits: n + low_bits bits.
-  DivResult<N> lo = divmod_newton<N>(N((hi.rem << low_bits) + low), n + low_bits, d);
-  return {N((hi.quot << low_bits) + lo.quot), std::move(lo.rem)};
+  DivResult<N> lo = divmod_newton<N>(detail::shifted_sum<N>(hi.rem, shift, low, 0), n + low_bits, d);
+  return {detail::shifted_sum<N>(hi.quot, shift, lo.quot, 0), std::move(lo.rem)};
 }
 
 template <class N> DivResult<N> divmod_newton(const N& a, const NewtonDivisor<N>& d) {

@@ -81,6 +81,10 @@ TEST_F(AsyncIntegerDevice, ReciprocalBaseExact) {
   const Stream s;
   cases::reciprocal_base_exact(Place::device, s.get());
 }
+TEST_F(AsyncIntegerDevice, ShiftedSumsAgainstGmp) {
+  const Stream s;
+  cases::shifted_sums_against_gmp(Place::device, s.get());
+}
 TEST_F(AsyncIntegerDevice, CorrectionAgainstGmp) {
   const Stream s;
   cases::correction_against_gmp(Place::device, s.get());

@@ -33,6 +33,7 @@ TEST(AsyncIntegerHost, DifferenceThatChangesSign) { cases::difference_that_chang
 TEST(AsyncIntegerHost, CopiesAndMoves) { cases::copies_and_moves(Place::host, nullptr); }
 TEST(AsyncIntegerHost, ReciprocalFromBelow) { cases::reciprocal_from_below(Place::host, nullptr); }
 TEST(AsyncIntegerHost, ReciprocalBaseExact) { cases::reciprocal_base_exact(Place::host, nullptr); }
+TEST(AsyncIntegerHost, ShiftedSumsAgainstGmp) { cases::shifted_sums_against_gmp(Place::host, nullptr); }
 TEST(AsyncIntegerHost, CorrectionAgainstGmp) { cases::correction_against_gmp(Place::host, nullptr); }
 TEST(AsyncIntegerHost, DivisionAgainstGmp) { cases::division_against_gmp(Place::host, nullptr); }
 TEST(AsyncIntegerHost, PublicDivisionAgainstGmp) { cases::public_division_against_gmp(Place::host, nullptr); }
