@@ -568,20 +568,15 @@ AsyncInteger NumberTraits<AsyncInteger>::isqrt_base(const AsyncInteger& x, std::
   return AsyncIntegerAccess::isqrt_base(x);
 }
 
-/// x 2^shift for x >= 0 (a negative shift floors): the operators' shifts, for the signed forms' fallback.
-static AsyncInteger scaled(const AsyncInteger& x, std::ptrdiff_t shift) {
-  return shift >= 0 ? x << static_cast<std::size_t>(shift) : x >> static_cast<std::size_t>(-shift);
-}
-
 AsyncInteger NumberTraits<AsyncInteger>::shifted_sum(const AsyncInteger& a, std::ptrdiff_t sa, const AsyncInteger& b,
                                                      std::ptrdiff_t sb) {
-  if (a.is_negative() || b.is_negative()) return scaled(a, sa) + scaled(b, sb);
+  if (a.is_negative() || b.is_negative()) return detail::scaled(a, sa) + detail::scaled(b, sb);  // the operators
   return AsyncIntegerAccess::shifted_linear(a, sa, b, sb, false);
 }
 
 AsyncInteger NumberTraits<AsyncInteger>::shifted_difference(const AsyncInteger& a, std::ptrdiff_t sa,
                                                             const AsyncInteger& b, std::ptrdiff_t sb) {
-  if (a.is_negative() || b.is_negative()) return scaled(a, sa) - scaled(b, sb);
+  if (a.is_negative() || b.is_negative()) return detail::scaled(a, sa) - detail::scaled(b, sb);
   return AsyncIntegerAccess::shifted_linear(a, sa, b, sb, true);
 }
 

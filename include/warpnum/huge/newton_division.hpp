@@ -49,7 +49,7 @@ template <class N> N below(N x, std::size_t bits) {
   }
 }
 
-/// x 2^shift for x >= 0 (a negative shift floors).
+/// x 2^shift (a negative shift floors, as >> does).
 template <class N> N scaled(const N& x, std::ptrdiff_t shift) {
   return shift >= 0 ? N(x << static_cast<std::size_t>(shift)) : N(x >> static_cast<std::size_t>(-shift));
 }
