@@ -107,6 +107,30 @@ template <class StreamAt> std::uint32_t host_resolve(const StreamAt& stream_at, 
   return host_resolve_run(stream_at(0), r, 0, n, 0);
 }
 
+// ---- sums and differences (both places) ----
+
+/// The sources of a + b and a - b (Subtract) for the tile kernels and the host's loop alike: `stage` returns the
+/// stream of limbs from `first` on (their Tile is empty: nothing is staged).
+template <bool Subtract> struct LinearSource {
+  const limb_t* a;
+  const limb_t* b;
+  std::size_t nb;
+  struct Tile {};
+  WARPNUM_HD LinearStream<Subtract> stage(Tile&, std::size_t, std::size_t first) const { return {a, b, nb, first}; }
+};
+using AddSource = LinearSource<false>;
+using SubSource = LinearSource<true>;
+
+/// a 2^sa + b 2^sb or a 2^sa - b 2^sb with the operands read shifted (carry.hpp's ShiftedLimbs).
+template <bool Subtract> struct ShiftedLinearSource {
+  ShiftedLimbs a;
+  ShiftedLimbs b;
+  struct Tile {};
+  WARPNUM_HD ShiftedLinearStream<Subtract> stage(Tile&, std::size_t, std::size_t first) const {
+    return {a, b, first};
+  }
+};
+
 // ---- leading zeros (both places) ----
 
 /// The leading zero bits of p[0, n) in 32 n bits, less its remainder modulo `unit` (1, or 2 for a square root's
@@ -209,27 +233,7 @@ template <class Stream> struct ThreadRun {
 };
 
 /// Sources of limbs for the tile kernels: `stage` fills the block's shared tile (every thread calls it) and
-/// returns the thread's stream.
-template <bool Subtract> struct LinearSource {
-  const limb_t* a;
-  const limb_t* b;
-  std::size_t nb;
-  struct Tile {};
-  __device__ LinearStream<Subtract> stage(Tile&, std::size_t, std::size_t first) const { return {a, b, nb, first}; }
-};
-using AddSource = LinearSource<false>;
-using SubSource = LinearSource<true>;
-
-/// a 2^sa + b 2^sb or a 2^sa - b 2^sb with the operands read shifted (carry.hpp's ShiftedLimbs).
-template <bool Subtract> struct ShiftedLinearSource {
-  ShiftedLimbs a;
-  ShiftedLimbs b;
-  struct Tile {};
-  __device__ ShiftedLinearStream<Subtract> stage(Tile&, std::size_t, std::size_t first) const {
-    return {a, b, first};
-  }
-};
-
+/// returns the thread's stream. The linear ones (above, both places) stage nothing.
 /// The coefficients [begin - 3, begin + tile_limbs) of a tile in shared memory, one plane per word (skewed).
 constexpr int coef_tile = tile_limbs + 3;
 struct SharedCoefs {
@@ -609,23 +613,39 @@ void normalise(limb_t* out, std::size_t n_out, const Coef96* c, std::size_t nc, 
                n_out);
 }
 
-void add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, limb_t* carry, Place place,
-         [[maybe_unused]] Queue queue) {
-  if (na == 0) {
+namespace {
+/// r[0, n) from a linear source (LinearSource, ShiftedLinearSource) in either place: the tile kernels on the device,
+/// the host's loop over the same streams on the host; the carry or borrow out of limb n - 1 to *carry (one limb in
+/// the place's memory) where that is not null.
+template <class Source>
+void resolve_linear(const Source& source, limb_t* r, std::size_t n, limb_t* carry, Place place,
+                    [[maybe_unused]] Queue queue, [[maybe_unused]] const char* what) {
+  if (n == 0) {
     if (carry != nullptr) fill_zero(carry, 1, place, queue);
     return;
   }
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    device_resolve(AddSource{a, b, nb}, r, na, carry, queue.stream);
-    finish_queue(queue, "add");
+    device_resolve(source, r, n, carry, queue.stream);
+    finish_queue(queue, what);
     return;
 #else
     no_device();
 #endif
   }
-  const limb_t out = host_resolve([&](std::size_t k) { return AddStream{a, b, nb, k}; }, r, na);
+  const limb_t out = host_resolve(
+      [&](std::size_t k) {
+        typename Source::Tile tile;
+        return source.stage(tile, 0, k);
+      },
+      r, n);
   if (carry != nullptr) *carry = out;
+}
+}  // namespace
+
+void add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, limb_t* carry, Place place,
+         Queue queue) {
+  resolve_linear(AddSource{a, b, nb}, r, na, carry, place, queue, "add");
 }
 
 limb_t add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place) {
@@ -646,55 +666,18 @@ limb_t add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::siz
   return carry;
 }
 
-void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place,
-         [[maybe_unused]] Queue queue, limb_t* borrow) {
-  if (na == 0) {
-    if (borrow != nullptr) fill_zero(borrow, 1, place, queue);
-    return;
-  }
-  if (place == Place::device) {
-#if WARPNUM_HAS_CUDA
-    device_resolve(SubSource{a, b, nb}, r, na, borrow, queue.stream);
-    finish_queue(queue, "sub");
-    return;
-#else
-    no_device();
-#endif
-  }
-  const limb_t out = host_resolve([&](std::size_t k) { return SubStream{a, b, nb, k}; }, r, na);
-  if (borrow != nullptr) *borrow = out;
+void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place, Queue queue,
+         limb_t* borrow) {
+  resolve_linear(SubSource{a, b, nb}, r, na, borrow, place, queue, "sub");
 }
-
-namespace {
-/// add_shifted and sub_shifted, in either place.
-template <bool Subtract>
-void linear_shifted(limb_t* r, std::size_t n, ShiftedLimbs a, ShiftedLimbs b, limb_t* carry, Place place,
-                    [[maybe_unused]] Queue queue) {
-  if (n == 0) {
-    if (carry != nullptr) fill_zero(carry, 1, place, queue);
-    return;
-  }
-  if (place == Place::device) {
-#if WARPNUM_HAS_CUDA
-    device_resolve(ShiftedLinearSource<Subtract>{a, b}, r, n, carry, queue.stream);
-    finish_queue(queue, Subtract ? "sub_shifted" : "add_shifted");
-    return;
-#else
-    no_device();
-#endif
-  }
-  const limb_t out = host_resolve([&](std::size_t k) { return ShiftedLinearStream<Subtract>{a, b, k}; }, r, n);
-  if (carry != nullptr) *carry = out;
-}
-}  // namespace
 
 void add_shifted(limb_t* r, std::size_t n, ShiftedLimbs a, ShiftedLimbs b, limb_t* carry, Place place, Queue queue) {
-  linear_shifted<false>(r, n, a, b, carry, place, queue);
+  resolve_linear(ShiftedLinearSource<false>{a, b}, r, n, carry, place, queue, "add_shifted");
 }
 
 void sub_shifted(limb_t* r, std::size_t n, ShiftedLimbs a, ShiftedLimbs b, limb_t* borrow, Place place,
                  Queue queue) {
-  linear_shifted<true>(r, n, a, b, borrow, place, queue);
+  resolve_linear(ShiftedLinearSource<true>{a, b}, r, n, borrow, place, queue, "sub_shifted");
 }
 
 void low_bits_nonzero(limb_t* flag, const limb_t* p, std::size_t n, std::size_t bits, Place place,

@@ -159,7 +159,7 @@ template <bool Subtract> struct ShiftedLinearStream {
     return Subtract ? sub_digit(x, y) : add_digit(x, y);
   }
   WARPNUM_HD static constexpr std::uint32_t finish(std::uint32_t value, std::uint32_t carry) noexcept {
-    return Subtract ? sub_borrow_in(value, carry) : add_carry_in(value, carry);
+    return LinearStream<Subtract>::finish(value, carry);
   }
 };
 
