@@ -10,7 +10,9 @@
 // chain (it returns before the GPU is done) and one product's time, for the chain's ceiling (K products).
 // --api-costs instead prints the host's time to queue each kind of call an operation is made of (an empty kernel, a
 // stream-ordered allocation and its free, a 4-byte memset) and each AsyncInteger operation at a few sizes, each
-// queued 200 times in a row behind nothing: what a chain of small operations costs the host. --division instead
+// queued 200 times in a row behind nothing: what a chain of small operations costs the host; and the device's time
+// for each kind of graph node, replayed 200 in a chain (an empty kernel, an allocation, kernel and free, a memset):
+// what a captured chain costs the device. --division instead
 // times divmod_floor of 2d by d digits as Integer, as AsyncInteger and from a CUDA graph, and isqrt of the 2d-digit
 // number as Integer and as AsyncInteger (division_rows); with --nodes it also prints what the division's graph is
 // made of: its nodes by kind (kernels, allocations, frees, copies, sets) and its kernels by name.
@@ -75,6 +77,27 @@ double replay_ms(cudaGraphExec_t exec, cudaStream_t s, int reps) {
 }
 
 __global__ void empty_kernel() {}
+__global__ void store_kernel(std::uint32_t* p) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) *p = 1;
+}
+
+/// Device microseconds a chain element takes when replayed from a CUDA graph: `queue` is captured `count` times in a
+/// row on s, and the graph's replay time (median of 9) is divided by count. What a graph node of each kind costs.
+template <class F> double replay_us(cudaStream_t s, int count, F&& queue) {
+  cudaGraph_t graph{};
+  check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  check(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal), "cudaStreamBeginCapture");
+  for (int i = 0; i < count; ++i) queue();
+  check(cudaStreamEndCapture(s, &graph), "cudaStreamEndCapture");
+  cudaGraphExec_t exec{};
+  check(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+  check(cudaGraphLaunch(exec, s), "cudaGraphLaunch");
+  check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  const double us = 1000 * replay_ms(exec, s, 9) / count;
+  check(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
+  check(cudaGraphDestroy(graph), "cudaGraphDestroy");
+  return us;
+}
 
 /// Host microseconds a call of `queue` takes, over `count` calls in a row (the stream is drained before and after).
 template <class F> double host_us(cudaStream_t s, int count, F&& queue) {
@@ -110,6 +133,27 @@ int api_costs(cudaStream_t s) {
   });
   row("cudaMemsetAsync, 4 bytes", [&] { check(cudaMemsetAsync(flag, 0, 4, s), "cudaMemsetAsync"); });
   row("cudaGetLastError", [&] { static_cast<void>(cudaGetLastError()); });
+  std::printf("replayed from a CUDA graph: device microseconds an element, %d in a chain, median of 9\n", count);
+  int sms = 0;
+  check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), "cudaDeviceGetAttribute");
+  const auto replayed = [&](const char* what, auto&& queue) {
+    std::printf("%-44s %8.2f\n", what, replay_us(s, count, queue));
+    std::fflush(stdout);
+  };
+  auto* word = static_cast<std::uint32_t*>(flag);
+  replayed("empty kernel, 1 block of 32", [&] { empty_kernel<<<1, 32, 0, s>>>(); });
+  replayed("empty kernel, a block of 256 an SM", [&] { empty_kernel<<<sms, 256, 0, s>>>(); });
+  replayed("kernel storing a word", [&] { store_kernel<<<1, 32, 0, s>>>(word); });
+  replayed("cudaMemsetAsync, 4 bytes", [&] { check(cudaMemsetAsync(flag, 0, 4, s), "cudaMemsetAsync"); });
+  for (const std::size_t bytes : {std::size_t{4096}, std::size_t{4} << 20}) {
+    const std::string at = bytes == 4096 ? "4 KiB" : "4 MiB";
+    replayed(("allocation, kernel storing a word, free, " + at).c_str(), [&] {
+      void* p = nullptr;
+      check(cudaMallocAsync(&p, bytes, s), "cudaMallocAsync");
+      store_kernel<<<1, 32, 0, s>>>(static_cast<std::uint32_t*>(p));
+      check(cudaFreeAsync(p, s), "cudaFreeAsync");
+    });
+  }
   check(cudaFree(flag), "cudaFree");
   gmp_randclass rng(gmp_randinit_mt);
   rng.seed(2027);
