@@ -295,7 +295,7 @@ struct AsyncIntegerAccess {
     return r;
   }
 
-  /// floor(2^(2 n) / d), d of n bits (huge::reciprocal_base): at most 2^(n+1) (d = 2^(n-1)), n + 2 bits.
+  /// X <= 2^(2 n) / d < X + 2, d of n bits (huge::reciprocal_base): at most 2^(n+1) (d = 2^(n-1)), n + 2 bits.
   static AsyncInteger reciprocal_base(const AsyncInteger& d, std::size_t n) {
     AsyncInteger r = with_bound((n + 2 + 31) / 32, d.place_, d.stream_, false);
     huge::reciprocal_base(r.data_, r.bound_, d.data_, d.bound_, n, r.place_, queue(r));
@@ -556,6 +556,9 @@ AsyncInteger NumberTraits<AsyncInteger>::from_uint(std::uint64_t v, const AsyncI
   return AsyncIntegerAccess::constant(v, like);
 }
 
+std::size_t NumberTraits<AsyncInteger>::reciprocal_base_bits(const AsyncInteger& d) {
+  return huge::reciprocal_base_bits(d.place());
+}
 AsyncInteger NumberTraits<AsyncInteger>::reciprocal_base(const AsyncInteger& d, std::size_t n) {
   return AsyncIntegerAccess::reciprocal_base(d, n);
 }

@@ -4,11 +4,13 @@
 // limbs, and floor(sqrt(x)) for x of as many limbs. On the host, and for the square root on the device in a kernel
 // of one thread, one body each: the limb core's long division (detail/mpn/div.hpp, Knuth's algorithm D on 32-bit
 // words) and BigUInt's square root at the base's width (Zimmermann's). The reciprocal on the device is the faster
-// variant beside it, the same algorithm D by one warp (reciprocal_base_warp_kernel): 15 us where a one-thread
-// kernel took 110 us (H200, Nsight Compute). On the device they read their operand and write the result in the
-// stream's order, so that a reciprocal or root queued as AsyncIntegers (async_integer_traits.hpp) runs from its
-// smallest level up without the host reading anything, in place of a copy to the host, the host's work and a copy
-// back, each waiting.
+// variant beside it, the same algorithm D by one warp (reciprocal_base_warp): 15 us where a one-thread kernel took
+// 110 us (H200, Nsight Compute). Above that and up to reciprocal_block_limbs limbs the device runs Newton's levels
+// themselves in one block (reciprocal_block_kernel): the same steps as newton_division.hpp's, on shared memory,
+// where each level as AsyncInteger operations is about fifteen kernels. On the device they read their operand and
+// write the result in the stream's order, so that a reciprocal or root queued as AsyncIntegers
+// (async_integer_traits.hpp) runs from its smallest level up without the host reading anything, in place of a copy
+// to the host, the host's work and a copy back, each waiting.
 #include "engine.hpp"
 
 #include <warpnum/bigint.hpp>
@@ -77,15 +79,14 @@ __global__ void isqrt_base_kernel(limb_t* y, std::size_t ny, const limb_t* x, st
   isqrt_base_run(y, ny, x, nx);
 }
 
-/// reciprocal_base_run's result by one warp (launched with 32 threads): Knuth's algorithm D (TAOCP 4.3.1) on the
+/// reciprocal_base_run's result by one warp (the first of its block; d may be in shared memory): Knuth's algorithm D (TAOCP 4.3.1) on the
 /// divisor shifted to a top bit set, v = d 2^s, and the dividend 2^(2 bits + s), in shared memory. Every lane
 /// forms the same quotient digit estimate (step D3, with the second divisor limb's test); the window's
 /// multiply-subtract (D4) and the rare add-back (D6) are spread over the warp, lane L holding window limbs 2L and
 /// 2L + 1 as one 64-bit word (the window's at most 49 limbs fit 32 lanes), each with its carries between lanes
 /// resolved by look-ahead on two ballots (carry.hpp's lookahead_carries). The one-thread kernel's multiply-subtract
 /// was a chain of local-memory accesses, 49 by 48 of them: about 110 us on an H200, this one 15 us.
-__global__ void __launch_bounds__(32)
-    reciprocal_base_warp_kernel(limb_t* x, std::size_t nx, const limb_t* d, std::size_t nd, std::size_t bits) {
+__device__ void reciprocal_base_warp(limb_t* x, std::size_t nx, const limb_t* d, std::size_t nd, std::size_t bits) {
   __shared__ std::uint32_t v[base_limbs];
   __shared__ std::uint32_t u[dividend_limbs + 2];  // 2^(2 bits + s): at most dividend_limbs + 1 limbs, and a top 0
   __shared__ std::uint32_t q[dividend_limbs + 1];
@@ -150,18 +151,206 @@ __global__ void __launch_bounds__(32)
     x[k] = k < static_cast<std::size_t>(nq) ? q[k] : 0u;
   }
 }
+
+__global__ void __launch_bounds__(32)
+    reciprocal_base_warp_kernel(limb_t* x, std::size_t nx, const limb_t* d, std::size_t nd, std::size_t bits) {
+  reciprocal_base_warp(x, nx, d, nd, bits);
+}
+
+// ---- Newton's levels in one block (reciprocal_block_kernel) ----
+
+constexpr int block_threads = 512;
+constexpr int block_warps = block_threads / 32;
+constexpr int block_bits = 32 * static_cast<int>(reciprocal_block_limbs);
+constexpr int guard_bits = static_cast<int>(newton_guard_bits);
+/// The sizes of the levels' numbers, in limbs, for n <= block_bits: d's top n bits, X (n + 2 bits), xh = X_h - 4
+/// (h + 2 bits, h = n/2 + guard + 1), f (n + 3 bits), f >> (h - 4) (n - h + 7 bits) and the larger product, d xh.
+constexpr int half_bits = (block_bits + 1) / 2 + guard_bits + 1;
+constexpr int d_limbs = block_bits / 32;
+constexpr int x_limbs = (block_bits + 2 + 31) / 32;
+constexpr int xh_limbs = (half_bits + 2 + 31) / 32;
+constexpr int f_limbs = (block_bits + 3 + 31) / 32;
+constexpr int g_limbs = (block_bits - half_bits + 7 + 31) / 32;
+constexpr int product_limbs = d_limbs + xh_limbs;
+constexpr int levels_max = 16;
+
+/// Bits [pos, pos + 32) of the nonnegative number src[0, n) (pos may be negative; zeros outside the number).
+__device__ std::uint32_t bits_at(const std::uint32_t* src, int n, long long pos) {
+  const long long q = pos >= 0 ? pos / 32 : -((31 - pos) / 32);
+  const int r = static_cast<int>(pos - 32 * q);
+  const std::uint32_t lo = q >= 0 && q < n ? src[q] : 0u;
+  if (r == 0) return lo;
+  const std::uint32_t hi = q + 1 >= 0 && q + 1 < n ? src[q + 1] : 0u;
+  return (lo >> r) | (hi << (32 - r));
+}
+
+/// The shared words of block_carry_in: each warp's summary, and the carry into each warp.
+struct BlockCarries {
+  std::uint32_t generate[block_warps];
+  std::uint32_t propagate[block_warps];
+  std::uint32_t carry[block_warps];
+};
+
+/// The carry into this thread's run of a sum whose runs go one a thread in thread order, from each run's summary
+/// (generate: a carry out with none in; critical: every limb all ones, so a carry in passes through): look-ahead over
+/// each warp's lanes by their ballots, then over the warps by the first warp's (carry.hpp's lookahead_carries).
+/// Every thread of the block calls it.
+__device__ std::uint32_t block_carry_in(bool generate, bool critical, BlockCarries& shared) {
+  const int lane = static_cast<int>(threadIdx.x % 32), warp = static_cast<int>(threadIdx.x / 32);
+  const std::uint32_t g = __ballot_sync(~0u, generate), c = __ballot_sync(~0u, critical);
+  const CarrySummary s = summarise_lanes(g, c);
+  if (lane == 0) {
+    shared.generate[warp] = s.generate;
+    shared.propagate[warp] = s.propagate;
+  }
+  __syncthreads();
+  if (warp == 0) {
+    const bool wg = lane < block_warps && shared.generate[lane] != 0;
+    const bool wc = lane >= block_warps || shared.propagate[lane] != 0;
+    const std::uint64_t into = lookahead_carries(__ballot_sync(~0u, wg), __ballot_sync(~0u, wc), 0);
+    if (lane < block_warps) shared.carry[lane] = static_cast<std::uint32_t>((into >> lane) & 1u);
+  }
+  __syncthreads();
+  return static_cast<std::uint32_t>((lookahead_carries(g, c, shared.carry[warp]) >> lane) & 1u);
+}
+
+/// out[0, n) = (a + b) mod 2^(32 n), where a(i) and b(i) give limb i of each operand and read nothing that out
+/// writes but limb i itself, by the block: each thread a run of consecutive limbs, summarised with no carry in, the
+/// runs' carries by block_carry_in, then the run again with its carry.
+template <class A, class B> __device__ void block_add(std::uint32_t* out, int n, A a, B b, BlockCarries& shared) {
+  const int per = (n + block_threads - 1) / block_threads;
+  const int begin = min(n, static_cast<int>(threadIdx.x) * per), end = min(n, begin + per);
+  std::uint32_t carry = 0;
+  bool all_ones = true;
+  for (int i = begin; i < end; ++i) {
+    const std::uint32_t x = a(i), s = x + b(i), v = s + carry;
+    carry = (s < x || v < s) ? 1u : 0u;
+    all_ones = all_ones && v == ~0u;
+  }
+  carry = block_carry_in(carry != 0, carry == 0 && all_ones, shared);
+  for (int i = begin; i < end; ++i) {
+    const std::uint32_t x = a(i), s = x + b(i), v = s + carry;
+    carry = (s < x || v < s) ? 1u : 0u;
+    out[i] = v;
+  }
+  __syncthreads();
+}
+
+/// p[0, na + nb) = a[0, na) b[0, nb) by the block (p apart from a and b): each thread sums whole columns, every
+/// block_threads-th (a column of k products below 2^(64 + log2 k), kept in 96 bits), then folds a run of at least
+/// three consecutive columns into limbs, and the runs' leftovers (three limbs each, at the next run's start) are
+/// added by block_add.
+__device__ void block_mul(std::uint32_t* p, const std::uint32_t* a, int na, const std::uint32_t* b, int nb,
+                          std::uint64_t* column_low, std::uint32_t* column_high, BlockCarries& shared) {
+  const int np = na + nb;
+  for (int c = static_cast<int>(threadIdx.x); c < np; c += block_threads) {
+    std::uint64_t low = 0;
+    std::uint32_t high = 0;
+    const int last = min(c, na - 1);
+    for (int i = max(0, c - nb + 1); i <= last; ++i) {
+      const std::uint64_t m = static_cast<std::uint64_t>(a[i]) * b[c - i];
+      low += m;
+      high += low < m ? 1u : 0u;
+    }
+    column_low[c] = low;
+    column_high[c] = high;
+  }
+  __syncthreads();
+  const int per = max(3, (np + block_threads - 1) / block_threads);
+  const int begin = min(np, static_cast<int>(threadIdx.x) * per), end = min(np, begin + per);
+  std::uint64_t acc = 0, acc_high = 0;  // acc_high 2^64 + acc, below 2^97
+  for (int i = begin; i < end; ++i) {
+    acc += column_low[i];
+    acc_high += (acc < column_low[i] ? 1u : 0u) + column_high[i];
+    p[i] = static_cast<std::uint32_t>(acc);
+    acc = (acc >> 32) | (acc_high << 32);
+    acc_high >>= 32;
+  }
+  __syncthreads();  // every column read: column_high now holds the leftovers, zero elsewhere
+  for (int i = static_cast<int>(threadIdx.x); i < np; i += block_threads) column_high[i] = 0;
+  __syncthreads();
+  if (begin < end) {
+    const std::uint32_t left[3] = {static_cast<std::uint32_t>(acc), static_cast<std::uint32_t>(acc >> 32),
+                                   static_cast<std::uint32_t>(acc_high)};
+    for (int k = 0; k < 3 && end + k < np; ++k) column_high[end + k] = left[k];
+  }
+  __syncthreads();
+  block_add(p, np, [p](int i) { return p[i]; }, [column_high](int i) { return column_high[i]; }, shared);
+}
+
+/// For d[0, nd) of exactly `bits` bits, 32 base_limbs < bits <= block_bits: x[0, nx) = an X with X <= 2^(2 bits) /
+/// d < X + 2, by one block of block_threads threads. The same recursion as newton_division.hpp's
+/// reciprocal_from_below (Brent and Zimmermann, "Modern Computer Arithmetic", 3.4.1), on shared memory: level k's
+/// divisor is d's top n_k bits, n_(k+1) = (n_k + 1) / 2 + guard + 1; the smallest level is reciprocal_base_warp's
+/// exact floor by the first warp; each level up takes xh = X_h - 4, f = 2^(n+h) - d xh, and X = xh 2^(n-h) +
+/// xh floor(f / 2^(h-4)) / 2^(h+4). Its proof there bounds f below 6 2^n, so f is the low n + 3 bits of -d xh.
+__global__ void __launch_bounds__(block_threads)
+    reciprocal_block_kernel(limb_t* x, std::size_t nx, const limb_t* d, std::size_t nd, std::size_t bits) {
+  __shared__ std::uint32_t dd[d_limbs], xx[x_limbs], xh[xh_limbs], pp[product_limbs], ff[f_limbs], gg[g_limbs];
+  __shared__ std::uint64_t column_low[product_limbs];
+  __shared__ std::uint32_t column_high[product_limbs];
+  __shared__ BlockCarries shared;
+  const int t = static_cast<int>(threadIdx.x);
+  const int top = static_cast<int>(bits), top_limbs = (top + 31) / 32;
+  for (int i = t; i < top_limbs; i += block_threads) dd[i] = static_cast<std::size_t>(i) < nd ? d[i] : 0u;
+  int ns[levels_max];
+  int levels = 0;
+  ns[0] = top;
+  while (ns[levels] > 32 * base_limbs && levels + 1 < levels_max) {
+    ns[levels + 1] = (ns[levels] + 1) / 2 + guard_bits + 1;
+    ++levels;
+  }
+  __syncthreads();
+  const int nb = ns[levels];
+  for (int i = t; i < (nb + 31) / 32; i += block_threads) ff[i] = bits_at(dd, top_limbs, top - nb + 32LL * i);
+  __syncthreads();
+  int lx = (nb + 2 + 31) / 32;
+  if (t < 32) reciprocal_base_warp(xx, lx, ff, (nb + 31) / 32, nb);
+  __syncthreads();
+  for (int k = levels - 1; k >= 0; --k) {
+    const int n = ns[k], h = ns[k + 1];
+    const int lxh = (h + 2 + 31) / 32, ln = (n + 31) / 32, lf = (n + 3 + 31) / 32;
+    const int drop = h - 4, lg = (n + 3 - drop + 31) / 32, lp2 = lxh + lg;
+    block_add(xh, lxh, [lx](int i) { return i < lx ? xx[i] : 0u; }, [](int i) { return i == 0 ? ~3u : ~0u; },
+              shared);  // xh = X_h - 4
+    for (int i = t; i < ln; i += block_threads) ff[i] = bits_at(dd, top_limbs, top - n + 32LL * i);
+    __syncthreads();
+    block_mul(pp, ff, ln, xh, lxh, column_low, column_high, shared);  // d xh
+    const int lp1 = ln + lxh;
+    block_add(ff, lf, [lp1](int i) { return i < lp1 ? ~pp[i] : ~0u; }, [](int i) { return i == 0 ? 1u : 0u; },
+              shared);  // -d xh mod 2^(32 lf)
+    if (t == 0 && (n + 3) % 32 != 0) ff[lf - 1] &= (1u << ((n + 3) % 32)) - 1u;
+    __syncthreads();
+    for (int i = t; i < lg; i += block_threads) gg[i] = bits_at(ff, lf, drop + 32LL * i);
+    __syncthreads();
+    block_mul(pp, xh, lxh, gg, lg, column_low, column_high, shared);  // xh floor(f / 2^(h-4))
+    lx = (n + 2 + 31) / 32;
+    block_add(
+        xx, lx, [lxh, n, h](int i) { return bits_at(xh, lxh, 32LL * i - (n - h)); },
+        [lp2, h](int i) { return bits_at(pp, lp2, 32LL * i + h + 4); }, shared);
+  }
+  for (std::size_t k = static_cast<std::size_t>(t); k < nx; k += block_threads) {
+    x[k] = k < static_cast<std::size_t>(lx) ? xx[k] : 0u;
+  }
+}
 #endif
 
 }  // namespace
 
 void reciprocal_base(limb_t* x, std::size_t nx, const limb_t* d, std::size_t nd, std::size_t bits, Place place,
                      [[maybe_unused]] Queue queue) {
-  if (bits > 32 * newton_division_base_limbs) {
-    warpnum::detail::throw_error<std::invalid_argument>("warpnum: reciprocal_base: more than 1536 bits");
+  if (bits > reciprocal_base_bits(place)) {
+    warpnum::detail::throw_error<std::invalid_argument>(
+        place == Place::device ? "warpnum: reciprocal_base: more than 32 reciprocal_block_limbs bits on the device"
+                               : "warpnum: reciprocal_base: more than 32 newton_division_base_limbs bits on the host");
   }
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    reciprocal_base_warp_kernel<<<1, 32, 0, queue.stream>>>(x, nx, d, nd, bits);
+    if (bits <= 32 * newton_division_base_limbs) {
+      reciprocal_base_warp_kernel<<<1, 32, 0, queue.stream>>>(x, nx, d, nd, bits);
+    } else {
+      reciprocal_block_kernel<<<1, block_threads, 0, queue.stream>>>(x, nx, d, nd, bits);
+    }
     cuda_check(cudaGetLastError(), "reciprocal_base");
     if (queue.wait) cuda_check(cudaStreamSynchronize(queue.stream), "reciprocal_base");
     return;

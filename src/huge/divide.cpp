@@ -21,9 +21,9 @@ namespace huge {
 DivResult<Integer> NumberTraits<Integer>::divmod_by_reciprocal(const Integer& a, std::size_t m, const Integer& b,
                                                               std::size_t n) {
   if (a.place() == Place::host) return huge::divmod_by_reciprocal<Integer>(a, m, b, n);
-  // The reciprocal's levels below host_limbs on the host: one wait, and no launches for them.
-  DivResult<AsyncInteger> r =
-      huge::divmod_by_reciprocal<AsyncInteger>(AsyncInteger(a), m, AsyncInteger(b), n, 32 * host_limbs);
+  // Queued whole: the reciprocal's levels below 1024 limbs are one block's kernel (base_cases.cu), so the host
+  // waits only for the results.
+  DivResult<AsyncInteger> r = huge::divmod_by_reciprocal<AsyncInteger>(AsyncInteger(a), m, AsyncInteger(b), n);
   return {std::move(r.quot).get(), std::move(r.rem).get()};
 }
 

@@ -27,6 +27,7 @@
 #pragma once
 
 #include <warpnum/huge/carry.hpp>
+#include <warpnum/huge/newton_division.hpp>
 #include <warpnum/integer.hpp>
 
 #if WARPNUM_HAS_CUDA
@@ -297,8 +298,20 @@ void destroy_stream(stream_handle stream) noexcept;
 
 // ---- Newton's smallest level (base_cases.cu) ----
 
-/// x[0, nx) = floor(2^(2 bits) / d) for d[0, nd) below 2^bits, bits <= 32 newton_division_base_limbs (more throw
-/// std::invalid_argument); zero for a zero d. On the device one thread, queued: nothing is read back.
+/// Up to this many limbs, the device runs Newton's reciprocal in one block (base_cases.cu): below it a level as
+/// AsyncInteger operations costs about fifteen kernels whatever its size (some 45 us at 10^3 to 10^4 limbs, H200),
+/// the block's schoolbook products grow with its square.
+inline constexpr std::size_t reciprocal_block_limbs = 1024;
+/// The most bits reciprocal_base takes in a place: 32 newton_division_base_limbs on the host, 32
+/// reciprocal_block_limbs on the device.
+constexpr std::size_t reciprocal_base_bits(Place place) noexcept {
+  return 32 * (place == Place::device ? reciprocal_block_limbs : newton_division_base_limbs);
+}
+/// For d[0, nd) of exactly `bits` bits, bits <= reciprocal_base_bits(place) (more throw std::invalid_argument):
+/// x[0, nx) = an X with X <= 2^(2 bits) / d < X + 2, the contract of Newton's levels (newton_division.hpp);
+/// floor(2^(2 bits) / d) itself up to 32 newton_division_base_limbs bits, where a zero d gives zero. On the device
+/// one warp, or from 32 newton_division_base_limbs bits one block running Newton's levels; queued: nothing is read
+/// back.
 void reciprocal_base(limb_t* x, std::size_t nx, const limb_t* d, std::size_t nd, std::size_t bits, Place place,
                      Queue queue);
 /// y[0, ny) = floor(sqrt(x)) for x[0, nx), nx <= newton_division_base_limbs (limbs past it are not read). Likewise.

@@ -395,6 +395,50 @@ inline void reciprocal_base_exact(Place place, stream_handle stream) {
   }
 }
 
+/// The reciprocal's smallest levels past newton_division_base_limbs where the place has them (the device's block
+/// kernel runs Newton's levels up to NumberTraits<AsyncInteger>::reciprocal_base_bits): X <= 2^(2 bits) / d < X + 2,
+/// against GMP's floor, for d of exactly `bits` bits at bit counts just past the warp's base, at and around
+/// multiples of 32, where a level's size changes, and up to the largest; d a power of two and its neighbours, all
+/// ones, random, and long runs of ones and zeros; with d's bound its limbs or one more. Nothing to check on the host,
+/// whose base ends at newton_division_base_limbs (reciprocal_base_exact).
+inline void reciprocal_base_from_below(Place place, stream_handle stream) {
+  using Traits = huge::NumberTraits<AsyncInteger>;
+  const std::size_t most = Traits::reciprocal_base_bits(make(mpz_class(1), place, stream));
+  const std::size_t least = 32 * huge::newton_division_base_limbs + 1;
+  gmp_randclass r(gmp_randinit_default);
+  r.seed(static_cast<unsigned long>(seed() + 25));
+  const mpz_class one = 1;
+  int checked = 0;
+  for (const std::size_t bits : {least, least + 1, std::size_t{1600}, std::size_t{2047}, std::size_t{2048},
+                                 std::size_t{2049}, std::size_t{3001}, std::size_t{3054}, std::size_t{3055},
+                                 std::size_t{4096}, std::size_t{5000}, std::size_t{8191}, std::size_t{8197},
+                                 std::size_t{12345}, std::size_t{16384}, std::size_t{20000}, most - 1, most}) {
+    if (bits < least || bits > most) continue;
+    const mpz_class top = one << (bits - 1);
+    const std::size_t limbs = (bits + 31) / 32;
+    std::vector<mpz_class> divisors = {top, top + 1, (top << 1) - 1, top + uniform_huge(r, limbs, false) % top,
+                                       top + (one << (bits / 2)) - 1,                        // ones below half
+                                       (top << 1) - (one << (bits / 3)),                     // ones over two thirds
+                                       top + ((one << (bits - 2)) - 1) - ((one << (bits / 2)) - 1)};  // ones, zeros
+    for (const mpz_class& d0 : divisors) {
+      mpz_class exact = one << (2 * bits);
+      mpz_fdiv_q(exact.get_mpz_t(), exact.get_mpz_t(), d0.get_mpz_t());
+      for (const bool padded : {false, true}) {
+        AsyncInteger d = make(d0, place, stream);
+        if (padded) d = d * make(mpz_class(1), place, stream);
+        const mpz_class x = value(Traits::reciprocal_base(d, bits));
+        const mpz_class below = exact - x;
+        EXPECT_TRUE(below == 0 || below == 1) << bits << " bits" << (padded ? ", padded" : "") << ": d = 0x"
+                                              << d0.get_str(16) << ", floor - x = " << below.get_str();
+        ++checked;
+      }
+    }
+  }
+  if (place == Place::device) {
+    EXPECT_GT(checked, 200) << "the device's base reaches " << most << " bits";
+  }
+}
+
 /// correct_once (huge/async_integer_traits.hpp): for 0 <= r < 2 b, r - b and q + 1 where r >= b, else r and q,
 /// with r's bound longer than, equal to and shorter than b's (high zero limbs), and q zero (no limbs).
 inline void correction_against_gmp(Place place, stream_handle stream) {

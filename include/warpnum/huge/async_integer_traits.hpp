@@ -46,7 +46,11 @@ template <> struct NumberTraits<AsyncInteger> {
   /// An AsyncInteger never moves to the host on its own (a wait); a caller that waits anyway may ask for it by
   /// reciprocal_newton's host_bits (Integer's division does).
   static constexpr std::size_t host_limbs = 0;
-  /// floor(2^(2 n) / d) for d below 2^n, n <= 32 newton_division_base_limbs (src/huge/base_cases.cu), queued.
+  /// The most bits reciprocal_base takes for a d where d lives: 32 newton_division_base_limbs on the host, 32768
+  /// (1024 limbs) on the device, where one block runs Newton's levels below that (src/huge/base_cases.cu).
+  static std::size_t reciprocal_base_bits(const AsyncInteger& d);
+  /// For d of exactly n bits, n <= reciprocal_base_bits(d): an X with X <= 2^(2 n) / d < X + 2 (the contract of
+  /// Newton's levels), floor(2^(2 n) / d) itself up to 32 newton_division_base_limbs bits; queued.
   static AsyncInteger reciprocal_base(const AsyncInteger& d, std::size_t n);
   /// floor(sqrt(x)) for x below 2^m, m <= 32 newton_division_base_limbs (src/huge/base_cases.cu), queued.
   static AsyncInteger isqrt_base(const AsyncInteger& x, std::size_t m);

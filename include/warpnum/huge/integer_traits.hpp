@@ -33,16 +33,17 @@ template <> struct NumberTraits<Integer> {
   static Integer to_place_of(const Integer& x, const Integer& like) {
     return x.place() == like.place() ? x : x.to(like.place());
   }
-  /// Below this many limbs, radix conversion, reciprocals and square roots work in host memory (radix conversion's
-  /// subtrees on all host cores): a device operation costs a launch and a synchronisation (tens of microseconds),
-  /// about what the host's multiply of a few hundred limbs takes. Not yet tuned on a GPU.
+  /// Below this many limbs, radix conversion and square roots work in host memory (radix conversion's subtrees on
+  /// all host cores): a device operation costs a launch and a synchronisation (tens of microseconds), about what the
+  /// host's multiply of a few hundred limbs takes. Not yet tuned on a GPU. (Reciprocals stay on the device: below
+  /// 1024 limbs one block's kernel runs their levels.)
   static constexpr std::size_t host_limbs = 1024;
-  /// reciprocal(d, n) of newton_division.hpp: for d on the device from host_limbs limbs up, the Newton levels queued
-  /// on the device as AsyncIntegers, with one wait (src/huge/reciprocal.cpp); else reciprocal_newton on Integer.
+  /// reciprocal(d, n) of newton_division.hpp: for d on the device, the Newton levels queued on the device as
+  /// AsyncIntegers, with one wait (src/huge/reciprocal.cpp); on the host reciprocal_newton on Integer.
   static Integer reciprocal(const Integer& d, std::size_t n);
   /// divmod_by_reciprocal(a, m, b, n) of newton_division.hpp: for a on the device, the whole division (reciprocal,
-  /// quotient, remainder and its correction) queued as AsyncIntegers, with a wait at the reciprocal's smallest level
-  /// and one for each result (src/huge/divide.cpp); on the host, divmod_by_reciprocal on Integer.
+  /// quotient, remainder and its correction) queued as AsyncIntegers, with one wait for each result
+  /// (src/huge/divide.cpp); on the host, divmod_by_reciprocal on Integer.
   static DivResult<Integer> divmod_by_reciprocal(const Integer& a, std::size_t m, const Integer& b, std::size_t n);
 };
 

@@ -75,25 +75,24 @@ template <class N> N shifted_difference(const N& a, std::ptrdiff_t sa, const N& 
 }
 
 /// reciprocal_newton's recursion; `one` and `four` are 1 and 4 where d lives, so that the constants of every level
-/// are these or shifts of them (a queued shift, for AsyncInteger, rather than a new constant each level). Below
-/// host_bits a d not on the host moves there (a wait, and no launches); the smallest level is the number type's
-/// reciprocal_base where its NumberTraits has one (AsyncInteger's: a kernel, no wait), else Knuth D on the limbs.
+/// are these or shifts of them (a queued shift, for AsyncInteger, rather than a new constant each level). The
+/// smallest levels are the number type's reciprocal_base where its NumberTraits has one, up to its
+/// reciprocal_base_bits(d) (AsyncInteger's: a kernel, no wait; on the device one block runs every level below 1024
+/// limbs); else below host_bits a d not on the host moves there (a wait, and no launches), and the smallest level is
+/// Knuth D on the limbs.
 template <class N>
 N reciprocal_from_below(const N& d, std::size_t n, const N& one, const N& four, std::size_t host_bits) {
   using Traits = NumberTraits<N>;
+  if constexpr (requires { Traits::reciprocal_base(d, n); }) {
+    if (n <= Traits::reciprocal_base_bits(d)) return Traits::reciprocal_base(d, n);
+  }
   if (!Traits::on_host(d) && n < host_bits) {  // small: no launches
     const N host_d = Traits::to_host(d);
     return Traits::to_place_of(
         reciprocal_from_below<N>(host_d, n, Traits::from_uint(1, host_d), Traits::from_uint(4, host_d), host_bits),
         d);
   }
-  if (n <= 32 * newton_division_base_limbs) {
-    if constexpr (requires { Traits::reciprocal_base(d, n); }) {
-      return Traits::reciprocal_base(d, n);
-    } else {
-      return divmod_limbwise<N>(one << (2 * n), d).quot;
-    }
-  }
+  if (n <= 32 * newton_division_base_limbs) return divmod_limbwise<N>(one << (2 * n), d).quot;
   const std::size_t h = (n + 1) / 2 + newton_guard_bits + 1;
   // xh, the reciprocal of d's top h bits dh = floor(d / 2^(n-h)), has xh <= 2^(2h) / dh, which exceeds 2^(n+h) / d
   // by less than 2^(2h) / (dh (dh + 1)) < 4 (dh >= 2^(h-1)). So X0 = (xh - 4) 2^(n-h) <= 2^(2n) / d: the start lies

@@ -81,6 +81,10 @@ TEST_F(AsyncIntegerDevice, ReciprocalBaseExact) {
   const Stream s;
   cases::reciprocal_base_exact(Place::device, s.get());
 }
+TEST_F(AsyncIntegerDevice, ReciprocalBaseFromBelow) {
+  const Stream s;
+  cases::reciprocal_base_from_below(Place::device, s.get());
+}
 TEST_F(AsyncIntegerDevice, ShiftedSumsAgainstGmp) {
   const Stream s;
   cases::shifted_sums_against_gmp(Place::device, s.get());
