@@ -15,6 +15,7 @@
 
 #include <warpnum/bigint.hpp>
 #include <warpnum/config.hpp>
+#include <warpnum/detail/bigint/mul.hpp>
 #include <warpnum/detail/mpn/div.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/carry.hpp>
@@ -237,23 +238,37 @@ template <class A, class B> __device__ void block_add(std::uint32_t* out, int n,
 }
 
 /// p[0, na + nb) = a[0, na) b[0, nb) by the block (p apart from a and b): each thread sums whole columns, every
-/// block_threads-th (a column of k products below 2^(64 + log2 k), kept in 96 bits), then folds a run of at least
+/// block_threads-th (a column of k products below 2^(64 + log2 k), kept in 96 bits by Comba's accumulator), then folds a run of at least
 /// three consecutive columns into limbs, and the runs' leftovers (three limbs each, at the next run's start) are
 /// added by block_add.
 __device__ void block_mul(std::uint32_t* p, const std::uint32_t* a, int na, const std::uint32_t* b, int nb,
                           std::uint64_t* column_low, std::uint32_t* column_high, BlockCarries& shared) {
   const int np = na + nb;
   for (int c = static_cast<int>(threadIdx.x); c < np; c += block_threads) {
-    std::uint64_t low = 0;
-    std::uint32_t high = 0;
+    // Four column sums over alternate products (Comba's three-word accumulator, ColumnSum: on the device one
+    // IMAD.WIDE.U32 and one IADD3.X a product; two 64-bit adds and a compare ran at 8 products a cycle an SM, H200).
+    warpnum::detail::ColumnSum<std::uint32_t> sum[4];
     const int last = min(c, na - 1);
-    for (int i = max(0, c - nb + 1); i <= last; ++i) {
-      const std::uint64_t m = static_cast<std::uint64_t>(a[i]) * b[c - i];
-      low += m;
-      high += low < m ? 1u : 0u;
+    int i = max(0, c - nb + 1);
+    for (; i + 3 <= last; i += 4) {
+#pragma unroll
+      for (int k = 0; k < 4; ++k) sum[k].add_product(a[i + k], b[c - i - k]);
     }
-    column_low[c] = low;
-    column_high[c] = high;
+    for (; i <= last; ++i) sum[0].add_product(a[i], b[c - i]);
+    std::uint64_t low[4];
+    std::uint32_t high[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) {
+      low[k] = (static_cast<std::uint64_t>(sum[k].c1) << 32) | sum[k].c0;
+      high[k] = sum[k].c2;
+    }
+#pragma unroll
+    for (int k = 1; k < 4; ++k) {
+      low[0] += low[k];
+      high[0] += high[k] + (low[0] < low[k] ? 1u : 0u);
+    }
+    column_low[c] = low[0];
+    column_high[c] = high[0];
   }
   __syncthreads();
   const int per = max(3, (np + block_threads - 1) / block_threads);
