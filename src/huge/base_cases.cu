@@ -11,6 +11,7 @@
 // write the result in the stream's order, so that a reciprocal or root queued as AsyncIntegers
 // (async_integer_traits.hpp) runs from its smallest level up without the host reading anything, in place of a copy
 // to the host, the host's work and a copy back, each waiting.
+#include "block_lookahead.hpp"
 #include "engine.hpp"
 
 #include <warpnum/bigint.hpp>
@@ -80,13 +81,13 @@ __global__ void isqrt_base_kernel(limb_t* y, std::size_t ny, const limb_t* x, st
   isqrt_base_run(y, ny, x, nx);
 }
 
-/// reciprocal_base_run's result by one warp (the first of its block; d may be in shared memory): Knuth's algorithm D (TAOCP 4.3.1) on the
-/// divisor shifted to a top bit set, v = d 2^s, and the dividend 2^(2 bits + s), in shared memory. Every lane
-/// forms the same quotient digit estimate (step D3, with the second divisor limb's test); the window's
-/// multiply-subtract (D4) and the rare add-back (D6) are spread over the warp, lane L holding window limbs 2L and
-/// 2L + 1 as one 64-bit word (the window's at most 49 limbs fit 32 lanes), each with its carries between lanes
-/// resolved by look-ahead on two ballots (carry.hpp's lookahead_carries). The one-thread kernel's multiply-subtract
-/// was a chain of local-memory accesses, 49 by 48 of them: about 110 us on an H200, this one 15 us.
+/// reciprocal_base_run's result by one warp (the first of its block; d may be in shared memory): Knuth's
+/// algorithm D (TAOCP 4.3.1) on the divisor shifted to a top bit set, v = d 2^s, and the dividend 2^(2 bits + s), in
+/// shared memory. Every lane forms the same quotient digit estimate (step D3, with the second divisor limb's test);
+/// the window's multiply-subtract (D4) and the rare add-back (D6) are spread over the warp, lane L holding window
+/// limbs 2L and 2L + 1 as one 64-bit word (the window's at most 49 limbs fit 32 lanes), each with its carries between
+/// lanes resolved by look-ahead on two ballots (carry.hpp's lookahead_carries). The one-thread kernel's
+/// multiply-subtract was a chain of local-memory accesses, 49 by 48 of them: about 110 us on an H200, this one 15 us.
 __device__ void reciprocal_base_warp(limb_t* x, std::size_t nx, const limb_t* d, std::size_t nd, std::size_t bits) {
   __shared__ std::uint32_t v[base_limbs];
   __shared__ std::uint32_t u[dividend_limbs + 2];  // 2^(2 bits + s): at most dividend_limbs + 1 limbs, and a top 0
@@ -185,40 +186,10 @@ __device__ std::uint32_t bits_at(const std::uint32_t* src, int n, long long pos)
   return (lo >> r) | (hi << (32 - r));
 }
 
-/// The shared words of block_carry_in: each warp's summary, and the carry into each warp.
-struct BlockCarries {
-  std::uint32_t generate[block_warps];
-  std::uint32_t propagate[block_warps];
-  std::uint32_t carry[block_warps];
-};
-
-/// The carry into this thread's run of a sum whose runs go one a thread in thread order, from each run's summary
-/// (generate: a carry out with none in; critical: every limb all ones, so a carry in passes through): look-ahead over
-/// each warp's lanes by their ballots, then over the warps by the first warp's (carry.hpp's lookahead_carries).
-/// Every thread of the block calls it.
-__device__ std::uint32_t block_carry_in(bool generate, bool critical, BlockCarries& shared) {
-  const int lane = static_cast<int>(threadIdx.x % 32), warp = static_cast<int>(threadIdx.x / 32);
-  const std::uint32_t g = __ballot_sync(~0u, generate), c = __ballot_sync(~0u, critical);
-  const CarrySummary s = summarise_lanes(g, c);
-  if (lane == 0) {
-    shared.generate[warp] = s.generate;
-    shared.propagate[warp] = s.propagate;
-  }
-  __syncthreads();
-  if (warp == 0) {
-    const bool wg = lane < block_warps && shared.generate[lane] != 0;
-    const bool wc = lane >= block_warps || shared.propagate[lane] != 0;
-    const std::uint64_t into = lookahead_carries(__ballot_sync(~0u, wg), __ballot_sync(~0u, wc), 0);
-    if (lane < block_warps) shared.carry[lane] = static_cast<std::uint32_t>((into >> lane) & 1u);
-  }
-  __syncthreads();
-  return static_cast<std::uint32_t>((lookahead_carries(g, c, shared.carry[warp]) >> lane) & 1u);
-}
-
 /// out[0, n) = (a + b) mod 2^(32 n), where a(i) and b(i) give limb i of each operand and read nothing that out
 /// writes but limb i itself, by the block: each thread a run of consecutive limbs, summarised with no carry in, the
-/// runs' carries by block_carry_in, then the run again with its carry.
-template <class A, class B> __device__ void block_add(std::uint32_t* out, int n, A a, B b, BlockCarries& shared) {
+/// runs' carries by block_lookahead (warps: its shared summaries), then the run again with its carry.
+template <class A, class B> __device__ void block_add(std::uint32_t* out, int n, A a, B b, CarrySummary* warps) {
   const int per = (n + block_threads - 1) / block_threads;
   const int begin = min(n, static_cast<int>(threadIdx.x) * per), end = min(n, begin + per);
   std::uint32_t carry = 0;
@@ -228,7 +199,8 @@ template <class A, class B> __device__ void block_add(std::uint32_t* out, int n,
     carry = (s < x || v < s) ? 1u : 0u;
     all_ones = all_ones && v == ~0u;
   }
-  carry = block_carry_in(carry != 0, carry == 0 && all_ones, shared);
+  const CarrySummary mine{carry, carry == 0 && all_ones ? 1u : 0u};
+  carry = block_lookahead<block_threads>(mine, 0, warps).thread_carry_in;
   for (int i = begin; i < end; ++i) {
     const std::uint32_t x = a(i), s = x + b(i), v = s + carry;
     carry = (s < x || v < s) ? 1u : 0u;
@@ -238,11 +210,11 @@ template <class A, class B> __device__ void block_add(std::uint32_t* out, int n,
 }
 
 /// p[0, na + nb) = a[0, na) b[0, nb) by the block (p apart from a and b): each thread sums whole columns, every
-/// block_threads-th (a column of k products below 2^(64 + log2 k), kept in 96 bits by Comba's accumulator), then folds a run of at least
-/// three consecutive columns into limbs, and the runs' leftovers (three limbs each, at the next run's start) are
-/// added by block_add.
+/// block_threads-th (a column of k products below 2^(64 + log2 k), kept in 96 bits by Comba's accumulator), then
+/// folds a run of at least three consecutive columns into limbs, and the runs' leftovers (three limbs each, at the
+/// next run's start) are added by block_add.
 __device__ void block_mul(std::uint32_t* p, const std::uint32_t* a, int na, const std::uint32_t* b, int nb,
-                          std::uint64_t* column_low, std::uint32_t* column_high, BlockCarries& shared) {
+                          std::uint64_t* column_low, std::uint32_t* column_high, CarrySummary* warps) {
   const int np = na + nb;
   for (int c = static_cast<int>(threadIdx.x); c < np; c += block_threads) {
     // Four column sums over alternate products (Comba's three-word accumulator, ColumnSum: on the device one
@@ -290,7 +262,7 @@ __device__ void block_mul(std::uint32_t* p, const std::uint32_t* a, int na, cons
     for (int k = 0; k < 3 && end + k < np; ++k) column_high[end + k] = left[k];
   }
   __syncthreads();
-  block_add(p, np, [p](int i) { return p[i]; }, [column_high](int i) { return column_high[i]; }, shared);
+  block_add(p, np, [p](int i) { return p[i]; }, [column_high](int i) { return column_high[i]; }, warps);
 }
 
 /// For d[0, nd) of exactly `bits` bits, 32 base_limbs < bits <= block_bits: x[0, nx) = an X with X <= 2^(2 bits) /
@@ -304,7 +276,7 @@ __global__ void __launch_bounds__(block_threads)
   __shared__ std::uint32_t dd[d_limbs], xx[x_limbs], xh[xh_limbs], pp[product_limbs], ff[f_limbs], gg[g_limbs];
   __shared__ std::uint64_t column_low[product_limbs];
   __shared__ std::uint32_t column_high[product_limbs];
-  __shared__ BlockCarries shared;
+  __shared__ CarrySummary warps[block_warps];
   const int t = static_cast<int>(threadIdx.x);
   const int top = static_cast<int>(bits), top_limbs = (top + 31) / 32;
   for (int i = t; i < top_limbs; i += block_threads) dd[i] = static_cast<std::size_t>(i) < nd ? d[i] : 0u;
@@ -327,22 +299,22 @@ __global__ void __launch_bounds__(block_threads)
     const int lxh = (h + 2 + 31) / 32, ln = (n + 31) / 32, lf = (n + 3 + 31) / 32;
     const int drop = h - 4, lg = (n + 3 - drop + 31) / 32, lp2 = lxh + lg;
     block_add(xh, lxh, [lx](int i) { return i < lx ? xx[i] : 0u; }, [](int i) { return i == 0 ? ~3u : ~0u; },
-              shared);  // xh = X_h - 4
+              warps);  // xh = X_h - 4
     for (int i = t; i < ln; i += block_threads) ff[i] = bits_at(dd, top_limbs, top - n + 32LL * i);
     __syncthreads();
-    block_mul(pp, ff, ln, xh, lxh, column_low, column_high, shared);  // d xh
+    block_mul(pp, ff, ln, xh, lxh, column_low, column_high, warps);  // d xh
     const int lp1 = ln + lxh;
     block_add(ff, lf, [lp1](int i) { return i < lp1 ? ~pp[i] : ~0u; }, [](int i) { return i == 0 ? 1u : 0u; },
-              shared);  // -d xh mod 2^(32 lf)
+              warps);  // -d xh mod 2^(32 lf)
     if (t == 0 && (n + 3) % 32 != 0) ff[lf - 1] &= (1u << ((n + 3) % 32)) - 1u;
     __syncthreads();
     for (int i = t; i < lg; i += block_threads) gg[i] = bits_at(ff, lf, drop + 32LL * i);
     __syncthreads();
-    block_mul(pp, xh, lxh, gg, lg, column_low, column_high, shared);  // xh floor(f / 2^(h-4))
+    block_mul(pp, xh, lxh, gg, lg, column_low, column_high, warps);  // xh floor(f / 2^(h-4))
     lx = (n + 2 + 31) / 32;
     block_add(
         xx, lx, [lxh, n, h](int i) { return bits_at(xh, lxh, 32LL * i - (n - h)); },
-        [lp2, h](int i) { return bits_at(pp, lp2, 32LL * i + h + 4); }, shared);
+        [lp2, h](int i) { return bits_at(pp, lp2, 32LL * i + h + 4); }, warps);
   }
   for (std::size_t k = static_cast<std::size_t>(t); k < nx; k += block_threads) {
     x[k] = k < static_cast<std::size_t>(lx) ? xx[k] : 0u;
