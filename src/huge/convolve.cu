@@ -973,9 +973,9 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
 // a[i] (the same for the whole warp) and b[(t - i) mod T] from shared memory.
 constexpr u32 tile_size = 256;
 
-/// The tile (i0, j0) of a * b into the column sums acc_lo, acc_hi (one block of tile_size threads).
-__device__ void tile_product(unsigned long long* acc_lo, unsigned* acc_hi, const limb_t* a, std::size_t na,
-                             const limb_t* b, std::size_t nb, std::size_t i0, std::size_t j0) {
+/// The tile (i0, j0) of a * b added into the product's coefficients c (one block of tile_size threads).
+__device__ void tile_product(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
+                             std::size_t i0, std::size_t j0) {
   __shared__ u32 sa[tile_size];
   __shared__ u32 sb[tile_size];
   const u32 t = threadIdx.x;
@@ -996,19 +996,33 @@ __device__ void tile_product(unsigned long long* acc_lo, unsigned* acc_hi, const
     }
   }
   // Columns past the product get only zero sums, and zero sums add nothing: no writes past na + nb - 1.
+  // Each word of the coefficient by a 32-bit atomic, the carry out of it (seen by this add as its old word plus
+  // what it adds wrapping) into the next: every add that wraps a word carries exactly one into the next word, so
+  // the three words hold the column's sum in whatever order the tiles add (it stays below 2^96).
   const auto add = [&](std::size_t k, const ntt::Acc96& v) {
     if (v.lo == 0 && v.hi == 0) return;
-    const unsigned long long old = atomicAdd(acc_lo + k, static_cast<unsigned long long>(v.lo));
-    const u32 carry = old + v.lo < old ? 1u : 0u;
-    if (v.hi + carry != 0) atomicAdd(acc_hi + k, v.hi + carry);
+    u32* w = c[k].w;
+    const auto x0 = static_cast<u32>(v.lo), x1 = static_cast<u32>(v.lo >> 32);
+    u32 carry = 0;
+    if (x0 != 0) {
+      const u32 old = atomicAdd(w, x0);
+      carry = old + x0 < old ? 1u : 0u;
+    }
+    const u32 y1 = x1 + carry;
+    u32 carry2 = y1 < x1 ? 1u : 0u;  // x1 all ones and a carry in
+    if (y1 != 0) {
+      const u32 old = atomicAdd(w + 1, y1);
+      carry2 += old + y1 < old ? 1u : 0u;
+    }
+    if (v.hi + carry2 != 0) atomicAdd(w + 2, v.hi + carry2);
   };
   add(i0 + j0 + t, low);
   if (t + 1 < tile_size) add(i0 + j0 + t + tile_size, high);
 }
 
-__global__ void tiled_convolution_kernel(unsigned long long* acc_lo, unsigned* acc_hi, const limb_t* a,
-                                         std::size_t na, const limb_t* b, std::size_t nb) {
-  tile_product(acc_lo, acc_hi, a, na, b, nb, std::size_t{blockIdx.x} * tile_size, std::size_t{blockIdx.y} * tile_size);
+__global__ void tiled_convolution_kernel(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b,
+                                         std::size_t nb) {
+  tile_product(c, a, na, b, nb, std::size_t{blockIdx.x} * tile_size, std::size_t{blockIdx.y} * tile_size);
 }
 
 /// A product of a batch for the batched tiled convolution: its operands, its columns' offset, and the number of
@@ -1022,42 +1036,24 @@ struct TileJob {
 };
 
 /// Every tile of every product of a batch, a block each: block z finds its product by binary search on first_tile.
-__global__ void tiled_convolution_batch_kernel(unsigned long long* acc_lo, unsigned* acc_hi, const TileJob* jobs,
-                                               std::size_t count) {
+__global__ void tiled_convolution_batch_kernel(Coef96* c, const TileJob* jobs, std::size_t count) {
   const std::size_t z = blockIdx.x;
   const TileJob job = jobs[detail::last_at_or_below(jobs, count, z, &TileJob::first_tile)];
   const std::size_t local = z - job.first_tile;
   const std::size_t tiles_b = (job.nb + tile_size - 1) / tile_size;
-  tile_product(acc_lo + job.out, acc_hi + job.out, job.a, job.na, job.b, job.nb, local / tiles_b * tile_size,
-               local % tiles_b * tile_size);
+  tile_product(c + job.out, job.a, job.na, job.b, job.nb, local / tiles_b * tile_size, local % tiles_b * tile_size);
 }
 
-__global__ void columns_finish_kernel(Coef96* c, std::size_t nc, const unsigned long long* acc_lo,
-                                      const unsigned* acc_hi) {
-  const std::size_t k = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x;
-  if (k >= nc) return;
-  const unsigned long long lo = acc_lo[k];
-  c[k].w[0] = static_cast<u32>(lo);
-  c[k].w[1] = static_cast<u32>(lo >> 32);
-  c[k].w[2] = acc_hi[k];
-}
-
+/// The tiles add into c, zeroed first: no column sums of their own and no kernel to copy them into c.
 void convolve_columns_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
                              Queue queue) {
   const cudaStream_t stream = queue.stream;
   const std::size_t nc = na + nb - 1;
-  const std::size_t slots = nc + tile_size;  // a tile's high columns may pass nc (they add zero there)
-  DeviceScratch scratch(slots * (sizeof(unsigned long long) + sizeof(unsigned)), stream);
-  auto* acc_lo = scratch.as<unsigned long long>();
-  auto* acc_hi = scratch.as<unsigned>(slots * sizeof(unsigned long long));
-  check_cuda(cudaMemsetAsync(acc_lo, 0, slots * (sizeof(unsigned long long) + sizeof(unsigned)), stream),
-             "cudaMemsetAsync");
+  check_cuda(cudaMemsetAsync(c, 0, nc * sizeof(Coef96), stream), "cudaMemsetAsync");
   const dim3 grid(static_cast<unsigned>((na + tile_size - 1) / tile_size),
                   static_cast<unsigned>((nb + tile_size - 1) / tile_size));
-  tiled_convolution_kernel<<<grid, tile_size, 0, stream>>>(acc_lo, acc_hi, a, na, b, nb);
+  tiled_convolution_kernel<<<grid, tile_size, 0, stream>>>(c, a, na, b, nb);
   check_cuda(cudaGetLastError(), "tiled_convolution_kernel");
-  columns_finish_kernel<<<static_cast<unsigned>((nc + 255) / 256), 256, 0, stream>>>(c, nc, acc_lo, acc_hi);
-  check_cuda(cudaGetLastError(), "columns_finish_kernel");
   if (queue.wait) check_cuda(cudaStreamSynchronize(stream), "convolve_columns");
 }
 
@@ -1072,25 +1068,19 @@ void convolve_batch_device(Coef96* c, std::size_t total, std::span<const Product
     tiled.push_back({j.a, j.b, j.na, j.nb, j.out, tiles});
     tiles += ((j.na + tile_size - 1) / tile_size) * ((j.nb + tile_size - 1) / tile_size);
   }
-  {
-    DeviceScratch acc(total * (sizeof(unsigned long long) + sizeof(unsigned)), stream);
-    auto* acc_lo = acc.as<unsigned long long>();
-    auto* acc_hi = acc.as<unsigned>(total * sizeof(unsigned long long));
-    check_cuda(cudaMemsetAsync(acc_lo, 0, total * (sizeof(unsigned long long) + sizeof(unsigned)), stream),
-               "cudaMemsetAsync");
-    if (!tiled.empty()) {
-      if (tiles > 0x7fffffffu) throw_error<std::length_error>("warpnum::huge::convolve_batch: too many tiles");
-      DeviceScratch table(tiled.size() * sizeof(TileJob), stream);
-      // From pageable memory: staged by the driver before the call returns, so `tiled` may go at once.
-      check_cuda(cudaMemcpyAsync(table.as<TileJob>(), tiled.data(), tiled.size() * sizeof(TileJob),
-                                 cudaMemcpyHostToDevice, stream),
-                 "cudaMemcpyAsync");
-      tiled_convolution_batch_kernel<<<static_cast<unsigned>(tiles), tile_size, 0, stream>>>(
-          acc_lo, acc_hi, table.as<TileJob>(), tiled.size());
-      check_cuda(cudaGetLastError(), "tiled_convolution_batch_kernel");
-    }
-    columns_finish_kernel<<<static_cast<unsigned>((total + 255) / 256), 256, 0, stream>>>(c, total, acc_lo, acc_hi);
-    check_cuda(cudaGetLastError(), "columns_finish_kernel");
+  // Zero everywhere: the tiles add into their regions, the transform's products overwrite theirs below, and the
+  // columns between products stay zero.
+  check_cuda(cudaMemsetAsync(c, 0, total * sizeof(Coef96), stream), "cudaMemsetAsync");
+  if (!tiled.empty()) {
+    if (tiles > 0x7fffffffu) throw_error<std::length_error>("warpnum::huge::convolve_batch: too many tiles");
+    DeviceScratch table(tiled.size() * sizeof(TileJob), stream);
+    // From pageable memory: staged by the driver before the call returns, so `tiled` may go at once.
+    check_cuda(cudaMemcpyAsync(table.as<TileJob>(), tiled.data(), tiled.size() * sizeof(TileJob),
+                               cudaMemcpyHostToDevice, stream),
+               "cudaMemcpyAsync");
+    tiled_convolution_batch_kernel<<<static_cast<unsigned>(tiles), tile_size, 0, stream>>>(c, table.as<TileJob>(),
+                                                                                          tiled.size());
+    check_cuda(cudaGetLastError(), "tiled_convolution_batch_kernel");
   }
   for (const ProductJob& j : jobs) {
     if (j.na == 0 || j.nb == 0 || device_product_is_tiled(j.na, j.nb)) continue;
