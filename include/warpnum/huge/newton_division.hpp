@@ -117,8 +117,8 @@ N reciprocal_from_below(const N& d, std::size_t n, const N& one, const N& four, 
 /// result are multiplied (d by an h-bit number, h bits by n - h + 7 bits), so the cost is a few M(n). The step's
 /// operations have signs known in advance (detail::reciprocal_from_below), so the levels of an AsyncInteger
 /// reciprocal (async_integer_traits.hpp) queue on its stream: with no wait at all (its host_limbs is 0, its
-/// smallest level a kernel), or, where the caller passes host_bits, with one wait for the levels below it, which
-/// the host computes without launches.
+/// smallest levels one kernel: on the device every level below 1024 limbs), or, where the caller passes host_bits
+/// past that, with one wait for the levels between, which the host computes without launches.
 template <class N>
 N reciprocal_newton(const N& d, std::size_t n, std::size_t host_bits = 32 * NumberTraits<N>::host_limbs) {
   const N one = NumberTraits<N>::from_uint(1, d);
