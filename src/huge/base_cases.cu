@@ -176,35 +176,23 @@ constexpr int g_limbs = (block_bits - half_bits + 7 + 31) / 32;
 constexpr int product_limbs = d_limbs + xh_limbs;
 constexpr int levels_max = 16;
 
-/// Bits [pos, pos + 32) of the nonnegative number src[0, n) (pos may be negative; zeros outside the number).
-__device__ std::uint32_t bits_at(const std::uint32_t* src, int n, long long pos) {
-  const long long q = pos >= 0 ? pos / 32 : -((31 - pos) / 32);
-  const int r = static_cast<int>(pos - 32 * q);
-  const std::uint32_t lo = q >= 0 && q < n ? src[q] : 0u;
-  if (r == 0) return lo;
-  const std::uint32_t hi = q + 1 >= 0 && q + 1 < n ? src[q + 1] : 0u;
-  return (lo >> r) | (hi << (32 - r));
-}
-
 /// out[0, n) = (a + b) mod 2^(32 n), where a(i) and b(i) give limb i of each operand and read nothing that out
-/// writes but limb i itself, by the block: each thread a run of consecutive limbs, summarised with no carry in, the
-/// runs' carries by block_lookahead (warps: its shared summaries), then the run again with its carry.
+/// writes but limb i itself, by the block: each thread a run of consecutive limbs, its digits (carry.hpp's add_digit)
+/// summarised, the runs' carries by block_lookahead (warps: its shared summaries), then the run again with its
+/// carry.
 template <class A, class B> __device__ void block_add(std::uint32_t* out, int n, A a, B b, CarrySummary* warps) {
   const int per = (n + block_threads - 1) / block_threads;
   const int begin = min(n, static_cast<int>(threadIdx.x) * per), end = min(n, begin + per);
-  std::uint32_t carry = 0;
-  bool all_ones = true;
+  CarrySummary mine{0, 1};
   for (int i = begin; i < end; ++i) {
-    const std::uint32_t x = a(i), s = x + b(i), v = s + carry;
-    carry = (s < x || v < s) ? 1u : 0u;
-    all_ones = all_ones && v == ~0u;
+    const CarryDigit digit = add_digit(a(i), b(i));
+    mine = combine(mine, {digit.generate, digit.propagate});
   }
-  const CarrySummary mine{carry, carry == 0 && all_ones ? 1u : 0u};
-  carry = block_lookahead<block_threads>(mine, 0, warps).thread_carry_in;
+  std::uint32_t carry = block_lookahead<block_threads>(mine, 0, warps).thread_carry_in;
   for (int i = begin; i < end; ++i) {
-    const std::uint32_t x = a(i), s = x + b(i), v = s + carry;
-    carry = (s < x || v < s) ? 1u : 0u;
-    out[i] = v;
+    const CarryDigit digit = add_digit(a(i), b(i));
+    out[i] = add_carry_in(digit.value, carry);
+    carry = carry_out({digit.generate, digit.propagate}, carry);
   }
   __syncthreads();
 }
@@ -279,6 +267,7 @@ __global__ void __launch_bounds__(block_threads)
   __shared__ CarrySummary warps[block_warps];
   const int t = static_cast<int>(threadIdx.x);
   const int top = static_cast<int>(bits), top_limbs = (top + 31) / 32;
+  const auto d_top_limbs = static_cast<std::size_t>(top_limbs);
   for (int i = t; i < top_limbs; i += block_threads) dd[i] = static_cast<std::size_t>(i) < nd ? d[i] : 0u;
   int ns[levels_max];
   int levels = 0;
@@ -289,7 +278,7 @@ __global__ void __launch_bounds__(block_threads)
   }
   __syncthreads();
   const int nb = ns[levels];
-  for (int i = t; i < (nb + 31) / 32; i += block_threads) ff[i] = bits_at(dd, top_limbs, top - nb + 32LL * i);
+  for (int i = t; i < (nb + 31) / 32; i += block_threads) ff[i] = ShiftedLimbs{dd, d_top_limbs, -(top - nb)}.limb(i);
   __syncthreads();
   int lx = (nb + 2 + 31) / 32;
   if (t < 32) reciprocal_base_warp(xx, lx, ff, (nb + 31) / 32, nb);
@@ -300,7 +289,7 @@ __global__ void __launch_bounds__(block_threads)
     const int drop = h - 4, lg = (n + 3 - drop + 31) / 32, lp2 = lxh + lg;
     block_add(xh, lxh, [lx](int i) { return i < lx ? xx[i] : 0u; }, [](int i) { return i == 0 ? ~3u : ~0u; },
               warps);  // xh = X_h - 4
-    for (int i = t; i < ln; i += block_threads) ff[i] = bits_at(dd, top_limbs, top - n + 32LL * i);
+    for (int i = t; i < ln; i += block_threads) ff[i] = ShiftedLimbs{dd, d_top_limbs, -(top - n)}.limb(i);
     __syncthreads();
     block_mul(pp, ff, ln, xh, lxh, column_low, column_high, warps);  // d xh
     const int lp1 = ln + lxh;
@@ -308,13 +297,13 @@ __global__ void __launch_bounds__(block_threads)
               warps);  // -d xh mod 2^(32 lf)
     if (t == 0 && (n + 3) % 32 != 0) ff[lf - 1] &= (1u << ((n + 3) % 32)) - 1u;
     __syncthreads();
-    for (int i = t; i < lg; i += block_threads) gg[i] = bits_at(ff, lf, drop + 32LL * i);
+    for (int i = t; i < lg; i += block_threads) gg[i] = ShiftedLimbs{ff, static_cast<std::size_t>(lf), -drop}.limb(i);
     __syncthreads();
     block_mul(pp, xh, lxh, gg, lg, column_low, column_high, warps);  // xh floor(f / 2^(h-4))
     lx = (n + 2 + 31) / 32;
     block_add(
-        xx, lx, [lxh, n, h](int i) { return bits_at(xh, lxh, 32LL * i - (n - h)); },
-        [lp2, h](int i) { return bits_at(pp, lp2, 32LL * i + h + 4); }, warps);
+        xx, lx, [lxh, n, h](int i) { return ShiftedLimbs{xh, static_cast<std::size_t>(lxh), n - h}.limb(i); },
+        [lp2, h](int i) { return ShiftedLimbs{pp, static_cast<std::size_t>(lp2), -(h + 4)}.limb(i); }, warps);
   }
   for (std::size_t k = static_cast<std::size_t>(t); k < nx; k += block_threads) {
     x[k] = k < static_cast<std::size_t>(lx) ? xx[k] : 0u;

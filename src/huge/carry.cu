@@ -204,6 +204,7 @@ template <class Stream> struct ThreadRun {
 
 /// Sources of limbs for the tile kernels: `stage` fills the block's shared tile (every thread calls it) and
 /// returns the thread's stream. The linear ones (above, both places) stage nothing.
+
 /// The coefficients [begin - 3, begin + tile_limbs) of a tile in shared memory, one plane per word (skewed).
 constexpr int coef_tile = tile_limbs + 3;
 struct SharedCoefs {

@@ -83,7 +83,7 @@ template <class N> N shifted_difference(const N& a, std::ptrdiff_t sa, const N& 
 template <class N>
 N reciprocal_from_below(const N& d, std::size_t n, const N& one, const N& four, std::size_t host_bits) {
   using Traits = NumberTraits<N>;
-  if constexpr (requires { Traits::reciprocal_base(d, n); }) {
+  if constexpr (requires { Traits::reciprocal_base_bits(d); Traits::reciprocal_base(d, n); }) {
     if (n <= Traits::reciprocal_base_bits(d)) return Traits::reciprocal_base(d, n);
   }
   if (!Traits::on_host(d) && n < host_bits) {  // small: no launches
