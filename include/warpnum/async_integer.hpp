@@ -52,7 +52,12 @@ class Stream {
 ///   no limbs, known to be zero, throws std::domain_error at once).
 /// - Division (divmod_floor, / and %, below) and isqrt queue too: Newton's iterations from their smallest levels up,
 ///   with the divisor (the radicand) normalised on the device (shifted by a count the host never reads), so that
-///   their cost follows the limb bounds, as a product's does.
+///   their cost follows the limb bounds, as a product's does. A divisor made from an Integer (or a copy of one),
+///   whose length is its bound, shifts by less than a limb: the quotient's bound is then na - nb + 1 limbs (na,
+///   nb the bounds), and 2d digits by d divide in one piece; should its top limb be zero when the division runs
+///   (its limbs written over after it was queued), get() throws std::domain_error. A divisor whose bound may exceed
+///   its length (made with a limb bound, or the result of an operation) can shift by up to 32 nb - 1 bits: the
+///   quotient's bound is na, and its cost that of a quotient of na limbs.
 /// - On the host (an AsyncInteger of a host Integer) every operation is complete on return and the stream is not
 ///   used; the results and rules are the same.
 /// - Out of memory throws warpnum::OutOfMemory when the operation is queued (allocation is ordered, not deferred).
@@ -72,6 +77,11 @@ class AsyncInteger {
   /// The value of x, queued on `stream` from now on. x's storage is taken over (pass std::move(x) to avoid a copy);
   /// x must be complete, as every Integer is. A host Integer gives a host AsyncInteger.
   explicit AsyncInteger(Integer x, stream_handle stream = nullptr);
+  /// The value of x in limb_bound limbs (zero past x's; limb_bound >= x.size(), else std::invalid_argument), a copy
+  /// queued on `stream`: for values whose limbs will be written over with others up to that length, as a CUDA graph
+  /// captured once is replayed on new operands. Its bound is a bound, not its length: a division by it takes any
+  /// divisor that fits (one made from an Integer is taken to keep its length; see Division above).
+  AsyncInteger(const Integer& x, stream_handle stream, std::size_t limb_bound);
 
   AsyncInteger(const AsyncInteger& o);
   AsyncInteger(AsyncInteger&& o) noexcept;
@@ -123,6 +133,9 @@ class AsyncInteger {
 
   limb_type* data_ = nullptr;     // bound_ limbs in place_
   std::size_t bound_ = 0;
+  // bound_ is the value's length (its top limb is not zero): an AsyncInteger made from a non-zero Integer, and its
+  // copies; an operation's result is not (its bound is a bound). Division reads it (src/huge/async_integer.cpp).
+  bool exact_ = false;
   // The limbs (in place_) that the differences in this value's history wrote, non-zero where one changed sign; null:
   // none can have. Shared by the values computed from it on the same stream (they inherit it without a copy or a
   // kernel) and released, in that stream's order, with the last (src/huge/async_integer.cpp).

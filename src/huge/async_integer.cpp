@@ -22,9 +22,12 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <iterator>
 #include <memory>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -36,10 +39,15 @@ namespace detail {
 /// The status limbs of an AsyncInteger's history: each one limb (in its place), written by one difference,
 /// non-zero where it changed sign; the value's status is their or. Shared, never changed once made.
 struct AsyncStatus {
-  static constexpr std::size_t most = 8;  // limbs kept as a list; more are or'ed into one
-  // The bits a status limb may hold: a difference's borrow out of its top limb, a divisor found zero.
+  // Limbs kept as a list, in the order of their addresses; more are or'ed into one. A division of 10^7 digits
+  // lists about 25 (two differences a Newton level), so that none is or'ed before its get().
+  static constexpr std::size_t most = huge::or_flags_most;
+  // The bits a status limb may hold: a difference's borrow out of its top limb, a divisor found zero, a divisor
+  // taken to be as long as its bound (exact_) found with a zero top limb (its limbs written over after the division
+  // was queued, as for a graph replayed on new operands).
   static constexpr limb_t sign_changed = 1;
   static constexpr limb_t division_by_zero = 2;
+  static constexpr limb_t divisor_shorter = 4;
   std::vector<std::shared_ptr<limb_t>> limbs;
 };
 }  // namespace detail
@@ -84,15 +92,21 @@ struct AsyncIntegerAccess {
     return into;
   }
   /// The status of a value computed from statuses x and y (either may be null): none, the one there is (shared, no
-  /// work), or where both differ the union of their limbs, kept as a list (no kernel) up to AsyncStatus::most
-  /// limbs and or'ed into one above.
+  /// work), the one whose limbs include the other's, or else the union of their limbs, kept as a list (no kernel)
+  /// up to AsyncStatus::most limbs and or'ed into one above.
   static Status combined(const Status& x, const Status& y, Place place, stream_handle stream) {
     if (y == nullptr || x == y) return x;
     if (x == nullptr) return y;
-    auto r = std::make_shared<detail::AsyncStatus>(*x);
-    for (const std::shared_ptr<limb_t>& l : y->limbs) {
-      if (std::find(r->limbs.begin(), r->limbs.end(), l) == r->limbs.end()) r->limbs.push_back(l);
-    }
+    const auto by_address = [](const std::shared_ptr<limb_t>& p, const std::shared_ptr<limb_t>& q) {
+      return std::less<const limb_t*>()(p.get(), q.get());
+    };
+    const auto& lx = x->limbs;
+    const auto& ly = y->limbs;
+    if (std::includes(lx.begin(), lx.end(), ly.begin(), ly.end(), by_address)) return x;
+    if (std::includes(ly.begin(), ly.end(), lx.begin(), lx.end(), by_address)) return y;
+    auto r = std::make_shared<detail::AsyncStatus>();
+    r->limbs.reserve(lx.size() + ly.size());
+    std::set_union(lx.begin(), lx.end(), ly.begin(), ly.end(), std::back_inserter(r->limbs), by_address);
     if (r->limbs.size() > detail::AsyncStatus::most) r->limbs = {or_of(r->limbs, place, stream)};
     return r;
   }
@@ -318,7 +332,9 @@ struct AsyncIntegerAccess {
 
   /// x with its bound cut to ceil(bits / 32) limbs (x below 2^bits): the storage stays, released by its pointer.
   static AsyncInteger below(AsyncInteger x, std::size_t bits) {
-    x.bound_ = std::min(x.bound_, (bits + 31) / 32);
+    const std::size_t bound = std::min(x.bound_, (bits + 31) / 32);
+    if (bound != x.bound_) x.exact_ = false;
+    x.bound_ = bound;
     return x;
   }
 
@@ -341,7 +357,7 @@ struct AsyncIntegerAccess {
     const std::size_t nx = x.bound_, m = 32 * nx;
     AsyncInteger count = with_bound(1, x.place_, x.stream_, false);
     AsyncInteger zero = with_bound(1, x.place_, x.stream_, false);
-    huge::leading_zero_bits(count.data_, zero.data_, 1, x.data_, nx, 2, x.place_, queue(x));
+    huge::leading_zero_bits(count.data_, zero.data_, 1, 0, x.data_, nx, 2, x.place_, queue(x));
     const AsyncInteger x_norm = shifted_by(x, count, nx, true) + (zero << (m - 2));
     const AsyncInteger y = huge::isqrt_normalised(x_norm, m);
     return shifted_by(y, count, (nx + 1) / 2, false, 1) - (zero << (m / 2 - 1));
@@ -351,8 +367,10 @@ struct AsyncIntegerAccess {
   /// its nb limbs (a status where it is zero), shifts both, so that b' = |b| 2^c has exactly n = 32 nb bits and a'
   /// = |a| 2^c below 2^m, m = 32 (na + nb); then Newton's division (newton_division.hpp's divmod_by_reciprocal: the
   /// quotient is a' / b' = |a| / |b|, the remainder 2^c times |a|'s) with every level of the reciprocal on the device,
-  /// and the remainder shifted back. The quotient's m - n + 1 bits are a bound for the worst c (b = 1): 2d digits
-  /// by d divide in two pieces where Integer's exact widths take one.
+  /// and the remainder shifted back. The quotient's m - n + 1 bits are a bound for the worst c (b = 1), for which
+  /// 2d digits by d divide in two pieces. A divisor whose bound is its length (exact_: its top limb is not zero)
+  /// has c < 32, so a' fits na + 1 limbs (m = 32 (na + 1)) and the quotient na - nb + 1: 2d digits by d are one
+  /// piece, as with Integer's exact widths.
   static huge::DivResult<AsyncInteger> divmod_magnitudes(const AsyncInteger& a, const AsyncInteger& b) {
     Place place{};
     stream_handle stream{};
@@ -362,16 +380,20 @@ struct AsyncIntegerAccess {
     const std::size_t na = a.bound_, nb = b.bound_;
     AsyncInteger count = with_bound(1, place, stream, false);
     const std::shared_ptr<limb_t> zero = new_limb(place, stream);
-    huge::leading_zero_bits(count.data_, zero.get(), detail::AsyncStatus::division_by_zero, b.data_, nb, 1, place,
+    huge::leading_zero_bits(count.data_, zero.get(), detail::AsyncStatus::division_by_zero,
+                            b.exact_ ? detail::AsyncStatus::divisor_shorter : 0, b.data_, nb, 1, place,
                             huge::Queue::on(stream));
     auto mine = std::make_shared<detail::AsyncStatus>();
     mine->limbs.push_back(zero);
     count.status_ = std::move(mine);
+    const std::size_t na_norm = b.exact_ ? na + 1 : na + nb;
+    // |a| / |b| <= |a|, and below 2^(32 (na - nb + 1)) where |b| >= 2^(32 (nb - 1)).
+    const std::size_t quot_limbs = b.exact_ ? (na >= nb ? na - nb + 1 : 1) : na;
     const AsyncInteger b_norm = shifted_by(b, count, nb, true);
-    const AsyncInteger a_norm = shifted_by(a, count, na + nb, true);
-    const std::size_t n = 32 * nb, m = 32 * (na + nb);
+    const AsyncInteger a_norm = shifted_by(a, count, na_norm, true);
+    const std::size_t n = 32 * nb, m = 32 * na_norm;
     huge::DivResult<AsyncInteger> r = huge::divmod_by_reciprocal(a_norm, m, b_norm, n, 0);
-    return {below(std::move(r.quot), 32 * na), shifted_by(r.rem, count, nb, false)};  // |a| / |b| <= |a|
+    return {below(std::move(r.quot), 32 * quot_limbs), shifted_by(r.rem, count, nb, false)};
   }
 
   /// Floor division's adjustment where the signs differ: a quotient q and remainder r of the magnitudes become
@@ -414,6 +436,13 @@ struct AsyncIntegerAccess {
       detail::throw_error<std::domain_error>(
           "warpnum: AsyncInteger: division by zero in this value's history (a divisor whose limbs were all zero)");
     }
+    if ((status & detail::AsyncStatus::divisor_shorter) != 0) {
+      detail::throw_error<std::domain_error>(
+          "warpnum: AsyncInteger: a division in this value's history was queued for a divisor as long as its bound "
+          "(made from an Integer), and its top limb was zero when it ran (its limbs written over, as for a graph "
+          "replayed on new operands); make such a divisor with AsyncInteger(x, stream, limb_bound), whose division "
+          "takes any length up to the bound");
+    }
     if (status != 0) {
       detail::throw_error<std::domain_error>(
           "warpnum: AsyncInteger: a difference in this value's history changed sign (|a| < |b| in a - b of "
@@ -439,12 +468,31 @@ Stream& Stream::operator=(Stream&& o) noexcept {
 // ---- members ----
 
 AsyncInteger::AsyncInteger(Integer x, stream_handle stream)
-    : bound_(x.size()), stream_(stream), place_(x.place()), negative_(x.is_negative()) {
+    : bound_(x.size()), exact_(x.size() != 0), stream_(stream), place_(x.place()), negative_(x.is_negative()) {
   data_ = IntegerAccess::take_storage(x);
 }
 
+AsyncInteger::AsyncInteger(const Integer& x, stream_handle stream, std::size_t limb_bound)
+    : bound_(limb_bound), stream_(stream), place_(x.place()), negative_(x.is_negative()) {
+  if (limb_bound < x.size()) {
+    detail::throw_error<std::invalid_argument>("warpnum: AsyncInteger: a limb bound of " + std::to_string(limb_bound) +
+                                               " is shorter than the value's " + std::to_string(x.size()) +
+                                               " limbs; give a bound of at least x.size()");
+  }
+  if (bound_ == 0) return;
+  const huge::Queue q = huge::Queue::on(stream_);
+  data_ = huge::allocate(bound_, place_, stream_);
+  try {
+    huge::copy(data_, place_, x.data(), place_, x.size(), q);
+    huge::fill_zero(data_ + x.size(), bound_ - x.size(), place_, q);
+  } catch (...) {
+    huge::release(data_, place_, stream_);
+    throw;
+  }
+}
+
 AsyncInteger::AsyncInteger(const AsyncInteger& o)
-    : bound_(o.bound_), stream_(o.stream_), place_(o.place_), negative_(o.negative_) {
+    : bound_(o.bound_), exact_(o.exact_), stream_(o.stream_), place_(o.place_), negative_(o.negative_) {
   const huge::Queue q = huge::Queue::on(stream_);
   if (bound_ != 0) {
     data_ = huge::allocate(bound_, place_, stream_);
@@ -461,6 +509,7 @@ AsyncInteger::AsyncInteger(const AsyncInteger& o)
 AsyncInteger::AsyncInteger(AsyncInteger&& o) noexcept
     : data_(std::exchange(o.data_, nullptr)),
       bound_(std::exchange(o.bound_, 0)),
+      exact_(std::exchange(o.exact_, false)),
       status_(std::move(o.status_)),
       stream_(o.stream_),
       place_(o.place_),
@@ -476,6 +525,7 @@ AsyncInteger& AsyncInteger::operator=(AsyncInteger&& o) noexcept {
     huge::release(data_, place_, stream_);
     data_ = std::exchange(o.data_, nullptr);
     bound_ = std::exchange(o.bound_, 0);
+    exact_ = std::exchange(o.exact_, false);
     status_ = std::move(o.status_);
     stream_ = o.stream_;
     place_ = o.place_;
@@ -506,6 +556,7 @@ Integer AsyncInteger::get() && { return get_moved(); }
 Integer AsyncInteger::get_moved() {
   AsyncIntegerAccess::wait_and_check(*this);
   const std::size_t n = std::exchange(bound_, 0);
+  exact_ = false;
   return IntegerAccess::adopt(std::exchange(data_, nullptr), n, place_, n, negative_);
 }
 

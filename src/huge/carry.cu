@@ -44,9 +44,6 @@ namespace warpnum::huge {
 using warpnum::detail::throw_error;
 using warpnum::detail::throw_exception;
 
-/// The most flags or_flags takes a call (one kernel: its pointers are the kernel's argument).
-constexpr std::size_t flag_list_most = 8;
-
 namespace {
 
 // ---- host: the same three levels collapsed to two (a run per OpenMP thread, then the runs in order) ----
@@ -390,9 +387,9 @@ __global__ void take_where_clear_kernel(limb_t* r, const limb_t* t, std::size_t 
   }
 }
 
-/// Up to flag_list_most flag pointers, passed by value.
+/// Up to or_flags_most flag pointers, passed by value.
 struct FlagList {
-  const limb_t* p[flag_list_most];
+  const limb_t* p[or_flags_most];
   unsigned count;
 };
 
@@ -473,7 +470,8 @@ __global__ void shift_by_count_kernel(limb_t* r, std::size_t nr, const limb_t* a
 /// leading_zero_bits in one block: each thread takes limbs from the top down, stride blockDim.x, and stops at its
 /// first non-zero one, its highest; the block's maximum is the highest of all.
 __global__ void __launch_bounds__(linear_threads)
-leading_zeros_kernel(limb_t* count, limb_t* status, limb_t zero_code, const limb_t* p, std::size_t n, unsigned unit) {
+leading_zeros_kernel(limb_t* count, limb_t* status, limb_t zero_code, limb_t short_code, const limb_t* p, std::size_t n,
+                     unsigned unit) {
   std::size_t best = 0;  // index + 1 of the highest non-zero limb seen
   for (std::size_t t = threadIdx.x; t < n; t += blockDim.x) {
     if (p[n - 1 - t] != 0) {
@@ -491,7 +489,7 @@ leading_zeros_kernel(limb_t* count, limb_t* status, limb_t zero_code, const limb
   if (threadIdx.x == 0) {
     for (unsigned w = 1; w < blockDim.x / 32; ++w) best = warp_best[w] > best ? warp_best[w] : best;
     *count = leading_zero_count(p, n, best, unit);
-    if (status != nullptr) *status = best == 0 ? zero_code : 0u;
+    if (status != nullptr) *status = best == 0 ? zero_code : best < n ? short_code : 0u;
   }
 }
 
@@ -704,8 +702,9 @@ void gather_slots(limb_t* out, std::size_t total, std::span<const SlotCopy> copi
 
 void or_flags(limb_t* into, std::span<const limb_t* const> from, bool accumulate, Place place,
               [[maybe_unused]] Queue queue) {
-  if (from.size() > flag_list_most) {
-    warpnum::detail::throw_error<std::invalid_argument>("warpnum: or_flags takes at most 8 flags a call");
+  if (from.size() > or_flags_most) {
+    warpnum::detail::throw_error<std::invalid_argument>("warpnum: or_flags takes at most " +
+                                                        std::to_string(or_flags_most) + " flags a call");
   }
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
@@ -839,14 +838,14 @@ void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std
   shift<false>(r, nr, a, na, bits, place, queue);
 }
 
-void leading_zero_bits(limb_t* count, limb_t* status, limb_t zero_code, const limb_t* p, std::size_t n,
-                       unsigned unit, Place place, [[maybe_unused]] Queue queue) {
+void leading_zero_bits(limb_t* count, limb_t* status, limb_t zero_code, limb_t short_code, const limb_t* p,
+                       std::size_t n, unsigned unit, Place place, [[maybe_unused]] Queue queue) {
   if (n >= (std::size_t{1} << 27)) {
     throw_error<std::length_error>("warpnum: leading_zero_bits: more than 2^27 limbs (a count past 32 bits)");
   }
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
-    leading_zeros_kernel<<<1, linear_threads, 0, queue.stream>>>(count, status, zero_code, p, n, unit);
+    leading_zeros_kernel<<<1, linear_threads, 0, queue.stream>>>(count, status, zero_code, short_code, p, n, unit);
     cuda_check(cudaGetLastError(), "leading_zero_bits");
     finish_queue(queue, "leading_zero_bits");
     return;
@@ -857,7 +856,7 @@ void leading_zero_bits(limb_t* count, limb_t* status, limb_t zero_code, const li
   std::size_t top = n;
   while (top > 0 && p[top - 1] == 0) --top;
   *count = leading_zero_count(p, n, top, unit);
-  if (status != nullptr) *status = top == 0 ? zero_code : 0;
+  if (status != nullptr) *status = top == 0 ? zero_code : top < n ? short_code : 0;
 }
 
 namespace {

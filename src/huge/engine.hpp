@@ -203,8 +203,10 @@ void sub_shifted(limb_t* r, std::size_t n, ShiftedLimbs a, ShiftedLimbs b, limb_
 /// *flag = 1 where bits [0, bits) of p[0, n) (zero past n) are not all zero, else 0; flag is one limb in the
 /// place's memory.
 void low_bits_nonzero(limb_t* flag, const limb_t* p, std::size_t n, std::size_t bits, Place place, Queue queue);
-/// *into = (accumulate ? *into : 0) | *from[0] | *from[1] | ... for at most 8 flags (one limb each in the place's
-/// memory; more throw std::invalid_argument), in one kernel on the device.
+/// The most flags or_flags takes a call (one kernel: their pointers are the kernel's argument, 256 bytes).
+inline constexpr std::size_t or_flags_most = 32;
+/// *into = (accumulate ? *into : 0) | *from[0] | *from[1] | ... for at most or_flags_most flags (one limb each in the
+/// place's memory; more throw std::invalid_argument), in one kernel on the device.
 void or_flags(limb_t* into, std::span<const limb_t* const> from, bool accumulate, Place place, Queue queue);
 /// r[0, n) = t[0, n) where *flag is 0, r unchanged where it is not (flag: one limb in the place's memory, read on
 /// the device: a choice the host does not wait for).
@@ -230,11 +232,11 @@ void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std:
 void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place,
                  Queue queue = {});
 /// *count = the leading zero bits of p[0, n) in its 32 n bits, rounded down to a multiple of `unit` (1, or 2 for an
-/// even shift), so that p << *count has its top bit set (unit 1); 0 for a zero p, where *status (if not null)
-/// becomes zero_code, else 0. Both one limb in the place's memory, written on the device: a normalisation the host
-/// does not wait for (n < 2^27).
-void leading_zero_bits(limb_t* count, limb_t* status, limb_t zero_code, const limb_t* p, std::size_t n,
-                       unsigned unit, Place place, Queue queue);
+/// even shift), so that p << *count has its top bit set (unit 1); 0 for a zero p. *status (if not null) becomes
+/// zero_code for a zero p, short_code for a p whose limb n - 1 is zero, else 0. Both one limb in the place's memory,
+/// written on the device: a normalisation the host does not wait for (n < 2^27).
+void leading_zero_bits(limb_t* count, limb_t* status, limb_t zero_code, limb_t short_code, const limb_t* p,
+                       std::size_t n, unsigned unit, Place place, Queue queue);
 /// shift_left and shift_right by *count >> count_shift bits (count: one limb in the place's memory, read where the
 /// shift runs; count_shift 1 halves an even count, a square root's).
 void shift_left_by(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, const limb_t* count,

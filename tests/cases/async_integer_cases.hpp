@@ -6,9 +6,9 @@
 // inheritance and two statuses combined; copies and moves; Newton's reciprocal and division on AsyncIntegers
 // (huge/async_integer_traits.hpp), whose differences must never change sign, the reciprocal's smallest level
 // exactly, sums and differences of shifted operands in one pass, and the division's one correction, decided where
-// the limbs are; the public divmod_floor, / and % with their bounds past their values, division by
-// a zero found on the device, and isqrt. Run by tests/host/huge/async_integer_test.cpp and
-// tests/device/huge/async_integer_test.cu.
+// the limbs are; values made with a limb bound; the public divmod_floor, / and % with their bounds past their
+// values and at their lengths, division by a zero found on the device, and isqrt. Run by
+// tests/host/huge/async_integer_test.cpp and tests/device/huge/async_integer_test.cu.
 #pragma once
 
 #include <warpnum/async_integer.hpp>
@@ -212,17 +212,17 @@ inline void difference_that_changes_sign(Place place, stream_handle stream) {
   EXPECT_THROW(static_cast<void>((bad + (good << 90)).get()), std::domain_error);
   EXPECT_TRUE(value(good * (good - small)) == mpz_class("999999999999999999999995") *
                                                    mpz_class("999999999999999999999990"));
-  // A history of more statuses than a value lists (they are or'ed into one limb): the set one still counts, and
-  // clear ones stay clear.
+  // A history of more statuses than a value lists (32: they are or'ed into one limb, 32 a kernel, past that): the
+  // set one still counts, and clear ones stay clear.
   AsyncInteger many = bad;
   AsyncInteger clean = good;
-  for (int k = 0; k < 20; ++k) {
+  for (int k = 0; k < 70; ++k) {
     const AsyncInteger step = large - small;  // a status of its own, clear
     many = many + step;
     clean = clean + step;
   }
   EXPECT_THROW(static_cast<void>(many.get()), std::domain_error);
-  EXPECT_TRUE(value(clean) == mpz_class("999999999999999999999995") * 21);
+  EXPECT_TRUE(value(clean) == mpz_class("999999999999999999999995") * 71);
   // The same values in the allowed order, and values not computed from `bad`, are unaffected.
   EXPECT_TRUE(value(large - small) == mpz_class("999999999999999999999995"));
   EXPECT_TRUE(value(-small - large) == mpz_class("-1000000000000000000000005"));
@@ -257,6 +257,37 @@ inline void copies_and_moves(Place place, stream_handle stream) {
   a >>= 2;
   const mpz_class expected = (2 * z - 1) * (2 * z - 1) * 2;
   EXPECT_TRUE(value(a) == expected);
+}
+
+/// An AsyncInteger made with a limb bound: the value, zero past it, in that many limbs (a zero in none, or in some);
+/// a bound shorter than the value throws, naming both; division by such a divisor, whose top limbs are zero, and of
+/// such a dividend, against GMP.
+inline void limb_bound_constructor(Place place, stream_handle stream) {
+  const mpz_class z("-98765432109876543210987654321098765432109876543210");  // 6 limbs
+  const Integer x = from_mpz(z, place);
+  const AsyncInteger a(x, stream, 9);
+  EXPECT_EQ(a.limb_bound(), 9u);
+  EXPECT_TRUE(value(a) == z);
+  EXPECT_TRUE(to_mpz_class(x) == z);  // x is copied, not taken
+  EXPECT_EQ(AsyncInteger(x, stream, x.size()).limb_bound(), x.size());
+  EXPECT_EQ(AsyncInteger(Integer(0, place), stream, 0).limb_bound(), 0u);
+  const AsyncInteger zero(Integer(0, place), stream, 3);
+  EXPECT_EQ(zero.limb_bound(), 3u);
+  EXPECT_TRUE(value(zero) == 0);
+  try {
+    static_cast<void>(AsyncInteger(x, stream, 5));
+    ADD_FAILURE() << "a limb bound shorter than the value was taken";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("limb bound of 5"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("6 limbs"), std::string::npos) << e.what();
+  }
+  const mpz_class big = mpz_class(z * z * z) + 12345;
+  const AsyncInteger dividend(from_mpz(big, place), stream, 40);
+  mpz_class q, r;
+  mpz_fdiv_qr(q.get_mpz_t(), r.get_mpz_t(), big.get_mpz_t(), z.get_mpz_t());
+  const AsyncIntegerDivResult d = divmod_floor(dividend, a);
+  EXPECT_TRUE(value(d.quot) == q);
+  EXPECT_TRUE(value(d.rem) == r);
 }
 
 /// reciprocal_newton over AsyncIntegers: floor(2^(2n)/d) - 1 <= x <= floor(2^(2n)/d), with no difference that
@@ -512,10 +543,11 @@ inline AsyncInteger padded(const mpz_class& x, std::size_t extra, Place place, s
 }
 
 /// divmod_floor, / and % of AsyncIntegers (the divisor normalised on the device, every level of the reciprocal
-/// queued) against GMP's mpz_fdiv_qr and mpz_tdiv_qr: divisors of 1 to past the transform's threshold limbs,
-/// dividends shorter than, as long as and longer than the divisor, exact multiples and their neighbours, every
-/// sign, and operands whose limb bounds exceed their values by 1 to 40 limbs (a divisor of one significant limb in
-/// 41).
+/// queued) against GMP's mpz_fdiv_qr and mpz_tdiv_qr: divisors of 1 to past the transform's threshold limbs, random
+/// and with a top limb of 1 (the longest normalising shift) or all ones, dividends shorter than, as long as and
+/// longer than the divisor, all ones, exact multiples and their neighbours, every sign; operands made from Integers
+/// (their bounds are their lengths: a quotient's bound of na - nb + 1 limbs, one more for floor's adjustment) and
+/// operands whose limb bounds exceed their values by 1 to 40 limbs (a divisor of one significant limb in 41).
 inline void public_division_against_gmp(Place place, stream_handle stream) {
   gmp_randclass g(gmp_randinit_default);
   g.seed(static_cast<unsigned long>(seed() + 23));
@@ -523,38 +555,49 @@ inline void public_division_against_gmp(Place place, stream_handle stream) {
                                                      ? std::vector<std::size_t>{1, 2, 3, 48, 49, 300, 6000}
                                                      : std::vector<std::size_t>{1, 2, 3, 48, 49, 300};
   for (const std::size_t nb : divisor_limbs) {
-    const mpz_class b0 = uniform_huge(g, nb, false) + 1;
-    const mpz_class q0 = uniform_huge(g, nb + 3, false);
-    const std::vector<mpz_class> dividends = {
-        mpz_class(0), mpz_class(1), mpz_class(b0 - 1), b0, mpz_class(b0 + 1), q0 * b0, mpz_class(q0 * b0 - 1),
-        mpz_class(q0 * b0 + b0 - 1), uniform_huge(g, nb / 2 + 1, false), uniform_huge(g, 2 * nb, false),
-        uniform_huge(g, 3 * nb + 7, false)};
-    for (const mpz_class& a0 : dividends) {
-      for (int signs = 0; signs < 4; ++signs) {
-        const mpz_class za = (signs & 1) != 0 ? mpz_class(-a0) : a0;
-        const mpz_class zb = (signs & 2) != 0 ? mpz_class(-b0) : b0;
-        const int pad = signs == 3 ? 40 : signs;  // limbs of bound past the values'
-        const AsyncInteger a = pad != 0 ? padded(za, static_cast<std::size_t>(pad), place, stream)
-                                        : make(za, place, stream);
-        const AsyncInteger b = pad != 0 ? padded(zb, static_cast<std::size_t>(pad), place, stream)
-                                        : make(zb, place, stream);
-        mpz_class fq, fr, tq, tr;
-        mpz_fdiv_qr(fq.get_mpz_t(), fr.get_mpz_t(), za.get_mpz_t(), zb.get_mpz_t());
-        mpz_tdiv_qr(tq.get_mpz_t(), tr.get_mpz_t(), za.get_mpz_t(), zb.get_mpz_t());
-        const std::string what = std::to_string(mpz_sizeinbase(za.get_mpz_t(), 2)) + " by " +
-                                 std::to_string(mpz_sizeinbase(zb.get_mpz_t(), 2)) + " bits, signs " +
-                                 std::to_string(signs) + ", bounds " + std::to_string(a.limb_bound()) + " and " +
-                                 std::to_string(b.limb_bound());
-        try {
-          const AsyncIntegerDivResult f = divmod_floor(a, b);
-          EXPECT_TRUE(value(f.quot) == fq) << "floor quotient, " << what;
-          EXPECT_TRUE(value(f.rem) == fr) << "floor remainder, " << what;
-          EXPECT_LE(f.rem.limb_bound(), b.limb_bound()) << what;
-          EXPECT_LE(f.quot.limb_bound(), a.limb_bound() + 1) << what;
-          EXPECT_TRUE(value(a / b) == tq) << "a / b, " << what;
-          EXPECT_TRUE(value(a % b) == tr) << "a % b, " << what;
-        } catch (const std::domain_error& e) {
-          ADD_FAILURE() << what << ": " << e.what();
+    const mpz_class top_one = mpz_class(1) << (32 * (nb - 1));
+    const mpz_class all_ones = (mpz_class(1) << (32 * nb)) - 1;
+    for (const mpz_class& b0 : {mpz_class(uniform_huge(g, nb, false) + 1), top_one, all_ones}) {
+      const mpz_class q0 = uniform_huge(g, nb + 3, false);
+      const std::vector<mpz_class> dividends = {
+          mpz_class(0), mpz_class(1), mpz_class(b0 - 1), b0, mpz_class(b0 + 1), q0 * b0, mpz_class(q0 * b0 - 1),
+          mpz_class(q0 * b0 + b0 - 1), uniform_huge(g, nb / 2 + 1, false), uniform_huge(g, 2 * nb, false),
+          uniform_huge(g, 3 * nb + 7, false), mpz_class((mpz_class(1) << (32 * (2 * nb + 1))) - 1)};
+      for (const mpz_class& a0 : dividends) {
+        for (int signs = 0; signs < 8; ++signs) {
+          const mpz_class za = (signs & 1) != 0 ? mpz_class(-a0) : a0;
+          const mpz_class zb = (signs & 2) != 0 ? mpz_class(-b0) : b0;
+          const bool exact = (signs & 4) == 0;
+          const int pad = exact ? 0 : (signs & 3) == 3 ? 40 : (signs & 3) + 1;  // limbs of bound past the values'
+          const auto operand = [&](const mpz_class& z) {
+            return exact ? make(z, place, stream) : padded(z, static_cast<std::size_t>(pad), place, stream);
+          };
+          const AsyncInteger a = operand(za), b = operand(zb);
+          mpz_class fq, fr, tq, tr;
+          mpz_fdiv_qr(fq.get_mpz_t(), fr.get_mpz_t(), za.get_mpz_t(), zb.get_mpz_t());
+          mpz_tdiv_qr(tq.get_mpz_t(), tr.get_mpz_t(), za.get_mpz_t(), zb.get_mpz_t());
+          const std::string what = std::to_string(mpz_sizeinbase(za.get_mpz_t(), 2)) + " by " +
+                                   std::to_string(mpz_sizeinbase(zb.get_mpz_t(), 2)) + " bits, signs " +
+                                   std::to_string(signs) + ", bounds " + std::to_string(a.limb_bound()) + " and " +
+                                   std::to_string(b.limb_bound());
+          try {
+            const AsyncIntegerDivResult f = divmod_floor(a, b);
+            EXPECT_TRUE(value(f.quot) == fq) << "floor quotient, " << what;
+            EXPECT_TRUE(value(f.rem) == fr) << "floor remainder, " << what;
+            EXPECT_LE(f.rem.limb_bound(), b.limb_bound()) << what;
+            EXPECT_LE(f.quot.limb_bound(), a.limb_bound() + 1) << what;
+            const AsyncInteger t = a / b;
+            EXPECT_TRUE(value(t) == tq) << "a / b, " << what;
+            EXPECT_TRUE(value(a % b) == tr) << "a % b, " << what;
+            if (exact && a.limb_bound() != 0) {  // a zero a has no limbs: its quotient is a zero with none
+              const std::size_t na = a.limb_bound(), nb_exact = b.limb_bound();
+              const std::size_t quot_limbs = na >= nb_exact ? na - nb_exact + 1 : 1;
+              EXPECT_LE(t.limb_bound(), quot_limbs) << what;
+              EXPECT_LE(f.quot.limb_bound(), quot_limbs + 1) << what;
+            }
+          } catch (const std::domain_error& e) {
+            ADD_FAILURE() << what << ": " << e.what();
+          }
         }
       }
     }

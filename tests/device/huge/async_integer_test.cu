@@ -5,8 +5,9 @@
 // cudaStreamCaptureModeGlobal, where any synchronisation, blocking copy or non-ordered allocation would end the
 // capture with an error, then run from the graph; queuing behind a kernel that keeps the stream busy returns while
 // it still runs; continue_on orders a value across two streams; operands in two places are refused; divmod_floor, /
-// and % against GMP, a zero divisor's status, isqrt against GMP, and a division and a square root captured into a
-// graph and run from it on operands written after the capture. Skips where there is no GPU.
+// and % against GMP, a zero divisor's status, isqrt against GMP, a division and a square root captured into a graph
+// and run from it on operands written after the capture, and a divisor taken at its length, replayed on one shorter,
+// reported. Skips where there is no GPU.
 #include "../kernel_check.hpp"
 #include "cases/async_integer_cases.hpp"
 
@@ -21,6 +22,7 @@
 #include <chrono>
 #include <cstddef>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace {
@@ -72,6 +74,10 @@ TEST_F(AsyncIntegerDevice, DifferenceThatChangesSign) {
 TEST_F(AsyncIntegerDevice, CopiesAndMoves) {
   const Stream s;
   cases::copies_and_moves(Place::device, s.get());
+}
+TEST_F(AsyncIntegerDevice, LimbBoundConstructor) {
+  const Stream s;
+  cases::limb_bound_constructor(Place::device, s.get());
 }
 TEST_F(AsyncIntegerDevice, ReciprocalFromBelow) {
   const Stream s;
@@ -203,15 +209,16 @@ TEST_F(AsyncIntegerDevice, ExpressionCapturedIntoOneGraph) {
 
 /// A division, from the divisor's normalisation through every level of the reciprocal to the remainder's shift back,
 /// and a square root queue without a host synchronisation: captured whole into a graph, then run from it on operands
-/// written over a's and b's limbs after the capture (b's top bit 40 bits lower: another normalising shift), so that
-/// nothing was computed when it was queued.
+/// written over a's and b's limbs after the capture (b's top bit 40 bits lower: another normalising shift, past a
+/// limb, which the operands' limb bounds allow), so that nothing was computed when it was queued.
 TEST_F(AsyncIntegerDevice, DivisionCapturedIntoOneGraph) {
   const Stream s;
   gmp_randclass r(gmp_randinit_mt);
   r.seed(static_cast<unsigned long>(cases::seed() + 13));
   const std::size_t nb = 20000;  // the reciprocal's top levels by the transform, the lower ones tiled
   const mpz_class za = cases::uniform_huge(r, 2 * nb, true), zb = cases::uniform_huge(r, nb, false) + 1;
-  const AsyncInteger a = cases::make(za, Place::device, s.get()), b = cases::make(zb, Place::device, s.get());
+  const AsyncInteger a(warpnum::from_mpz(za, Place::device), s.get(), 2 * nb);
+  const AsyncInteger b(warpnum::from_mpz(zb, Place::device), s.get(), nb);
   static_cast<void>((a * b).get());  // the transform kernels' attributes, set once outside the capture
   warpnum::AsyncIntegerDivResult d;
   AsyncInteger root;
@@ -250,6 +257,62 @@ TEST_F(AsyncIntegerDevice, DivisionCapturedIntoOneGraph) {
   WARPNUM_TEST_CUDA(cudaStreamSynchronize(s.get()));
   WARPNUM_TEST_CUDA(cudaGraphExecDestroy(exec));
   WARPNUM_TEST_CUDA(cudaGraphDestroy(graph));
+}
+
+/// A divisor made from an Integer is taken to keep its length (its top limb not zero): its division is one piece for
+/// 2d digits by d. Replayed from a graph on a divisor of the same length the division is right; on one whose top limb
+/// is zero, the results' get() throws, naming the divisor and the limb bound that avoids it. (A graph whose results
+/// are allocated in it runs once before they are freed: each replay is a capture of its own.)
+TEST_F(AsyncIntegerDevice, DivisorTakenAtItsLengthChecksIt) {
+  const Stream s;
+  gmp_randclass r(gmp_randinit_mt);
+  r.seed(static_cast<unsigned long>(cases::seed() + 14));
+  const std::size_t nb = 3000;
+  const mpz_class top = mpz_class(1) << (32 * nb - 1);
+  const mpz_class za = cases::uniform_huge(r, 2 * nb, false), zb = cases::uniform_huge(r, nb - 1, false) + top;
+  const AsyncInteger a = cases::make(za, Place::device, s.get()), b = cases::make(zb, Place::device, s.get());
+  ASSERT_EQ(b.limb_bound(), nb);
+  static_cast<void>((a * b).get());  // the transform kernels' attributes, set once outside the capture
+  // Captures the division, writes z over b's limbs, runs the graph; the quotient and remainder to `check`.
+  const auto replayed_on = [&](const mpz_class& z, const auto& check) {
+    warpnum::AsyncIntegerDivResult d;
+    cudaGraph_t graph = captured(s.get(), "the division", [&] { d = divmod_floor(a, b); });
+    EXPECT_LE(d.quot.limb_bound(), a.limb_bound() - b.limb_bound() + 2);
+    cudaGraphExec_t exec{};
+    WARPNUM_TEST_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+    const Integer v = warpnum::from_mpz(z, Place::device);
+    ASSERT_LE(v.size(), b.limb_bound());
+    auto* p = const_cast<AsyncInteger::limb_type*>(b.data());
+    WARPNUM_TEST_CUDA(cudaMemsetAsync(p, 0, b.limb_bound() * sizeof(AsyncInteger::limb_type), s.get()));
+    WARPNUM_TEST_CUDA(cudaMemcpyAsync(p, v.data(), v.size() * sizeof(AsyncInteger::limb_type),
+                                      cudaMemcpyDeviceToDevice, s.get()));
+    WARPNUM_TEST_CUDA(cudaGraphLaunch(exec, s.get()));
+    check(d);
+    d = warpnum::AsyncIntegerDivResult();  // the results' memory belongs to the graph's allocations
+    WARPNUM_TEST_CUDA(cudaStreamSynchronize(s.get()));
+    WARPNUM_TEST_CUDA(cudaGraphExecDestroy(exec));
+    WARPNUM_TEST_CUDA(cudaGraphDestroy(graph));
+  };
+  // The same length, the top bit 20 bits lower: right.
+  const mpz_class zb2 = (cases::uniform_huge(r, nb - 1, false) + top) >> 20;
+  replayed_on(zb2, [&](const warpnum::AsyncIntegerDivResult& d) {
+    mpz_class q, rem;
+    mpz_fdiv_qr(q.get_mpz_t(), rem.get_mpz_t(), za.get_mpz_t(), zb2.get_mpz_t());
+    EXPECT_TRUE(cases::value(d.quot) == q);
+    EXPECT_TRUE(cases::value(d.rem) == rem);
+  });
+  // The top limb zero: reported.
+  replayed_on(zb2 >> 40, [&](const warpnum::AsyncIntegerDivResult& d) {
+    for (const AsyncInteger* v : {&d.quot, &d.rem}) {
+      try {
+        static_cast<void>(v->get());
+        ADD_FAILURE() << "a divisor shorter than its length at the capture was not reported";
+      } catch (const std::domain_error& e) {
+        EXPECT_NE(std::string(e.what()).find("top limb was zero"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("limb_bound"), std::string::npos) << e.what();
+      }
+    }
+  });
 }
 
 __global__ void spin(long long cycles) {

@@ -31,6 +31,7 @@ TEST(AsyncIntegerHost, ChainedExpressions) { cases::chained_expressions(Place::h
 TEST(AsyncIntegerHost, Zeros) { cases::zeros(Place::host, nullptr); }
 TEST(AsyncIntegerHost, DifferenceThatChangesSign) { cases::difference_that_changes_sign(Place::host, nullptr); }
 TEST(AsyncIntegerHost, CopiesAndMoves) { cases::copies_and_moves(Place::host, nullptr); }
+TEST(AsyncIntegerHost, LimbBoundConstructor) { cases::limb_bound_constructor(Place::host, nullptr); }
 TEST(AsyncIntegerHost, ReciprocalFromBelow) { cases::reciprocal_from_below(Place::host, nullptr); }
 TEST(AsyncIntegerHost, ReciprocalBaseExact) { cases::reciprocal_base_exact(Place::host, nullptr); }
 TEST(AsyncIntegerHost, ShiftedSumsAgainstGmp) { cases::shifted_sums_against_gmp(Place::host, nullptr); }
