@@ -16,6 +16,7 @@
 // times divmod_floor of 2d by d digits as Integer, as AsyncInteger and from a CUDA graph, and isqrt of the 2d-digit
 // number as Integer and as AsyncInteger (division_rows); with --nodes it also prints what the division's graph is
 // made of: its nodes by kind (kernels, allocations, frees, copies, sets) and its kernels by name.
+#include "division_graphs.hpp"
 #include "host_timing.hpp"
 
 #include <warpnum/async_integer.hpp>
@@ -191,7 +192,7 @@ int isqrt_rows(const mpz_class& zx, int reps, cudaStream_t s) {
         static_cast<void>(std::move(y).get());
       },
       reps);
-  std::printf("%10s %8s %10s %12.4f %12.4f %12s %12.4f   (isqrt of the 2d-digit a)\n", "", "", "", integer_ms,
+  std::printf("%10s %8s %10s %12.4f %12s %12.4f %12s %12.4f   (isqrt of the 2d-digit a)\n", "", "", "", integer_ms, "",
               async_ms, "", queue_ms);
   std::fflush(stdout);
   return 0;
@@ -241,14 +242,15 @@ void print_nodes(cudaGraph_t graph) {
   for (const auto& [name, k] : kernels) std::printf("    %6d  %.110s\n", k, name.c_str());
 }
 
-/// --division: divmod_floor of a 2d-digit a by a d-digit b three ways: Integer (the reciprocal's smallest levels on
-/// the host, a wait for them and one for each result), AsyncInteger (every level queued: one wait, at get()), and
-/// the AsyncInteger division captured into a CUDA graph and replayed; and the time of one product of two d-digit
+/// --division: divmod_floor of a 2d-digit a by a d-digit b four ways: Integer (after its first division of a pair of
+/// limb counts, replayed from the graph captured for them), Integer with those graphs turned off (every operation
+/// queued, one wait for each result), AsyncInteger (every level queued: one wait, at get()), and the AsyncInteger
+/// division captured into a CUDA graph by this program and replayed; and the time of one product of two d-digit
 /// numbers, the unit the division's time is counted in. Each way is checked against GMP first.
 int division_rows(const std::vector<std::size_t>& digits, int reps, bool show_nodes, cudaStream_t s) {
   std::printf("bench-huge-async --division: divmod_floor of 2d by d digits; median of %d\n", reps);
-  std::printf("%10s %8s %10s %12s %12s %12s %12s %10s\n", "d digits", "b limbs", "product", "Integer", "AsyncInteger",
-              "graph", "queue (host)", "graph/prod");
+  std::printf("%10s %8s %10s %12s %12s %12s %12s %12s %10s %10s\n", "d digits", "b limbs", "product", "Integer",
+              "no graphs", "AsyncInteger", "graph", "queue (host)", "Integer/pr", "graph/prod");
   gmp_randclass rng(gmp_randinit_mt);
   rng.seed(2028);
   for (const std::size_t d : digits) {
@@ -301,6 +303,9 @@ int division_rows(const std::vector<std::size_t>& digits, int reps, bool show_no
     const int r = d >= 10000000 ? std::max(3, reps / 3) : reps;
     const double product_ms = median_ms([&] { static_cast<void>(c * b); }, r);
     const double integer_ms = median_ms([&] { static_cast<void>(divmod_floor(a, b)); }, r);
+    warpnum::huge::division_graphs_enabled = false;
+    const double queued_integer_ms = median_ms([&] { static_cast<void>(divmod_floor(a, b)); }, r);
+    warpnum::huge::division_graphs_enabled = true;
     double queue_ms = 0;
     const double async_ms = median_ms(
         [&] {
@@ -312,8 +317,13 @@ int division_rows(const std::vector<std::size_t>& digits, int reps, bool show_no
         },
         r);
     const double graph_ms = replay_ms(exec, s, r);
-    std::printf("%10zu %8zu %10.4f %12.4f %12.4f %12.4f %12.4f %10.2f   (%zu graph nodes)\n", d, b.size(),
-                product_ms, integer_ms, async_ms, graph_ms, queue_ms, graph_ms / product_ms, nodes);
+    std::size_t reserved = 0;
+    check(cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrReservedMemCurrent, &reserved),
+          "cudaDeviceGetGraphMemAttribute");
+    std::printf("%10zu %8zu %10.4f %12.4f %12.4f %12.4f %12.4f %12.4f %10.2f %10.2f   (%zu graph nodes; graphs "
+                "reserve %.1f MB)\n",
+                d, b.size(), product_ms, integer_ms, queued_integer_ms, async_ms, graph_ms, queue_ms,
+                integer_ms / product_ms, graph_ms / product_ms, nodes, static_cast<double>(reserved) / 1e6);
     std::fflush(stdout);
     check(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
     check(cudaGraphDestroy(graph), "cudaGraphDestroy");

@@ -119,7 +119,10 @@ Integer sqr(const Integer& a);
 /// |a|.
 Integer abs(const Integer& a);
 /// Floor division and its remainder (r = a - q b, with b's sign, as Python's divmod). b == 0 throws
-/// std::domain_error. Newton's reciprocal on the fast multiply: O(M(n)).
+/// std::domain_error. Newton's reciprocal on the fast multiply: O(M(n)). On the device, from the second division of
+/// a pair of limb counts on (dividends up to 2^21 limbs), the division replays a CUDA graph captured for those
+/// counts instead of launching its few hundred kernels one by one; the four most recently used graphs are kept, each
+/// with the device memory its division allocates reserved (docs/benchmarks.md gives the sizes).
 struct IntegerDivResult;
 IntegerDivResult divmod_floor(const Integer& a, const Integer& b);
 /// a / b truncated toward zero and a % b with a's sign (C++'s rule).

@@ -9,6 +9,7 @@
 // normalised by a shift count found on the device and a divisor found zero recorded as a status; the members of
 // NumberTraits<AsyncInteger> they need (correct_once, decided on the device; the smallest levels' kernels; constants
 // written by a kernel; bounds cut to known widths) are here too.
+#include "async_status.hpp"
 #include "engine.hpp"
 #include "integer_access.hpp"
 
@@ -42,12 +43,12 @@ struct AsyncStatus {
   // Limbs kept as a list, in the order of their addresses; more are or'ed into one. A division of 10^7 digits
   // lists about 25 (two differences a Newton level), so that none is or'ed before its get().
   static constexpr std::size_t most = huge::or_flags_most;
-  // The bits a status limb may hold: a difference's borrow out of its top limb, a divisor found zero, a divisor
-  // taken to be as long as its bound (exact_) found with a zero top limb (its limbs written over after the division
-  // was queued, as for a graph replayed on new operands).
-  static constexpr limb_t sign_changed = 1;
-  static constexpr limb_t division_by_zero = 2;
-  static constexpr limb_t divisor_shorter = 4;
+  // The bits a status limb may hold (async_status.hpp): a difference's borrow out of its top limb, a divisor found
+  // zero, a divisor taken to be as long as its bound (exact_) found with a zero top limb (its limbs written over
+  // after the division was queued, as for a graph replayed on new operands).
+  static constexpr limb_t sign_changed = huge::status_sign_changed;
+  static constexpr limb_t division_by_zero = huge::status_division_by_zero;
+  static constexpr limb_t divisor_shorter = huge::status_divisor_shorter;
   std::vector<std::shared_ptr<limb_t>> limbs;
 };
 }  // namespace detail
@@ -422,12 +423,15 @@ struct AsyncIntegerAccess {
     r.negative_ = b.negative_;
   }
 
+  /// x's status in one limb (huge::status_limb).
+  static std::shared_ptr<limb_t> status_limb(const AsyncInteger& x) {
+    if (x.status_ == nullptr) return nullptr;
+    return x.status_->limbs.size() == 1 ? x.status_->limbs.front() : or_of(x.status_->limbs, x.place_, x.stream_);
+  }
+
   /// Waits for x's stream; throws where its status is set (its limbs or'ed into one first, where it has several).
   static void wait_and_check(const AsyncInteger& x) {
-    std::shared_ptr<limb_t> one;
-    if (x.status_ != nullptr) {
-      one = x.status_->limbs.size() == 1 ? x.status_->limbs.front() : or_of(x.status_->limbs, x.place_, x.stream_);
-    }
+    const std::shared_ptr<limb_t> one = status_limb(x);
     huge::complete(x.place_, huge::Queue{x.stream_, true});
     if (one == nullptr) return;
     limb_t status = 0;
@@ -602,6 +606,8 @@ AsyncInteger operator%(const AsyncInteger& a, const AsyncInteger& b) {
 AsyncInteger isqrt(const AsyncInteger& x) { return AsyncIntegerAccess::isqrt(x); }
 
 namespace huge {
+
+std::shared_ptr<limb_t> status_limb(const AsyncInteger& x) { return AsyncIntegerAccess::status_limb(x); }
 
 AsyncInteger NumberTraits<AsyncInteger>::from_uint(std::uint64_t v, const AsyncInteger& like) {
   return AsyncIntegerAccess::constant(v, like);

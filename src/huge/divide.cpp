@@ -2,7 +2,10 @@
 // src/huge/divide.cpp: Integer's division: divmod_floor, / and %, on the magnitudes' floor division by Newton's
 // reciprocal (include/warpnum/huge/newton_division.hpp; Knuth D on host limbs below newton_division_base_limbs). On
 // the device the division runs as AsyncIntegers: its operations queue on the legacy default stream, where Integer's
-// own run, instead of each waiting and reading its result's length.
+// own run, instead of each waiting and reading its result's length; a pair of limb counts divided before replays a
+// CUDA graph of the same division instead (division_graphs.cu).
+#include "division_graphs.hpp"
+
 #include <warpnum/async_integer.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/async_integer_traits.hpp>
@@ -21,6 +24,7 @@ namespace huge {
 DivResult<Integer> NumberTraits<Integer>::divmod_by_reciprocal(const Integer& a, std::size_t m, const Integer& b,
                                                               std::size_t n) {
   if (a.place() == Place::host) return huge::divmod_by_reciprocal<Integer>(a, m, b, n);
+  if (DivResult<Integer> r; divide_by_graph(a, b, r)) return r;
   // Queued whole: the reciprocal's levels below 1024 limbs are one block's kernel (base_cases.cu), so the host
   // waits only for the results.
   DivResult<AsyncInteger> r = huge::divmod_by_reciprocal<AsyncInteger>(AsyncInteger(a), m, AsyncInteger(b), n);

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/device/huge/division_text_test.cu: the algorithms above multiplication on the GPU: Integer's divmod_floor,
 // / and %, huge::isqrt, to_string and the text constructor with Place::device operands, against GMP, up to 10^7
-// decimal digits; results stay in device memory. Skips where there is no GPU. WARPNUM_TEST_SEED overrides seeds.
+// decimal digits; results stay in device memory. Each check divides one pair three ways (divmod_floor, / and %), so
+// the second and third replay the CUDA graph captured for the pair's limb counts (src/huge/division_graphs.cu), and
+// a test counts the replays. Skips where there is no GPU. WARPNUM_TEST_SEED overrides seeds.
 #include "../kernel_check.hpp"
 #include "cases/huge_operands.hpp"
 #include "cases/random.hpp"
+
+#include "../../../src/huge/division_graphs.hpp"
 
 #include <warpnum/huge/integer_traits.hpp>
 #include <warpnum/huge/newton_sqrt.hpp>
@@ -41,6 +45,30 @@ TEST_F(HugeDivisionDevice, RandomShapes) {
     const mpz_class q = random_huge(rng, random_limbs(rng, 2 * nb + 2));
     ASSERT_TRUE(check_division(q * b, b)) << "seed " << seed << ", exact case " << i;
     ASSERT_TRUE(check_division(q * b - 1, b)) << "seed " << seed << ", -1 case " << i;
+  }
+}
+
+// A pair of limb counts divided before replays the graph captured at its second sight: many operands of the same
+// counts (every shape of random_huge: special words, all ones, powers of two), both signs, the shortest and the
+// longest top limbs, against GMP; every division after the first of a pair is a replay (quotients of more than 64
+// bits: shorter ones divide by Knuth D on the host).
+TEST_F(HugeDivisionDevice, RepeatedShapesFromGraphs) {
+  const std::uint64_t seed = seed_for("Integer division graphs");
+  Rng rng(seed);
+  const mpz_class one = 1;
+  for (const auto& [na, nb] : std::vector<std::pair<std::size_t, std::size_t>>{
+           {100, 50}, {120, 100}, {6001, 3000}, {40000, 20000}, {20003, 20000}}) {
+    const std::size_t before = huge::division_graph_replays.load();
+    for (int i = 0; i < 6; ++i) {
+      mpz_class a = random_huge(rng, na), b = random_huge(rng, nb);
+      if (i == 0) {  // a top limb of 1 (the longest normalising shift) under a dividend of all ones
+        a = (one << (32 * na)) - 1;
+        b = (one << (32 * (nb - 1))) + random_huge(rng, nb - 1);
+      }
+      ASSERT_TRUE(check_division(rng.chance(1, 2) ? mpz_class(-a) : a, rng.chance(1, 2) ? mpz_class(-b) : b))
+          << "seed " << seed << ", " << na << "/" << nb << " limbs, case " << i;
+    }
+    EXPECT_GE(huge::division_graph_replays.load() - before, 6u * 3u - 1u) << na << "/" << nb << " limbs";
   }
 }
 

@@ -2,13 +2,17 @@
 // tests/device/huge/out_of_memory_test.cu: out_of_memory.hpp on the GPU. An Integer result and a Batch larger than
 // the device's whole memory, and a product whose transform scratch does not fit what is left of it, throw
 // warpnum::OutOfMemory (a std::bad_alloc naming the size and Place::device); the operands are unchanged, and the
-// same product is right against GMP once the memory is back. Skips where there is no GPU.
+// same product is right against GMP once the memory is back. A division whose graph (src/huge/division_graphs.cu)
+// is made or run with 16 MiB of free memory is right or throws warpnum::OutOfMemory, and right once the memory is
+// back. Skips where there is no GPU.
 #include "../kernel_check.hpp"
 
 #include <warpnum/batch.hpp>
 #include <warpnum/bigint.hpp>
 #include <warpnum/integer.hpp>
 #include <warpnum/out_of_memory.hpp>
+
+#include "../../../src/huge/division_graphs.hpp"
 
 #include <cuda_runtime.h>
 #include <gmp.h>
@@ -113,6 +117,34 @@ TEST_F(OutOfDeviceMemory, BatchPastTheWholeMemory) {
   warpnum::Batch<T> x(1000, T(3), Place::device);
   x = x * x + x;
   EXPECT_EQ(x.to_vector()[999], T(12));
+}
+
+/// The second division of a pair of limb counts captures its graph and runs it; with 16 MiB of device memory free
+/// (the library's pool keeps what the first division used), the graph's own memory is not there: the division falls
+/// back to its queued form and is right (from the pool), or throws OutOfMemory; never a wrong result. Right again
+/// once the memory is back.
+TEST_F(OutOfDeviceMemory, DivisionGraphWithoutMemory) {
+  gmp_randclass r(gmp_randinit_default);
+  r.seed(static_cast<unsigned long>(warpnum::test::mix_seed(warpnum::test::base_seed() + 8)));
+  const mpz_class za = r.get_z_bits(32 * 400'000) | (mpz_class(1) << (32 * 400'000 - 1));
+  const mpz_class zb = r.get_z_bits(32 * 200'000) | (mpz_class(1) << (32 * 200'000 - 1));
+  const Integer a = warpnum::from_mpz(za, Place::device);
+  const Integer b = warpnum::from_mpz(zb, Place::device);
+  const mpz_class q = za / zb;
+  EXPECT_TRUE(warpnum::to_mpz_class(a / b) == q) << "first sight: no graph";
+  const std::size_t replays = warpnum::huge::division_graph_replays.load();
+  {
+    MemoryHog hog(std::size_t{16} << 20);
+    ASSERT_GT(hog.bytes(), 0u) << "could not take the device's free memory";
+    try {
+      EXPECT_TRUE(warpnum::to_mpz_class(a / b) == q) << "the division with 16 MiB free differs from GMP's";
+    } catch (const OutOfMemory& e) {
+      EXPECT_EQ(e.place(), Place::device);
+    }
+    EXPECT_EQ(warpnum::huge::division_graph_replays.load(), replays) << "a graph ran with 16 MiB free";
+  }
+  EXPECT_TRUE(warpnum::to_mpz_class(a / b) == q) << "the division after the failure differs from GMP's";
+  EXPECT_TRUE(warpnum::to_mpz_class(a % b) == za % zb);
 }
 
 }  // namespace
