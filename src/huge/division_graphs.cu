@@ -21,6 +21,7 @@
 #  include <cuda_runtime.h>
 #endif
 
+#include <algorithm>
 #include <cstddef>
 #include <list>
 #include <memory>
@@ -41,7 +42,9 @@ struct Entry {
   enum class State { seen, captured, failed } state = State::seen;
   stream_handle stream = nullptr;  // the capture's stream
   AsyncInteger a_in, b_in;         // the graph's inputs, written before each launch
-  limb_t* out = nullptr;           // quotient (up to na - nb + 1 limbs), remainder (nb), and two status limbs
+  // Quotient (up to na - nb + 1 limbs), remainder (nb), then what the host reads in one copy: two status limbs and
+  // the results' two top limbs each (their lengths, without a read of their own).
+  limb_t* out = nullptr;
   std::size_t nq = 0, nr = 0;      // the results' bounds, as the capture queued them
   cudaGraphExec_t exec = nullptr;
 
@@ -51,7 +54,8 @@ struct Entry {
   ~Entry() { release(); }
 
   std::size_t quot_most() const noexcept { return na - nb + 1; }
-  limb_t* status() const noexcept { return out + quot_most() + nb; }
+  limb_t* summary() const noexcept { return out + quot_most() + nb; }
+  static constexpr std::size_t summary_limbs = 6;  // status of q, of r; q's limbs nq - 2, nq - 1; r's likewise
 
   /// Frees what a capture made, after the legacy stream's work that reads it.
   void release() noexcept {
@@ -105,7 +109,7 @@ void capture(Entry& e, const Integer& a, const Integer& b) {
   e.stream = create_stream();
   e.a_in = AsyncInteger(Integer(a), e.stream);  // made from Integers: taken at their lengths
   e.b_in = AsyncInteger(Integer(b), e.stream);
-  cuda_check(cudaMalloc(&e.out, (e.quot_most() + e.nb + 2) * sizeof(limb_t)), "cudaMalloc");
+  cuda_check(cudaMalloc(&e.out, (e.quot_most() + e.nb + Entry::summary_limbs) * sizeof(limb_t)), "cudaMalloc");
   const Queue q = Queue::on(e.stream);
   cuda_check(cudaStreamBeginCapture(e.stream, cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
   cudaGraph_t graph = nullptr;
@@ -119,14 +123,15 @@ void capture(Entry& e, const Integer& a, const Integer& b) {
       }
       copy(e.out, Place::device, d.quot.data(), Place::device, e.nq, q);
       copy(e.out + e.quot_most(), Place::device, d.rem.data(), Place::device, e.nr, q);
+      limb_t* const summary = e.summary();
+      fill_zero(summary, Entry::summary_limbs, Place::device, q);
       const std::shared_ptr<limb_t> statuses[2] = {status_limb(d.quot), status_limb(d.rem)};
       for (int k = 0; k < 2; ++k) {
-        if (statuses[k] != nullptr) {
-          copy(e.status() + k, Place::device, statuses[k].get(), Place::device, 1, q);
-        } else {
-          fill_zero(e.status() + k, 1, Place::device, q);
-        }
+        if (statuses[k] != nullptr) copy(summary + k, Place::device, statuses[k].get(), Place::device, 1, q);
       }
+      const std::size_t tq = std::min<std::size_t>(e.nq, 2), tr = std::min<std::size_t>(e.nr, 2);
+      copy(summary + 4 - tq, Place::device, d.quot.data() + (e.nq - tq), Place::device, tq, q);
+      copy(summary + 6 - tr, Place::device, d.rem.data() + (e.nr - tr), Place::device, tr, q);
     }  // the results and statuses are freed in the graph
     cuda_check(cudaStreamEndCapture(e.stream, &graph), "cudaStreamEndCapture");
   } catch (...) {
@@ -142,7 +147,8 @@ void capture(Entry& e, const Integer& a, const Integer& b) {
 }
 
 /// Copies a and b into e's inputs, runs e's graph and copies its outputs into new Integers, all on the legacy
-/// stream (where Integer's work is ordered); waits for the statuses, which no division of Integers can set.
+/// stream (where Integer's work is ordered); one wait, for the statuses (which no division of Integers can set) and
+/// the results' top limbs.
 DivResult<Integer> replay(const Entry& e, const Integer& a, const Integer& b) {
   const Queue legacy = Queue::on(nullptr);
   copy(const_cast<limb_t*>(e.a_in.data()), Place::device, a.data(), Place::device, e.na, legacy);
@@ -152,15 +158,15 @@ DivResult<Integer> replay(const Entry& e, const Integer& a, const Integer& b) {
   Integer rem = IntegerAccess::with_capacity(e.nr, Place::device);
   copy(IntegerAccess::data(quot), Place::device, e.out, Place::device, e.nq, legacy);
   copy(IntegerAccess::data(rem), Place::device, e.out + e.quot_most(), Place::device, e.nr, legacy);
-  limb_t status[2] = {0, 0};
-  copy(status, Place::host, e.status(), Place::device, 2);  // waits
-  if ((status[0] | status[1]) != 0) {
+  limb_t summary[Entry::summary_limbs] = {};
+  copy(summary, Place::host, e.summary(), Place::device, Entry::summary_limbs);  // waits
+  if ((summary[0] | summary[1]) != 0) {
     warpnum::detail::throw_error<std::logic_error>(
         "warpnum: Integer division: the division graph's status was set (a fault of the division, not of its "
         "operands)");
   }
-  IntegerAccess::finish(quot, e.nq, false);
-  IntegerAccess::finish(rem, e.nr, false);
+  IntegerAccess::finish(quot, e.nq, summary[3], summary[2], false);
+  IntegerAccess::finish(rem, e.nr, summary[5], summary[4], false);
   return {std::move(quot), std::move(rem)};
 }
 

@@ -34,6 +34,17 @@ struct IntegerAccess {
     x.top_ = top;
     x.negative_ = negative && x.size_ != 0;
   }
+  /// finish, for a caller that has read x's two limbs below n already (high: limb n - 1, below: limb n - 2, or 0
+  /// where n < 2): no read of its own where either is not zero.
+  static void finish(Integer& x, std::size_t n, huge::limb_t high, huge::limb_t below, bool negative) {
+    if (n == 0 || (high == 0 && (n < 2 || below == 0))) {
+      finish(x, n, negative);
+      return;
+    }
+    x.size_ = high != 0 ? n : n - 1;
+    x.top_ = high != 0 ? high : below;
+    x.negative_ = negative;
+  }
   /// Flips the sign of a non-zero x.
   static void negate(Integer& x) noexcept { x.negative_ = !x.negative_ && x.size_ != 0; }
   /// The storage of x handed over (x becomes a zero): its limbs (x.size() of them hold the magnitude; nullptr for a
