@@ -302,6 +302,15 @@ struct AsyncIntegerAccess {
     q = q + step;
   }
 
+  /// 2^bits - 1 - floor(|x| / 2^drop) in ceil(bits / 32) limbs (huge::complement_shifted): one kernel.
+  static AsyncInteger complement_shifted(const AsyncInteger& x, std::size_t drop, std::size_t bits) {
+    const std::size_t nr = (bits + 31) / 32;
+    AsyncInteger r = with_bound(nr, x.place_, x.stream_, false);
+    huge::complement_shifted(r.data_, nr, x.data_, x.bound_, drop, bits, r.place_, queue(r));
+    inherit_status(r, x, nullptr);
+    return r;
+  }
+
   /// `v` (below 2^64) where `like` lives, written by a kernel on its stream: no copy from the host, no wait.
   static AsyncInteger constant(std::uint64_t v, const AsyncInteger& like) {
     const std::size_t n = v == 0 ? 0 : (v >> 32) != 0 ? 2 : 1;
@@ -638,6 +647,15 @@ AsyncInteger NumberTraits<AsyncInteger>::shifted_difference(const AsyncInteger& 
                                                             const AsyncInteger& b, std::ptrdiff_t sb) {
   if (a.is_negative() || b.is_negative()) return detail::scaled(a, sa) - detail::scaled(b, sb);
   return AsyncIntegerAccess::shifted_linear(a, sa, b, sb, true);
+}
+
+AsyncInteger NumberTraits<AsyncInteger>::complement_shifted(const AsyncInteger& x, std::size_t drop, std::size_t bits) {
+  if (x.is_negative()) {  // outside the contract: the generic route, whose difference then reports it
+    const AsyncInteger one = from_uint(1, x);
+    return detail::shifted_difference(one, static_cast<std::ptrdiff_t>(bits), x, -static_cast<std::ptrdiff_t>(drop)) -
+           one;
+  }
+  return AsyncIntegerAccess::complement_shifted(x, drop, bits);
 }
 
 void NumberTraits<AsyncInteger>::correct_once(AsyncInteger& q, AsyncInteger& r, const AsyncInteger& b) {

@@ -459,6 +459,15 @@ __global__ void shift_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::si
   shift_limbs<Left>(r, nr, a, na, q, s);
 }
 
+/// r[k] = limb k of the complement of a >> (32 q + s) in `bits` bits (complement_shifted), grid stride.
+__global__ void complement_shifted_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t q,
+                                          unsigned s, std::size_t bits) {
+  for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr;
+       k += std::size_t{gridDim.x} * blockDim.x) {
+    r[k] = ~shifted_right_limb(a, na, k, q, s) & low_bits_mask(bits, k);
+  }
+}
+
 /// r[k] = limb k of a << (*count >> count_shift) (Left) or a >> that: the shift read on the device.
 template <bool Left>
 __global__ void shift_by_count_kernel(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na,
@@ -836,6 +845,24 @@ void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std:
 void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place,
                  Queue queue) {
   shift<false>(r, nr, a, na, bits, place, queue);
+}
+
+void complement_shifted(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t drop, std::size_t bits,
+                        Place place, [[maybe_unused]] Queue queue) {
+  if (nr == 0) return;
+  const std::size_t q = drop / 32;
+  const auto s = static_cast<unsigned>(drop % 32);
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    complement_shifted_kernel<<<linear_blocks(nr), linear_threads, 0, queue.stream>>>(r, nr, a, na, q, s, bits);
+    cuda_check(cudaGetLastError(), "complement_shifted");
+    finish_queue(queue, "complement_shifted");
+    return;
+#else
+    no_device();
+#endif
+  }
+  for (std::size_t k = 0; k < nr; ++k) r[k] = ~shifted_right_limb(a, na, k, q, s) & low_bits_mask(bits, k);
 }
 
 void leading_zero_bits(limb_t* count, limb_t* status, limb_t zero_code, limb_t short_code, const limb_t* p,

@@ -231,6 +231,10 @@ void shift_left(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std:
 /// r[0, nr) = limbs [0, nr) of floor(a / 2^bits) (a of na limbs). r must not alias a.
 void shift_right(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t bits, Place place,
                  Queue queue = {});
+/// r[0, nr) = limbs [0, nr) of 2^bits - 1 - (floor(a / 2^drop) mod 2^bits): the complement of a >> drop in `bits`
+/// bits, no carries (a of na limbs; limbs of r past `bits` are zero). r must not alias a.
+void complement_shifted(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size_t drop, std::size_t bits,
+                        Place place, Queue queue = {});
 /// *count = the leading zero bits of p[0, n) in its 32 n bits, rounded down to a multiple of `unit` (1, or 2 for an
 /// even shift), so that p << *count has its top bit set (unit 1); 0 for a zero p. *status (if not null) becomes
 /// zero_code for a zero p, short_code for a p whose limb n - 1 is zero, else 0. Both one limb in the place's memory,

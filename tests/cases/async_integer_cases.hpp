@@ -5,10 +5,10 @@
 // that turn out zero; >> of negatives (floor) at every bit offset; the status of a difference that changes sign, its
 // inheritance and two statuses combined; copies and moves; Newton's reciprocal and division on AsyncIntegers
 // (huge/async_integer_traits.hpp), whose differences must never change sign, the reciprocal's smallest level
-// exactly, sums and differences of shifted operands in one pass, and the division's one correction, decided where
-// the limbs are; values made with a limb bound; the public divmod_floor, / and % with their bounds past their
-// values and at their lengths, division by a zero found on the device, and isqrt. Run by
-// tests/host/huge/async_integer_test.cpp and tests/device/huge/async_integer_test.cu.
+// exactly, sums and differences of shifted operands in one pass, complements of shifted operands, and the
+// division's one correction, decided where the limbs are; values made with a limb bound; the public divmod_floor, /
+// and % with their bounds past their values and at their lengths, division by a zero found on the device, and
+// isqrt. Run by tests/host/huge/async_integer_test.cpp and tests/device/huge/async_integer_test.cu.
 #pragma once
 
 #include <warpnum/async_integer.hpp>
@@ -318,6 +318,32 @@ inline void reciprocal_from_below(Place place, stream_handle stream) {
       FAIL() << n << " bits: a difference changed sign (" << e.what() << "), d = 0x" << d.get_str(16);
     }
     EXPECT_TRUE(x <= exact && x >= exact - 1) << n << " bits: floor - x = " << mpz_class(exact - x).get_str();
+  }
+}
+
+/// complement_shifted (newton_division.hpp: 2^bits - 1 - floor(x / 2^drop), AsyncInteger's one kernel with no
+/// carries) against GMP and against the generic route on mpz_class: x of 0 to 300 limbs, drops at and around
+/// multiples of 32 and past x, widths from x >> drop's own to 45 bits past it, at and off multiples of 32.
+inline void complement_shifted_against_gmp(Place place, stream_handle stream) {
+  gmp_randclass g(gmp_randinit_default);
+  g.seed(static_cast<unsigned long>(seed() + 25));
+  const mpz_class one = 1;
+  for (const std::size_t limbs : {0u, 1u, 2u, 5u, 300u}) {
+    const mpz_class x = uniform_huge(g, limbs, false);
+    const AsyncInteger ax = make(x, place, stream);
+    const AsyncInteger a_one = make(one, place, stream);
+    for (const std::size_t drop : {0u, 1u, 31u, 32u, 33u, 100u, 10000u}) {
+      const mpz_class high = x >> drop;
+      const std::size_t own = high == 0 ? 0 : mpz_sizeinbase(high.get_mpz_t(), 2);
+      for (const std::size_t extra : {0u, 1u, 31u, 32u, 45u}) {
+        const std::size_t bits = own + extra;
+        const mpz_class expected = (one << bits) - 1 - high;
+        const std::string what = std::to_string(limbs) + " limbs, drop " + std::to_string(drop) + ", " +
+                                 std::to_string(bits) + " bits";
+        EXPECT_TRUE(value(huge::detail::complement_shifted<AsyncInteger>(ax, drop, bits, a_one)) == expected) << what;
+        EXPECT_TRUE(huge::detail::complement_shifted<mpz_class>(x, drop, bits, one) == expected) << what;
+      }
+    }
   }
 }
 

@@ -63,6 +63,9 @@ template <> struct NumberTraits<AsyncInteger> {
   static AsyncInteger shifted_sum(const AsyncInteger& a, std::ptrdiff_t sa, const AsyncInteger& b, std::ptrdiff_t sb);
   static AsyncInteger shifted_difference(const AsyncInteger& a, std::ptrdiff_t sa, const AsyncInteger& b,
                                          std::ptrdiff_t sb);
+  /// 2^bits - 1 - floor(x / 2^drop) for 0 <= x < 2^(bits + drop) (newton_division.hpp's complement_shifted), in
+  /// one kernel: no carries, no status.
+  static AsyncInteger complement_shifted(const AsyncInteger& x, std::size_t drop, std::size_t bits);
   /// correct_once of newton_division.hpp, queued: for 0 <= r < 2 b, r - b and q + 1 where r >= b, else r and q,
   /// the choice made on the device (src/huge/async_integer.cpp).
   static void correct_once(AsyncInteger& q, AsyncInteger& r, const AsyncInteger& b);

@@ -74,6 +74,17 @@ template <class N> N shifted_difference(const N& a, std::ptrdiff_t sa, const N& 
   }
 }
 
+/// 2^bits - 1 - floor(x / 2^drop) for 0 <= x < 2^(bits + drop): the complement of x >> drop in `bits` bits, a
+/// difference with no carries. By the number type's own route where its NumberTraits has one (a static member
+/// complement_shifted(x, drop, bits): AsyncInteger's is one kernel), else by a shifted difference less one.
+template <class N> N complement_shifted(const N& x, std::size_t drop, std::size_t bits, const N& one) {
+  if constexpr (requires { NumberTraits<N>::complement_shifted(x, drop, bits); }) {
+    return NumberTraits<N>::complement_shifted(x, drop, bits);
+  } else {
+    return shifted_difference<N>(one, static_cast<std::ptrdiff_t>(bits), x, -static_cast<std::ptrdiff_t>(drop)) - one;
+  }
+}
+
 /// reciprocal_newton's recursion; `one` and `four` are 1 and 4 where d lives, so that the constants of every level
 /// are these or shifts of them (a queued shift, for AsyncInteger, rather than a new constant each level). The
 /// smallest levels are the number type's reciprocal_base where its NumberTraits has one, up to its
@@ -99,14 +110,16 @@ N reciprocal_from_below(const N& d, std::size_t n, const N& one, const N& four, 
   // below, and f = (2^(2n) - d X0) / 2^(n-h) = 2^(n+h) - d (xh - 4) is exact and never negative. Every operation
   // of the step has a sign known before it runs, so it can be queued without reading anything back.
   const N xh = reciprocal_from_below<N>(d >> (n - h), h, one, four, host_bits) - four;
-  const N f = shifted_difference<N>(one, static_cast<std::ptrdiff_t>(n + h), N(d * xh), 0);  // 2^(n+h) - d xh
-  // The step adds X0 f 2^(n-h) / 2^(2n) = xh f / 2^(2h). From X0 = e (1 - eps), e = 2^(2n) / d, Newton's step gives
-  // e (1 - eps^2) <= e; X0 is off by less than 2 + 4 units of xh, so eps < 6 / 2^h and e eps^2 < 2^(n+7-2h) <= 2^-11
-  // (2h >= n + 18). Dropping f's low h - 4 bits lowers the step by less than 1/8, the final shift by less than 1:
-  // X <= e < X + 2, the contract, from below again.
+  // The step adds X0 f 2^(n-h) / 2^(2n) = xh f / 2^(2h), f = 2^(n+h) - d xh. From X0 = e (1 - eps), e = 2^(2n) / d,
+  // Newton's step gives e (1 - eps^2) <= e; X0 is off by less than 2 + 4 units of xh, so eps < 6 / 2^h and
+  // e eps^2 < 2^(n+7-2h) <= 2^-11 (2h >= n + 18). Only f's bits from drop = h - 4 up are used: fd = 2^(n+h-drop)
+  // - 1 - floor(d xh / 2^drop), the complement of d xh >> drop in n + h - drop bits (no carries: d xh < 2^(n+h), as
+  // xh < 2^(n+h) / d), which is floor(f / 2^drop) or one less. Each of the two lowers the step by less than
+  // xh / 2^(h+4) < 1/8, the final shift by less than 1: X <= e < X + 2, the contract, from below again.
   const std::size_t drop = h - 4;
+  const N fd = complement_shifted<N>(N(d * xh), drop, n + h - drop, one);
   const auto up = static_cast<std::ptrdiff_t>(n - h), down = static_cast<std::ptrdiff_t>(2 * h - drop);
-  return below<N>(shifted_sum<N>(xh, up, N(xh * (f >> drop)), -down), n + 2);  // X <= 2^(2n) / d <= 2^(n+1)
+  return below<N>(shifted_sum<N>(xh, up, N(xh * fd), -down), n + 2);  // X <= 2^(2n) / d <= 2^(n+1)
 }
 
 }  // namespace detail

@@ -95,6 +95,10 @@ TEST_F(AsyncIntegerDevice, ShiftedSumsAgainstGmp) {
   const Stream s;
   cases::shifted_sums_against_gmp(Place::device, s.get());
 }
+TEST_F(AsyncIntegerDevice, ComplementShiftedAgainstGmp) {
+  const Stream s;
+  cases::complement_shifted_against_gmp(Place::device, s.get());
+}
 TEST_F(AsyncIntegerDevice, CorrectionAgainstGmp) {
   const Stream s;
   cases::correction_against_gmp(Place::device, s.get());

@@ -35,6 +35,7 @@ TEST(AsyncIntegerHost, LimbBoundConstructor) { cases::limb_bound_constructor(Pla
 TEST(AsyncIntegerHost, ReciprocalFromBelow) { cases::reciprocal_from_below(Place::host, nullptr); }
 TEST(AsyncIntegerHost, ReciprocalBaseExact) { cases::reciprocal_base_exact(Place::host, nullptr); }
 TEST(AsyncIntegerHost, ShiftedSumsAgainstGmp) { cases::shifted_sums_against_gmp(Place::host, nullptr); }
+TEST(AsyncIntegerHost, ComplementShiftedAgainstGmp) { cases::complement_shifted_against_gmp(Place::host, nullptr); }
 TEST(AsyncIntegerHost, CorrectionAgainstGmp) { cases::correction_against_gmp(Place::host, nullptr); }
 TEST(AsyncIntegerHost, DivisionAgainstGmp) { cases::division_against_gmp(Place::host, nullptr); }
 TEST(AsyncIntegerHost, PublicDivisionAgainstGmp) { cases::public_division_against_gmp(Place::host, nullptr); }
