@@ -139,6 +139,12 @@ WARPNUM_HD limb_t leading_zero_count(const limb_t* p, std::size_t n, std::size_t
   return bits - bits % unit;
 }
 
+/// Limb k of the complement of a >> (32 q + s) in `bits` bits: complement_shifted's, in both places.
+WARPNUM_HD limb_t complement_shifted_limb(const limb_t* a, std::size_t na, std::size_t k, std::size_t q, unsigned s,
+                                          std::size_t bits) {
+  return ~shifted_right_limb(a, na, k, q, s) & low_bits_mask(bits, k);
+}
+
 /// Limb k of v (below 2^64): set_uint's, in both places.
 WARPNUM_HD limb_t limb_of_uint(std::uint64_t v, std::size_t k) {
   return k < 2 ? static_cast<limb_t>(v >> (32 * k)) : 0u;
@@ -464,7 +470,7 @@ __global__ void complement_shifted_kernel(limb_t* r, std::size_t nr, const limb_
                                           unsigned s, std::size_t bits) {
   for (std::size_t k = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; k < nr;
        k += std::size_t{gridDim.x} * blockDim.x) {
-    r[k] = ~shifted_right_limb(a, na, k, q, s) & low_bits_mask(bits, k);
+    r[k] = complement_shifted_limb(a, na, k, q, s, bits);
   }
 }
 
@@ -862,7 +868,7 @@ void complement_shifted(limb_t* r, std::size_t nr, const limb_t* a, std::size_t 
     no_device();
 #endif
   }
-  for (std::size_t k = 0; k < nr; ++k) r[k] = ~shifted_right_limb(a, na, k, q, s) & low_bits_mask(bits, k);
+  for (std::size_t k = 0; k < nr; ++k) r[k] = complement_shifted_limb(a, na, k, q, s, bits);
 }
 
 void leading_zero_bits(limb_t* count, limb_t* status, limb_t zero_code, limb_t short_code, const limb_t* p,
