@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // src/huge/division_graphs.cu: Integer's division on the device replayed from CUDA graphs. Queued as AsyncIntegers, a
-// division is some hundreds of kernels, allocations and frees (450 graph nodes at 10^6 digits), and the host's
-// time to queue them exceeds the device's time to run them up to 10^7 digits: the division waited for its own
-// launches. AsyncInteger's divmod_floor of divisors made from Integers depends on the operands' limb counts alone
+// division is some hundreds of kernels, allocations and frees (394 graph nodes at 10^6 digits), and up to about
+// 10^6 digits the host's time to queue them exceeds the device's time to run them (1.2 against 0.75 ms at 10^6 on an
+// H200): the division waited for its own launches. AsyncInteger's divmod_floor of divisors made from Integers depends on the operands' limb counts alone
 // (every width is a bound, every choice made on the device), so a graph captured once for a pair of counts divides
 // any operands of those counts: the operands are copied into the graph's inputs, the graph is launched (one call),
 // and the results are copied out of its outputs. A pair is captured at its second sight, so that a division done
