@@ -122,7 +122,8 @@ Integer abs(const Integer& a);
 /// std::domain_error. Newton's reciprocal on the fast multiply: O(M(n)). On the device, from the second division of
 /// a pair of limb counts on (dividends up to 2^21 limbs), the division replays a CUDA graph captured for those
 /// counts instead of launching its few hundred kernels one by one; the four most recently used graphs are kept, each
-/// with the device memory its division allocates reserved (docs/benchmarks.md gives the sizes).
+/// with the device memory its division allocates reserved (docs/benchmarks.md gives the sizes). A pair whose graph
+/// cannot be made or run (too little free device memory for it) divides without one from then on.
 struct IntegerDivResult;
 IntegerDivResult divmod_floor(const Integer& a, const Integer& b);
 /// a / b truncated toward zero and a % b with a's sign (C++'s rule).
