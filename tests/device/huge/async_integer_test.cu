@@ -150,6 +150,14 @@ TEST_F(AsyncIntegerDevice, OperandsInTwoPlacesAreRefused) {
   EXPECT_THROW(static_cast<void>(b + a), std::invalid_argument);
 }
 
+/// v's limbs written over x's (zero past v's), queued on s: new operands for a graph captured on x.
+void write_over(const AsyncInteger& x, const Integer& v, cudaStream_t s) {
+  auto* p = const_cast<AsyncInteger::limb_type*>(x.data());
+  WARPNUM_TEST_CUDA(cudaMemsetAsync(p, 0, x.limb_bound() * sizeof(AsyncInteger::limb_type), s));
+  WARPNUM_TEST_CUDA(
+      cudaMemcpyAsync(p, v.data(), v.size() * sizeof(AsyncInteger::limb_type), cudaMemcpyDeviceToDevice, s));
+}
+
 /// What `queue` queues on s, captured into a graph under cudaStreamCaptureModeGlobal; fails the test where a call
 /// ended the capture (a synchronisation, a blocking copy, an allocation outside the stream's order).
 template <class Queue> cudaGraph_t captured(cudaStream_t s, const char* what, Queue&& queue) {
@@ -240,14 +248,8 @@ TEST_F(AsyncIntegerDevice, DivisionCapturedIntoOneGraph) {
   const Integer ia = warpnum::from_mpz(za2, Place::device), ib = warpnum::from_mpz(zb2, Place::device);
   ASSERT_LE(ia.size(), a.limb_bound());
   ASSERT_LE(ib.size(), b.limb_bound());
-  const auto overwrite = [&](const AsyncInteger& x, const Integer& v) {
-    auto* p = const_cast<AsyncInteger::limb_type*>(x.data());
-    WARPNUM_TEST_CUDA(cudaMemsetAsync(p, 0, x.limb_bound() * sizeof(AsyncInteger::limb_type), s.get()));
-    WARPNUM_TEST_CUDA(cudaMemcpyAsync(p, v.data(), v.size() * sizeof(AsyncInteger::limb_type),
-                                      cudaMemcpyDeviceToDevice, s.get()));
-  };
-  overwrite(a, ia);
-  overwrite(b, ib);
+  write_over(a, ia, s.get());
+  write_over(b, ib, s.get());
   WARPNUM_TEST_CUDA(cudaGraphLaunch(exec, s.get()));
   mpz_class q, rem;
   mpz_fdiv_qr(q.get_mpz_t(), rem.get_mpz_t(), mpz_class(-za2).get_mpz_t(), zb2.get_mpz_t());
@@ -286,10 +288,7 @@ TEST_F(AsyncIntegerDevice, DivisorTakenAtItsLengthChecksIt) {
     WARPNUM_TEST_CUDA(cudaGraphInstantiate(&exec, graph, 0));
     const Integer v = warpnum::from_mpz(z, Place::device);
     ASSERT_LE(v.size(), b.limb_bound());
-    auto* p = const_cast<AsyncInteger::limb_type*>(b.data());
-    WARPNUM_TEST_CUDA(cudaMemsetAsync(p, 0, b.limb_bound() * sizeof(AsyncInteger::limb_type), s.get()));
-    WARPNUM_TEST_CUDA(cudaMemcpyAsync(p, v.data(), v.size() * sizeof(AsyncInteger::limb_type),
-                                      cudaMemcpyDeviceToDevice, s.get()));
+    write_over(b, v, s.get());
     WARPNUM_TEST_CUDA(cudaGraphLaunch(exec, s.get()));
     check(d);
     d = warpnum::AsyncIntegerDivResult();  // the results' memory belongs to the graph's allocations
