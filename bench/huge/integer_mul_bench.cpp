@@ -63,12 +63,14 @@ int run_crossover(Place place, int reps, gmp_randclass& rng) {
   const std::vector<std::pair<MulAlgorithm, const char*>> algorithms =
       device ? std::vector<std::pair<MulAlgorithm, const char*>>{{MulAlgorithm::tiled, "tiled"}, {MulAlgorithm::ntt, "ntt"}}
              : std::vector<std::pair<MulAlgorithm, const char*>>{
-                   {MulAlgorithm::schoolbook, "schoolbook"}, {MulAlgorithm::karatsuba, "karatsuba"}, {MulAlgorithm::ntt, "ntt"}};
-  std::printf("crossover in %s memory: ms of multiply(a, b, algorithm), a and b of n limbs; '-' not timed\n",
+                   {MulAlgorithm::schoolbook, "schoolbook"}, {MulAlgorithm::karatsuba, "karatsuba"},
+                   {MulAlgorithm::toom3, "toom3"}, {MulAlgorithm::ntt, "ntt"}};
+  std::printf("crossover in %s memory: ms of multiply(a, b, algorithm), a and b of n limbs, and of GMP's mpz_mul on "
+              "one host core; '-' not timed\n",
               place_name(place));
   std::printf("%8s", "limbs");
   for (const auto& [alg, name] : algorithms) std::printf(" %12s", name);
-  std::printf("  %s\n", "automatic picks");
+  std::printf(" %12s  %s\n", "gmp", "automatic picks");
   for (std::size_t n = 16; n <= 65536; n = n * 3 / 2) {
     const mpz_class ga = rng.get_z_bits(32 * n), gb = rng.get_z_bits(32 * n);
     const Integer a = warpnum::from_mpz(ga, place), b = warpnum::from_mpz(gb, place);
@@ -87,6 +89,8 @@ int run_crossover(Place place, int reps, gmp_randclass& rng) {
       }
       std::printf(" %12.4f", median_ms([&] { r = warpnum::multiply(a, b, alg); }, reps));
     }
+    mpz_class g;
+    std::printf(" %12.4f", median_ms([&] { mpz_mul(g.get_mpz_t(), ga.get_mpz_t(), gb.get_mpz_t()); }, reps));
     const MulAlgorithm pick = warpnum::mul_algorithm(n, n, place);
     const char* pick_name = "?";
     for (const auto& [alg, name] : algorithms) {
@@ -154,6 +158,7 @@ int main(int argc, char** argv) {
     switch (warpnum::mul_algorithm(a.size(), b.size(), a.place())) {
       case warpnum::MulAlgorithm::schoolbook: algorithm = "schoolbook"; break;
       case warpnum::MulAlgorithm::karatsuba: algorithm = "karatsuba"; break;
+      case warpnum::MulAlgorithm::toom3: algorithm = "toom3"; break;
       case warpnum::MulAlgorithm::tiled: algorithm = "tiled"; break;
       case warpnum::MulAlgorithm::ntt: algorithm = "ntt"; break;
       default: algorithm = "?"; break;

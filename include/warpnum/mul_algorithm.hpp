@@ -27,6 +27,8 @@ enum class MulAlgorithm : std::uint8_t {
   schoolbook,
   /// Karatsuba on the host's 64-bit words, schoolbook below its threshold.
   karatsuba,
+  /// Toom-Cook 3-way on the host's 64-bit words, Karatsuba and schoolbook below their thresholds.
+  toom3,
   /// The tiled column convolution on the GPU (Dieguez et al.).
   tiled,
   /// The exact three-prime number-theoretic transform (host or GPU).

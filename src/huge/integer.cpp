@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // src/huge/integer.cpp: warpnum::Integer's members, its additive and multiplicative operators, comparisons and
-// shifts, and the multiplication dispatch: schoolbook and Karatsuba on the host's 64-bit words (detail/mpn/mul.hpp),
+// shifts, and the multiplication dispatch: schoolbook, Karatsuba and Toom-3 on the host's 64-bit words (detail/mpn/mul.hpp),
 // the column (tiled) convolution and the transform (convolve_columns, convolve_ntt) followed by normalise in either
 // place.
 // Division is divide.cpp's, text text.cpp's.
@@ -117,14 +117,17 @@ int word_count(std::size_t n) {
   return static_cast<int>(n);
 }
 
-/// r[0, na + nb) = a * b (na, nb >= 1) on words: schoolbook (detail/mpn/mul.hpp's mul_basecase, sqr_basecase), or
-/// with use_karatsuba mpn::mul, Karatsuba down to `threshold` words. r must not alias a or b.
-void host_mul(word* r, const word* a, std::size_t na, const word* b, std::size_t nb, bool use_karatsuba,
-              std::size_t threshold) {
+/// r[0, na + nb) = a * b (na, nb >= 1) on words by `algorithm` (schoolbook, karatsuba or toom3): schoolbook
+/// (detail/mpn/mul_basecase.hpp), or mpn::mul (detail/mpn/mul.hpp) with Karatsuba from `threshold` words and, for
+/// toom3, Toom-3 from `toom3_threshold` words. r must not alias a or b.
+void host_mul(word* r, const word* a, std::size_t na, const word* b, std::size_t nb, MulAlgorithm algorithm,
+              std::size_t threshold, std::size_t toom3_threshold) {
   const int ia = word_count(na);
   const int ib = word_count(nb);
   const int t = static_cast<int>(threshold);
-  if (!use_karatsuba || std::min(ia, ib) < t) {
+  // Karatsuba alone: a Toom-3 threshold no operand reaches.
+  const int t3 = algorithm == MulAlgorithm::toom3 ? static_cast<int>(toom3_threshold) : std::numeric_limits<int>::max();
+  if (algorithm == MulAlgorithm::schoolbook || std::min(ia, ib) < t) {
     if (a == b && ia == ib) {
       detail::mpn::sqr_basecase(r, a, ia);
     } else if (ia >= ib) {
@@ -134,14 +137,14 @@ void host_mul(word* r, const word* a, std::size_t na, const word* b, std::size_t
     }
     return;
   }
-  std::vector<word> scratch(static_cast<std::size_t>(detail::mpn::mul_scratch(ia, ib, t)));
-  detail::mpn::mul(r, a, ia, b, ib, scratch.data(), t);
+  std::vector<word> scratch(static_cast<std::size_t>(detail::mpn::mul_scratch(ia, ib, t, t3)));
+  detail::mpn::mul(r, a, ia, b, ib, scratch.data(), t, t3);
 }
 
-/// r[0, na + nb) = a * b in place p by schoolbook or Karatsuba on the host (device operands go through host
-/// copies).
+/// r[0, na + nb) = a * b in place p by schoolbook, Karatsuba or Toom-3 on the host (device operands go through
+/// host copies).
 void host_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place p,
-                  bool use_karatsuba) {
+                  MulAlgorithm algorithm) {
   const bool square = a == b && na == nb;
   std::vector<limb_t> ha, hb, hr;
   if (p == Place::device) {
@@ -159,6 +162,7 @@ void host_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, s
   const std::size_t wa_n = words_of(na);
   const std::size_t wb_n = words_of(nb);
   const std::size_t threshold = std::max<std::size_t>(2, huge::thresholds::host_karatsuba / limbs_per_word);
+  const std::size_t toom3_threshold = huge::thresholds::host_toom3 / limbs_per_word;
   // Small products (most of a binary splitting's leaves) keep their words on the stack: the three vectors' heap
   // traffic was about a third of a 16-term range's time on the development machine, 2026-12-02.
   constexpr std::size_t stack_words = 64;
@@ -175,7 +179,7 @@ void host_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, s
   word* wr = small ? sr.data() : vr.data();
   to_words(wa, a, na);
   if (!square) to_words(wb, b, nb);
-  host_mul(wr, wa, wa_n, wb, wb_n, use_karatsuba, threshold);
+  host_mul(wr, wa, wa_n, wb, wb_n, algorithm, threshold, toom3_threshold);
   if (p == Place::device) {
     hr.resize(na + nb);
     from_words(hr.data(), na + nb, wr);
@@ -239,7 +243,8 @@ void multiply_by(MulAlgorithm algorithm, limb_t* r, const limb_t* a, std::size_t
   switch (algorithm) {
     case MulAlgorithm::schoolbook:
     case MulAlgorithm::karatsuba:
-      host_product(r, a, na, b, nb, p, algorithm == MulAlgorithm::karatsuba);
+    case MulAlgorithm::toom3:
+      host_product(r, a, na, b, nb, p, algorithm);
       break;
     case MulAlgorithm::tiled:
       columns_product(r, a, na, b, nb, p, queue);
@@ -256,12 +261,13 @@ Integer product(const Integer& a, const Integer& b, MulAlgorithm algorithm, bool
     case MulAlgorithm::automatic:
     case MulAlgorithm::schoolbook:
     case MulAlgorithm::karatsuba:
+    case MulAlgorithm::toom3:
     case MulAlgorithm::tiled:
     case MulAlgorithm::ntt:
       break;
     default:  // the fixed-width algorithms, or a value outside the enumeration
       detail::throw_error<std::invalid_argument>("warpnum: multiply: Integer multiplies by MulAlgorithm::automatic, "
-                                                 "schoolbook, karatsuba, tiled or ntt; got MulAlgorithm value " +
+                                                 "schoolbook, karatsuba, toom3, tiled or ntt; got MulAlgorithm value " +
                                                  std::to_string(static_cast<unsigned>(algorithm)));
   }
   const Place p = op_place(a, b);
@@ -485,7 +491,8 @@ MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place) {
     return huge::device_product_is_tiled(na, nb) ? MulAlgorithm::tiled : MulAlgorithm::ntt;
   }
   if (shorter < huge::thresholds::host_karatsuba) return MulAlgorithm::schoolbook;
-  return shorter < huge::thresholds::host_ntt ? MulAlgorithm::karatsuba : MulAlgorithm::ntt;
+  if (shorter < huge::thresholds::host_toom3) return MulAlgorithm::karatsuba;
+  return shorter < huge::thresholds::host_ntt ? MulAlgorithm::toom3 : MulAlgorithm::ntt;
 }
 
 Integer operator<<(const Integer& a, std::size_t bits) {

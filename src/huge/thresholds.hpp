@@ -16,6 +16,9 @@ namespace warpnum::huge::thresholds {
 /// and 121 on the development machine, where Karatsuba at 81 limbs is 10% slower: not worth a change unmeasured on
 /// the other.
 inline constexpr std::size_t host_karatsuba = 64;
+/// Host: Toom-3 (detail/mpn/toom3.hpp) from this many limbs of the shorter operand, and within its recursion; Karatsuba
+/// below. Not yet measured on both machines: a first estimate.
+inline constexpr std::size_t host_toom3 = 192;
 /// Host: the three-prime transform (convolve_ntt) from this many limbs of the shorter operand. Karatsuba wins at
 /// 10,390 limbs (7.3 against 9.9 ms on the H100 machine's CPU, 2.5 against 4.8 on the development machine), the
 /// transform at 15,585 (1.6 against 17.6 ms; 2.9 against 4.8): from 12,289 limbs a product's transform is 2^15

@@ -383,7 +383,7 @@ void check_products(Values& values, std::size_t na, std::size_t nb) {
   const Integer ia = warpnum::from_mpz(a), ib = warpnum::from_mpz(b);
   const mpz_class expected = a * b;
   for (const MulAlgorithm m : {MulAlgorithm::automatic, MulAlgorithm::schoolbook, MulAlgorithm::karatsuba,
-                               MulAlgorithm::tiled, MulAlgorithm::ntt}) {
+                               MulAlgorithm::toom3, MulAlgorithm::tiled, MulAlgorithm::ntt}) {
     ASSERT_TRUE(same(warpnum::multiply(ia, ib, m), expected)) << na << " x " << nb << " by " << static_cast<int>(m);
     ASSERT_TRUE(same(warpnum::multiply(ia, ia, m), a * a)) << na << " squared by " << static_cast<int>(m);
   }
@@ -396,7 +396,9 @@ TEST(Integer, ProductsOfEveryAlgorithmMatchGmp) {
   SCOPED_TRACE(seed);
   Values values(seed);
   for (std::size_t n = 1; n <= 80; ++n) check_products(values, n, n);
-  for (const std::size_t n : {127u, 128u, 129u, 255u, 300u, 513u, 1000u}) check_products(values, n, n);
+  for (const std::size_t n : {127u, 128u, 129u, 255u, 300u, 383u, 384u, 385u, 513u, 1000u, 3001u}) {
+    check_products(values, n, n);
+  }
   // Very different lengths, both ways round.
   for (const auto& [na, nb] : std::vector<std::pair<std::size_t, std::size_t>>{
            {1, 2}, {1, 5000}, {5000, 1}, {2, 3001}, {70, 1000}, {1000, 130}, {129, 4000}, {3, 64}}) {
@@ -418,7 +420,7 @@ TEST(Integer, MultiplyRefusesFixedWidthAlgorithms) {
   try {
     (void)warpnum::multiply(Integer(3), Integer(4), MulAlgorithm::thread_rows);
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("schoolbook, karatsuba, tiled or ntt"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("schoolbook, karatsuba, toom3, tiled or ntt"), std::string::npos) << e.what();
   }
 }
 
@@ -431,8 +433,8 @@ TEST(Integer, WorstCaseProducts) {
     for (const mpz_class* a : {&ones, &power, &odd}) {
       for (const mpz_class* b : {&ones, &power, &odd}) {
         const Integer ia = warpnum::from_mpz(*a), ib = warpnum::from_mpz(*b);
-        for (const MulAlgorithm m : {MulAlgorithm::automatic, MulAlgorithm::karatsuba, MulAlgorithm::tiled,
-                                     MulAlgorithm::ntt}) {
+        for (const MulAlgorithm m : {MulAlgorithm::automatic, MulAlgorithm::karatsuba, MulAlgorithm::toom3,
+                                     MulAlgorithm::tiled, MulAlgorithm::ntt}) {
           ASSERT_TRUE(same(warpnum::multiply(ia, ib, m), *a * *b)) << n << " by " << static_cast<int>(m);
         }
       }
@@ -485,7 +487,8 @@ TEST(Integer, MulAlgorithmFollowsThresholds) {
   EXPECT_EQ(warpnum::mul_algorithm(1, 1000000, Place::host), MulAlgorithm::schoolbook);
   EXPECT_EQ(warpnum::mul_algorithm(1000000, 1000000, Place::host), MulAlgorithm::ntt);
   const MulAlgorithm mid = warpnum::mul_algorithm(200, 200, Place::host);
-  EXPECT_TRUE(mid == MulAlgorithm::karatsuba || mid == MulAlgorithm::schoolbook);
+  EXPECT_TRUE(mid == MulAlgorithm::karatsuba || mid == MulAlgorithm::schoolbook || mid == MulAlgorithm::toom3);
+  EXPECT_EQ(warpnum::mul_algorithm(8000, 8000, Place::host), MulAlgorithm::toom3);
 }
 
 }  // namespace

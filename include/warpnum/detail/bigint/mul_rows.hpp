@@ -89,7 +89,7 @@ template <int N> WARPNUM_DEVICE_INLINE void mul_full_rows(std::uint32_t* r, cons
 /// the two halves of r, then a0 b1 + a1 b0 = a0 b0 + a1 b1 + (a0 - a1)(b1 - b0) from |a0 - a1| |b1 - b0| and the
 /// two signs. 3 M^2 fused multiply-adds instead of 4 M^2, for about 15 M additions, which the SM issues to its
 /// integer pipe while the multiply-adds keep the other busy. r must not alias a or b.
-/// The fixed-width, unrolled variant of detail/mpn/mul.hpp's Karatsuba (mpn::karatsuba_n), one step.
+/// The fixed-width, unrolled variant of detail/mpn/karatsuba.hpp (mpn::karatsuba_n), one step.
 template <int N> WARPNUM_DEVICE_INLINE void mul_full_karatsuba(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* b) {
   static_assert(N % 2 == 0, "warpnum: a Karatsuba step splits an even number of limbs");
   constexpr int M = N / 2;
@@ -221,7 +221,7 @@ template <int N> WARPNUM_DEVICE_INLINE void sqr_low_rows(std::uint32_t* r, const
 /// halves of r, then 2 a0 a1 = a0^2 + a1^2 - (a0 - a1)^2: three squares of M limbs by sqr_full_rows, 3 M (M + 1) / 2
 /// products instead of N (N + 1) / 2. The halves are copied into arrays of their own (see mul_low_rows). r must not
 /// alias a.
-/// The fixed-width, unrolled variant of detail/mpn/mul.hpp's Karatsuba (mpn::karatsuba_n), one step.
+/// The fixed-width, unrolled variant of detail/mpn/karatsuba.hpp (mpn::karatsuba_n), one step.
 template <int N> WARPNUM_DEVICE_INLINE void sqr_full_karatsuba(std::uint32_t* r, const std::uint32_t* a) {
   static_assert(N % 2 == 0, "warpnum: a Karatsuba step splits an even number of limbs");
   constexpr int M = N / 2;

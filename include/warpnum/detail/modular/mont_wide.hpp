@@ -99,7 +99,7 @@ template <int H> inline word abs_diff(word* d, const word* x, const word* y) noe
 
 /// r (2W words) = a^2 by one Karatsuba step: with a = a0 + a1 B^h (h = W / 2), a^2 = a0^2 + (a0^2 + a1^2 -
 /// (a0 - a1)^2) B^h + a1^2 B^W, three squares of h words by Half. r must not alias a.
-/// The fixed-width, unrolled variant of detail/mpn/mul.hpp's Karatsuba (mpn::karatsuba_n), one step.
+/// The fixed-width, unrolled variant of detail/mpn/karatsuba.hpp (mpn::karatsuba_n), one step.
 template <int W, void (*Half)(word*, const word*)> inline void sqr_karatsuba(word* r, const word* a) noexcept {
   constexpr int h = W / 2;
   word d[h];
@@ -119,7 +119,7 @@ template <int W, void (*Half)(word*, const word*)> inline void sqr_karatsuba(wor
 /// r (2W words) = a b by one Karatsuba step: a0 b1 + a1 b0 = a0 b0 + a1 b1 + (a0 - a1)(b1 - b0), the last
 /// as a product of absolute values whose sign is the exclusive or of the two differences' signs. r must not
 /// alias a or b.
-/// The fixed-width, unrolled variant of detail/mpn/mul.hpp's Karatsuba (mpn::karatsuba_n), one step.
+/// The fixed-width, unrolled variant of detail/mpn/karatsuba.hpp (mpn::karatsuba_n), one step.
 template <int W, void (*Half)(word*, const word*, const word*)>
 inline void mul_karatsuba(word* r, const word* a, const word* b) noexcept {
   constexpr int h = W / 2;

@@ -5,7 +5,7 @@
 #include <warpnum/detail/mpn/add.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
 #include <warpnum/detail/limb.hpp>
-#include <warpnum/detail/mpn/mul.hpp>
+#include <warpnum/detail/mpn/mul_basecase.hpp>
 #include <warpnum/detail/mpn/mul_1.hpp>
 
 #include <cstdint>
