@@ -10,9 +10,9 @@
 //                          [--div-digits d,...] [--csv FILE] [--crossover]
 // Default digits 10^5, 10^6, 10^7, 10^8. Each row: the median of N timed calls (default 9; GMP: fewer above 10^7
 // digits, it takes seconds) after one untimed call. Prints a table; --csv writes the rows too. --crossover instead
-// times every algorithm Integer can take in the place (multiply(a, b, algorithm): on the host schoolbook, Karatsuba
-// and the transform; on the device the tiled convolution and the transform) over equal lengths from 16 to 65536
-// limbs, for src/huge/thresholds.hpp.
+// times every algorithm Integer can take in the place (multiply(a, b, algorithm): on the host schoolbook, Karatsuba,
+// Toom-3 and the transform; on the device the tiled convolution and the transform) and GMP's mpz_mul over equal
+// lengths from 16 to 131072 limbs, for src/huge/thresholds.hpp.
 #include "host_timing.hpp"
 
 #include <warpnum/huge/integer_traits.hpp>
@@ -71,7 +71,7 @@ int run_crossover(Place place, int reps, gmp_randclass& rng) {
   std::printf("%8s", "limbs");
   for (const auto& [alg, name] : algorithms) std::printf(" %12s", name);
   std::printf(" %12s  %s\n", "gmp", "automatic picks");
-  for (std::size_t n = 16; n <= 65536; n = n * 3 / 2) {
+  for (std::size_t n = 16; n <= 131072; n = n * 3 / 2) {
     const mpz_class ga = rng.get_z_bits(32 * n), gb = rng.get_z_bits(32 * n);
     const Integer a = warpnum::from_mpz(ga, place), b = warpnum::from_mpz(gb, place);
     const mpz_class expected = ga * gb;

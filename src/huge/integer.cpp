@@ -26,6 +26,10 @@
 #include <utility>
 #include <vector>
 
+#if defined(_OPENMP)
+#  include <omp.h>
+#endif
+
 namespace warpnum {
 namespace {
 
@@ -107,6 +111,15 @@ void from_words(limb_t* out, std::size_t n, const word* w) {
   } else {
     for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<limb_t>(w[i / limbs_per_word] >> (32 * (i % limbs_per_word)));
   }
+}
+
+/// The threads the host's transform runs on (OpenMP's count; 1 without OpenMP): Toom-3 runs on one.
+int host_threads() {
+#if defined(_OPENMP)
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
 }
 
 /// A length in words for the word algorithms (int); std::length_error beyond.
@@ -492,7 +505,9 @@ MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place) {
   }
   if (shorter < huge::thresholds::host_karatsuba) return MulAlgorithm::schoolbook;
   if (shorter < huge::thresholds::host_toom3) return MulAlgorithm::karatsuba;
-  return shorter < huge::thresholds::host_ntt ? MulAlgorithm::toom3 : MulAlgorithm::ntt;
+  const std::size_t ntt_from =
+      host_threads() >= 4 ? huge::thresholds::host_ntt : huge::thresholds::host_ntt_few_threads;
+  return shorter < ntt_from ? MulAlgorithm::toom3 : MulAlgorithm::ntt;
 }
 
 Integer operator<<(const Integer& a, std::size_t bits) {

@@ -76,7 +76,8 @@ void check_all() {
     std::size_t na, nb;
     MulAlgorithm algorithm;
   };
-  // Shorter operand below host_karatsuba (64), below host_ntt (12,289) by Karatsuba and by Toom-3, and above it; the product at least 2^17 limbs.
+  // Shorter operand below host_karatsuba (64), below host_ntt (12,289) by Karatsuba and by Toom-3, and above it;
+  // the product at least 2^17 limbs.
   const Product products[] = {
       {60, big_limbs, MulAlgorithm::schoolbook},
       {12000, 125000, MulAlgorithm::karatsuba},
