@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // src/huge/integer.cpp: warpnum::Integer's members, its additive and multiplicative operators, comparisons and
-// shifts, and the multiplication dispatch: schoolbook, Karatsuba and Toom-3 on the host's 64-bit words (detail/mpn/mul.hpp),
-// the column (tiled) convolution and the transform (convolve_columns, convolve_ntt) followed by normalise in either
-// place.
+// shifts, and the multiplication dispatch: schoolbook, Karatsuba and Toom-3 on the host's 64-bit words
+// (detail/mpn/mul.hpp), the column (tiled) convolution and the transform (convolve_columns, convolve_ntt) followed
+// by normalise in either place.
 // Division is divide.cpp's, text text.cpp's.
 #include "engine.hpp"
 #include "integer_access.hpp"

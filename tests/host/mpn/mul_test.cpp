@@ -110,8 +110,8 @@ template <class Word>
   Mpz want;
   mpz_mul(want, value(a.data(), na), value(pb, nb));
   const std::string what = "na " + std::to_string(na) + ", nb " + std::to_string(nb) + (square ? " (square)" : "") +
-                           ", thresholds " + std::to_string(t) + ", " + std::to_string(t3) + ", a = " + oracle::to_text(value(a.data(), na)) +
-                           ", b = " + oracle::to_text(value(pb, nb));
+                           ", thresholds " + std::to_string(t) + ", " + std::to_string(t3) +
+                           ", a = " + oracle::to_text(value(a.data(), na)) + ", b = " + oracle::to_text(value(pb, nb));
   const auto n_r = static_cast<std::size_t>(na + nb);
   std::vector<Word> r(n_r + guard_words, guard<Word>);
   std::vector<Word> scratch(static_cast<std::size_t>(mpn::mul_scratch(na, nb, t, t3)) + guard_words,
