@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/mpn/add.hpp: addition, subtraction and comparison of word arrays of run-time length (GMP's
-// mpn_add_n, mpn_sub_n, mpn_add_1, mpn_sub_1, mpn_cmp), negation and the significant length.
+// mpn_add_n, mpn_sub_n, mpn_add_1, mpn_sub_1, mpn_cmp), in-place sums and differences whose carry or borrow ripples
+// up a longer number (GMP's MPN_INCR_U, MPN_DECR_U), negation and the significant length.
 #pragma once
 
 #include <warpnum/detail/limb.hpp>
@@ -93,6 +94,29 @@ template <class Word> WARPNUM_HD constexpr Word add_1_in_place(Word* r, int n, W
     w = r[i] < w ? 1 : 0;
   }
   return w;
+}
+
+/// r -= w over n words in place, stopping at the first word that does not borrow (GMP's MPN_DECR_U); returns the
+/// borrow out.
+template <class Word> WARPNUM_HD constexpr Word sub_1_in_place(Word* r, int n, Word w) noexcept {
+  for (int i = 0; i < n && w != 0; ++i) {
+    const Word before = r[i];
+    r[i] = static_cast<Word>(before - w);
+    w = before < w ? 1 : 0;
+  }
+  return w;
+}
+
+/// r[0, n) -= x[0, nx) for nx <= n, the borrow rippled through r's higher words.
+template <class Word> WARPNUM_HD constexpr void sub_in_place(Word* r, int n, const Word* x, int nx) noexcept {
+  const Word borrow = sub_n(r, r, x, nx);
+  sub_1_in_place(r + nx, n - nx, borrow);
+}
+
+/// r[0, n) += x[0, nx) for nx <= n, the carry rippled through r's higher words.
+template <class Word> WARPNUM_HD constexpr void add_in_place(Word* r, int n, const Word* x, int nx) noexcept {
+  const Word carry = add_n(r, r, x, nx);
+  add_1_in_place(r + nx, n - nx, carry);
 }
 
 /// r = a - w over n words; returns the borrow out.

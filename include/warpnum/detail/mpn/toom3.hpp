@@ -64,29 +64,6 @@ WARPNUM_HD constexpr int toom3_scratch(int n, int karatsuba_threshold = karatsub
   return 6 * (k + 1) + 3 * (2 * k + 2) + below;
 }
 
-/// r -= w over n words in place, stopping at the first word that does not borrow (GMP's MPN_DECR_U); returns the
-/// borrow out.
-template <class Word> WARPNUM_HD constexpr Word sub_1_in_place(Word* r, int n, Word w) noexcept {
-  for (int i = 0; i < n && w != 0; ++i) {
-    const Word before = r[i];
-    r[i] = static_cast<Word>(before - w);
-    w = before < w ? 1 : 0;
-  }
-  return w;
-}
-
-/// r[0, n) -= x[0, nx) for nx <= n, the borrow rippled through r's higher words.
-template <class Word> WARPNUM_HD constexpr void sub_in_place(Word* r, int n, const Word* x, int nx) noexcept {
-  const Word borrow = sub_n(r, r, x, nx);
-  sub_1_in_place(r + nx, n - nx, borrow);
-}
-
-/// r[0, n) += x[0, nx) for nx <= n, the carry rippled through r's higher words.
-template <class Word> WARPNUM_HD constexpr void add_in_place(Word* r, int n, const Word* x, int nx) noexcept {
-  const Word carry = add_n(r, r, x, nx);
-  add_1_in_place(r + nx, n - nx, carry);
-}
-
 /// The evaluations of a = a2 B^2k + a1 B^k + a0 (a0, a1 of k words, a2 of s words) at 1, -1 and 2, k + 1 words
 /// each: e1 = a0 + a1 + a2, em1 = |a0 - a1 + a2| (returns whether a0 - a1 + a2 is negative), e2 = a0 + 2 a1 + 4 a2,
 /// formed as 2 (e1 + a2) - a0.
@@ -109,8 +86,8 @@ WARPNUM_HD constexpr bool toom3_evaluate(Word* e1, Word* em1, Word* e2, const Wo
   // e1 = u + a1 (at most 3 (B^k - 1): the top word is at most 2).
   e1[k] = static_cast<Word>(e1[k] + add_n(e1, e1, a1, k));
   // e2 = 2 (e1 + a2) - a0 (the top word at most 6).
-  for (int i = 0; i <= k; ++i) e2[i] = e1[i];
-  add_in_place(e2, k + 1, a2, s);
+  const Word c2 = add_n(e2, e1, a2, s);
+  e2[k] = static_cast<Word>(e1[k] + add_1(e2 + s, e1 + s, k - s, c2));
   shl_bits(e2, e2, k + 1, 1);
   sub_in_place(e2, k + 1, a0, k);
   return negative;
