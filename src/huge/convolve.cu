@@ -19,6 +19,7 @@
 #include "thresholds.hpp"
 
 #include <warpnum/detail/raise.hpp>
+#include <warpnum/detail/x86/ntt_avx2.hpp>
 #include <warpnum/gpu_architecture.hpp>
 #include <warpnum/huge/ntt.hpp>
 
@@ -186,6 +187,88 @@ template <u32 Most, class Tw> void inverse_host(u32* x, u32 stride, u32 r, u32 a
   }
 }
 
+}  // namespace
+
+bool host_ntt_is_vectorised() noexcept {
+#if WARPNUM_DETAIL_X86_64_ASM
+  return warpnum::detail::host_has_avx2;
+#else
+  return false;
+#endif
+}
+
+namespace {
+
+/// The radix-2 levels and pointwise products of the host transform: AVX2 where the processor has it
+/// (detail/x86/ntt_avx2.hpp: the same words, eight lanes at a time), else the scalar steps of ntt.hpp, which the
+/// kernels run. One sub-transform of r 2^a words at x (stride 1); `level_tw` is the direction's table level by level
+/// (ntt::LevelTwiddles' layout), `tw` the same table as the scalar steps read it (flat for the columns).
+struct HostLevels {
+  bool avx2 = false;
+
+  static HostLevels choose(const Plan& plan) {
+    HostLevels l;
+    l.avx2 = host_ntt_is_vectorised() && plan.log2_n1 >= 4 && plan.log2_n2 >= 4;
+    return l;
+  }
+
+  /// The radix-r step (r > 1) item by item, then the radix-2 levels: the schedule of forward_host.
+  template <u32 Most, class Tw>
+  void forward(u32* x, u32 r, u32 a, Tw tw, const u32* level_tw, Mod m) const {
+#if WARPNUM_DETAIL_X86_64_ASM
+    if (avx2) {
+      if (r > 1) {
+        const ntt::Strided e{x, 0, 1};
+        const Step st = ntt::forward_step(r, a, Most, 0);
+        for (u32 i = 0; i < st.items; ++i) host_step<Most, false>(e, r, a, st, i, tw, m);
+      }
+      warpnum::detail::ntt_avx2::forward_levels(x, r, a, level_tw, m);
+      return;
+    }
+#endif
+    static_cast<void>(level_tw);
+    forward_host<Most>(x, 1, r, a, tw, m);
+  }
+
+  /// The inverse: the radix-2 levels, then the radix-r step.
+  template <u32 Most, class Tw>
+  void inverse(u32* x, u32 r, u32 a, Tw tw, const u32* level_tw, Mod m) const {
+#if WARPNUM_DETAIL_X86_64_ASM
+    if (avx2) {
+      warpnum::detail::ntt_avx2::inverse_levels(x, r, a, level_tw, m);
+      if (r > 1) {
+        const ntt::Strided e{x, 0, 1};
+        const Step st = ntt::forward_step(r, a, Most, 0);
+        for (u32 i = 0; i < st.items; ++i) host_step<Most, true>(e, r, a, st, i, tw, m);
+      }
+      return;
+    }
+#endif
+    static_cast<void>(level_tw);
+    inverse_host<Most>(x, 1, r, a, tw, m);
+  }
+
+  /// x[i] = mont_mul(x[i], y[i]) for i < n.
+  void pointwise(u32* x, const u32* y, u32 n, Mod m) const {
+#if WARPNUM_DETAIL_X86_64_ASM
+    if (avx2) {
+      warpnum::detail::ntt_avx2::pointwise(x, y, n, m);
+      return;
+    }
+#endif
+    for (u32 i = 0; i < n; ++i) x[i] = ntt::mont_mul(x[i], y[i], m);
+  }
+};
+
+/// The columns' twiddles level by level, from a flat table of the column length M = r 2^a (tw[e] = w_M^e): w_2h^j =
+/// tw[j M / 2h] at out[h - 1 + j], for the half-sizes h = 1 to 2^(a-1); 2^a - 1 words.
+void column_levels_from_flat(u32* out, const u32* tw, u32 r, u32 a) {
+  const u32 length = r << a;
+  for (u32 h = 1; h < (u32{1} << a); h *= 2) {
+    for (u32 j = 0; j < h; ++j) out[h - 1 + j] = tw[j * (length / (2 * h))];
+  }
+}
+
 void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb) {
   const bool square = a == b && na == nb;
   const std::size_t nc = na + nb - 1;
@@ -205,6 +288,20 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
   fill_tables_host(tables.data(), s);
   std::unique_ptr<u32[]> residues(new u32[length * num_primes * ops]);
   const auto table_of = [&](int q, int d) { return tables.data() + (q * 2 + d) * std::size_t{lay.size}; };
+  const HostLevels levels = HostLevels::choose(plan);
+  const std::size_t column_table_size = std::size_t{1} << plan.log2_n1;
+  std::vector<u32> column_tables(levels.avx2 ? column_table_size * 2 * num_primes : 0);
+  if (levels.avx2) {
+    for (int q = 0; q < num_primes; ++q) {
+      for (int d = 0; d < 2; ++d) {
+        column_levels_from_flat(column_tables.data() + (q * 2 + d) * column_table_size, table_of(q, d), plan.radix,
+                                plan.log2_n1);
+      }
+    }
+  }
+  const auto column_levels_of = [&](int q, int d) {
+    return levels.avx2 ? column_tables.data() + (q * 2 + d) * column_table_size : nullptr;
+  };
   const auto residue_of = [&](int q, int op) { return residues.get() + (std::size_t(op) * num_primes + q) * length; };
 
   // 1. Columns forward, `width` columns at a time (gathered into a contiguous buffer).
@@ -231,7 +328,8 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
         }
       }
       for (u32 cc = 0; cc < w; ++cc) {
-        forward_host<ntt::column_levels>(buf.data() + std::size_t{cc} * n1, 1, plan.radix, plan.log2_n1, tw, m);
+        levels.forward<ntt::column_levels>(buf.data() + std::size_t{cc} * n1, plan.radix, plan.log2_n1, tw,
+                                           column_levels_of(q, 0), m);
       }
       u32* dst = residue_of(q, op);
       for (u32 pos = 0; pos < n1; ++pos) {
@@ -254,15 +352,15 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
     const Mod m = s.mods[q];
     u32* x = residue_of(q, 0) + std::size_t{row} * n2;
     const ntt::LevelTwiddles tw{table_of(q, 0) + lay.row}, tw_inv{table_of(q, 1) + lay.row};
-    forward_host<ntt::row_levels>(x, 1, 1, plan.log2_n2, tw, m);
+    levels.forward<ntt::row_levels>(x, 1, plan.log2_n2, tw, tw.p, m);
     if (square) {
-      for (u32 i = 0; i < n2; ++i) x[i] = ntt::mont_mul(x[i], x[i], m);
+      levels.pointwise(x, x, n2, m);
     } else {
       u32* y = residue_of(q, 1) + std::size_t{row} * n2;
-      forward_host<ntt::row_levels>(y, 1, 1, plan.log2_n2, tw, m);
-      for (u32 i = 0; i < n2; ++i) x[i] = ntt::mont_mul(x[i], y[i], m);
+      levels.forward<ntt::row_levels>(y, 1, plan.log2_n2, tw, tw.p, m);
+      levels.pointwise(x, y, n2, m);
     }
-    inverse_host<ntt::row_levels>(x, 1, 1, plan.log2_n2, tw_inv, m);
+    levels.inverse<ntt::row_levels>(x, 1, plan.log2_n2, tw_inv, tw_inv.p, m);
   }
 
   // 3. Columns inverse.
@@ -287,7 +385,8 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
         }
       }
       for (u32 cc = 0; cc < w; ++cc) {
-        inverse_host<ntt::column_levels>(buf.data() + std::size_t{cc} * n1, 1, plan.radix, plan.log2_n1, tw, m);
+        levels.inverse<ntt::column_levels>(buf.data() + std::size_t{cc} * n1, plan.radix, plan.log2_n1, tw,
+                                           column_levels_of(q, 1), m);
       }
       for (u32 n = 0; n < n1; ++n) {
         for (u32 cc = 0; cc < w; ++cc) x[std::size_t{n} * n2 + j0 + cc] = buf[std::size_t{cc} * n1 + n];

@@ -505,8 +505,7 @@ MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place) {
   }
   if (shorter < huge::thresholds::host_karatsuba) return MulAlgorithm::schoolbook;
   if (shorter < huge::thresholds::host_toom3) return MulAlgorithm::karatsuba;
-  const std::size_t ntt_from =
-      host_threads() >= 4 ? huge::thresholds::host_ntt : huge::thresholds::host_ntt_few_threads;
+  const std::size_t ntt_from = huge::thresholds::host_ntt_threshold(host_threads(), huge::host_ntt_is_vectorised());
   return shorter < ntt_from ? MulAlgorithm::toom3 : MulAlgorithm::ntt;
 }
 

@@ -20,14 +20,23 @@ inline constexpr std::size_t host_karatsuba = 64;
 /// Karatsuba below. On the development machine (2 cores, one for these) Toom-3 and Karatsuba are level from 121 to
 /// 271 limbs, Toom-3 ahead by 5% at 406 limbs, 1.43x at 10,390 and 1.53x at 15,585 (2026-12-04).
 inline constexpr std::size_t host_toom3 = 192;
-/// Host: the three-prime transform (convolve_ntt) from this many limbs of the shorter operand where OpenMP gives
-/// four threads or more, from host_ntt_few_threads limbs where it gives fewer: the transform runs on every core from
-/// 2^15 points, Toom-3 on one. With 16 cores (the H100 machine's CPU) the transform took 1.57 ms at 15,585 limbs
-/// against Karatsuba's 17.6 (2026-11-25), where Toom-3 would take about 12; with 2 cores it took 8.5 ms against
-/// Toom-3's 5.6 at 15,585 limbs, 35.0-35.4 against 32.8-34.5 at 52,597 and 50.0 against 63.0 at 78,895 (development
-/// machine, 2026-12-04).
+/// Host: the three-prime transform (convolve_ntt) from host_ntt_threshold(threads, vectorised) limbs of the shorter
+/// operand, Toom-3 below; `threads` is what OpenMP gives, `vectorised` whether the transform's levels run eight words
+/// at a time (huge::host_ntt_is_vectorised: AVX2). The transform runs on every core from 2^15 points, Toom-3 on one.
+/// - Four threads or more: host_ntt. With 16 cores (the H100 machine's CPU) the scalar transform took 1.57 ms at
+///   15,585 limbs against Karatsuba's 17.6 (2026-11-25), where Toom-3 would take about 12.
+/// - Fewer, on the development machine (AMD EPYC, 2 cores, 2026-12-04; docs/benchmarks.md): with AVX2 the transform
+///   takes 3.9-5.5 ms at 15,585 limbs on two threads against Toom-3's 5.6-5.7, and 6.2-6.7 ms at 10,390 (a length
+///   3 2^13, below 2^15 points: one thread, and the radix-3 step scalar) against 3.0-3.1; on one thread 25.0-25.6 ms
+///   at 52,597 limbs against 33.6-34.0, and 22.4-24.3 at 35,065 against 18.1-19.0. The scalar transform on two
+///   threads took 35.0-35.4 ms at 52,597 limbs against Toom-3's 32.8-34.5 and 50.0 at 78,895 against 63.0; on one
+///   thread it was behind at every length measured, 148-149 ms at 118,342 limbs against 110-111.
 inline constexpr std::size_t host_ntt = 12289;
-inline constexpr std::size_t host_ntt_few_threads = 57000;
+constexpr std::size_t host_ntt_threshold(int threads, bool vectorised) noexcept {
+  if (threads >= 4) return host_ntt;
+  if (vectorised) return threads >= 2 ? 15585 : 45000;
+  return threads >= 2 ? 57000 : 131072;
+}
 /// Device: the tiled convolution (convolve_columns) while na * nb < device_ntt^2, the transform above. Equal
 /// lengths on the H100, whole products (16:58 UTC): tiled 0.085 ms against 0.084 at 4,618 limbs, 0.104 against
 /// 0.092 at 6,927, 0.155 against 0.092 at 10,390 (the transform's floor, about 0.06 ms, is its launches and
