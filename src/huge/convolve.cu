@@ -24,6 +24,7 @@
 #include <warpnum/huge/ntt.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -189,9 +190,17 @@ template <u32 Most, class Tw> void inverse_host(u32* x, u32 stride, u32 r, u32 a
 
 }  // namespace
 
+/// Whether the environment asks for the scalar host transform: WARPNUM_HOST_NTT_SCALAR set, and not to "" or "0" (the
+/// tests of the scalar path on a processor with AVX2, and comparisons).
+bool host_ntt_scalar_requested() noexcept {
+  const char* v = std::getenv("WARPNUM_HOST_NTT_SCALAR");
+  return v != nullptr && v[0] != '\0' && !(v[0] == '0' && v[1] == '\0');
+}
+
 bool host_ntt_is_vectorised() noexcept {
 #if WARPNUM_DETAIL_X86_64_ASM
-  return warpnum::detail::host_has_avx2;
+  static const bool vectorised = warpnum::detail::host_has_avx2 && !host_ntt_scalar_requested();
+  return vectorised;
 #else
   return false;
 #endif
@@ -206,9 +215,10 @@ namespace {
 struct HostLevels {
   bool avx2 = false;
 
-  static HostLevels choose(const Plan& plan) {
+  /// For sub-transforms of r 2^a words: the AVX2 levels need a >= 4 (two vectors a block).
+  static HostLevels choose(u32 a) {
     HostLevels l;
-    l.avx2 = host_ntt_is_vectorised() && plan.log2_n1 >= 4 && plan.log2_n2 >= 4;
+    l.avx2 = host_ntt_is_vectorised() && a >= 4;
     return l;
   }
 
@@ -288,10 +298,10 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
   fill_tables_host(tables.data(), s);
   std::unique_ptr<u32[]> residues(new u32[length * num_primes * ops]);
   const auto table_of = [&](int q, int d) { return tables.data() + (q * 2 + d) * std::size_t{lay.size}; };
-  const HostLevels levels = HostLevels::choose(plan);
+  const HostLevels columns = HostLevels::choose(plan.log2_n1), rows = HostLevels::choose(plan.log2_n2);
   const std::size_t column_table_size = std::size_t{1} << plan.log2_n1;
-  std::vector<u32> column_tables(levels.avx2 ? column_table_size * 2 * num_primes : 0);
-  if (levels.avx2) {
+  std::vector<u32> column_tables(columns.avx2 ? column_table_size * 2 * num_primes : 0);
+  if (columns.avx2) {
     for (int q = 0; q < num_primes; ++q) {
       for (int d = 0; d < 2; ++d) {
         column_levels_from_flat(column_tables.data() + (q * 2 + d) * column_table_size, table_of(q, d), plan.radix,
@@ -300,7 +310,7 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
     }
   }
   const auto column_levels_of = [&](int q, int d) {
-    return levels.avx2 ? column_tables.data() + (q * 2 + d) * column_table_size : nullptr;
+    return columns.avx2 ? column_tables.data() + (q * 2 + d) * column_table_size : nullptr;
   };
   const auto residue_of = [&](int q, int op) { return residues.get() + (std::size_t(op) * num_primes + q) * length; };
 
@@ -328,8 +338,8 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
         }
       }
       for (u32 cc = 0; cc < w; ++cc) {
-        levels.forward<ntt::column_levels>(buf.data() + std::size_t{cc} * n1, plan.radix, plan.log2_n1, tw,
-                                           column_levels_of(q, 0), m);
+        columns.forward<ntt::column_levels>(buf.data() + std::size_t{cc} * n1, plan.radix, plan.log2_n1, tw,
+                                            column_levels_of(q, 0), m);
       }
       u32* dst = residue_of(q, op);
       for (u32 pos = 0; pos < n1; ++pos) {
@@ -352,15 +362,15 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
     const Mod m = s.mods[q];
     u32* x = residue_of(q, 0) + std::size_t{row} * n2;
     const ntt::LevelTwiddles tw{table_of(q, 0) + lay.row}, tw_inv{table_of(q, 1) + lay.row};
-    levels.forward<ntt::row_levels>(x, 1, plan.log2_n2, tw, tw.p, m);
+    rows.forward<ntt::row_levels>(x, 1, plan.log2_n2, tw, tw.p, m);
     if (square) {
-      levels.pointwise(x, x, n2, m);
+      rows.pointwise(x, x, n2, m);
     } else {
       u32* y = residue_of(q, 1) + std::size_t{row} * n2;
-      levels.forward<ntt::row_levels>(y, 1, plan.log2_n2, tw, tw.p, m);
-      levels.pointwise(x, y, n2, m);
+      rows.forward<ntt::row_levels>(y, 1, plan.log2_n2, tw, tw.p, m);
+      rows.pointwise(x, y, n2, m);
     }
-    levels.inverse<ntt::row_levels>(x, 1, plan.log2_n2, tw_inv, tw_inv.p, m);
+    rows.inverse<ntt::row_levels>(x, 1, plan.log2_n2, tw_inv, tw_inv.p, m);
   }
 
   // 3. Columns inverse.
@@ -385,8 +395,8 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
         }
       }
       for (u32 cc = 0; cc < w; ++cc) {
-        levels.inverse<ntt::column_levels>(buf.data() + std::size_t{cc} * n1, plan.radix, plan.log2_n1, tw,
-                                           column_levels_of(q, 1), m);
+        columns.inverse<ntt::column_levels>(buf.data() + std::size_t{cc} * n1, plan.radix, plan.log2_n1, tw,
+                                            column_levels_of(q, 1), m);
       }
       for (u32 n = 0; n < n1; ++n) {
         for (u32 cc = 0; cc < w; ++cc) x[std::size_t{n} * n2 + j0 + cc] = buf[std::size_t{cc} * n1 + n];

@@ -75,7 +75,8 @@ void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* 
 /// The largest na + nb convolve_ntt takes (its longest transform).
 std::size_t ntt_max_product() noexcept;
 /// Whether the host's transforms run their radix-2 levels and pointwise products eight words at a time (an x86-64
-/// processor with AVX2: detail/x86/ntt_avx2.hpp), which moves the host's threshold of the transform.
+/// processor with AVX2: detail/x86/ntt_avx2.hpp), which moves the host's threshold of the transform. The environment
+/// variable WARPNUM_HOST_NTT_SCALAR=1 asks for the scalar steps instead (read once).
 bool host_ntt_is_vectorised() noexcept;
 
 // ---- the double-precision FFT (convolve_fft.cpp) ----
