@@ -222,16 +222,20 @@ struct HostLevels {
     return l;
   }
 
+  /// The radix-r step of the schedule (its first step forward, its last inverse), item by item; none where r = 1.
+  template <u32 Most, bool Inverse, class Tw> static void radix_r_step(u32* x, u32 r, u32 a, Tw tw, Mod m) {
+    if (r == 1) return;
+    const ntt::Strided e{x, 0, 1};
+    const Step st = ntt::forward_step(r, a, Most, 0);
+    for (u32 i = 0; i < st.items; ++i) host_step<Most, Inverse>(e, r, a, st, i, tw, m);
+  }
+
   /// The radix-r step (r > 1) item by item, then the radix-2 levels: the schedule of forward_host.
   template <u32 Most, class Tw>
   void forward(u32* x, u32 r, u32 a, Tw tw, const u32* level_tw, Mod m) const {
 #if WARPNUM_DETAIL_X86_64_ASM
     if (avx2) {
-      if (r > 1) {
-        const ntt::Strided e{x, 0, 1};
-        const Step st = ntt::forward_step(r, a, Most, 0);
-        for (u32 i = 0; i < st.items; ++i) host_step<Most, false>(e, r, a, st, i, tw, m);
-      }
+      radix_r_step<Most, false>(x, r, a, tw, m);
       warpnum::detail::ntt_avx2::forward_levels(x, r, a, level_tw, m);
       return;
     }
@@ -246,11 +250,7 @@ struct HostLevels {
 #if WARPNUM_DETAIL_X86_64_ASM
     if (avx2) {
       warpnum::detail::ntt_avx2::inverse_levels(x, r, a, level_tw, m);
-      if (r > 1) {
-        const ntt::Strided e{x, 0, 1};
-        const Step st = ntt::forward_step(r, a, Most, 0);
-        for (u32 i = 0; i < st.items; ++i) host_step<Most, true>(e, r, a, st, i, tw, m);
-      }
+      radix_r_step<Most, true>(x, r, a, tw, m);
       return;
     }
 #endif

@@ -90,34 +90,25 @@ __attribute__((target("avx2"))) inline void level_wide(u32* x, std::size_t words
   }
 }
 
-/// One radix-2 level of half-size 4, 2 or 1 on `words` words (a multiple of 16): each pair of vectors (A, B), 16 words,
-/// is rearranged so that U holds the first halves of its 2h-word groups and V the second halves (128-bit lane
-/// permutes for h = 4, 64-bit unpacks within the lanes for h = 2, an even/odd shuffle for h = 1), and put back after.
-/// The twiddles tw[0, h) repeat along U.
-template <bool Inverse>
-__attribute__((target("avx2"))) inline void level_narrow(u32* x, std::size_t words, u32 h, const u32* tw,
-                                                         Mod8 m) noexcept {
-  __m256i w;
-  if (h == 4) {
-    w = _mm256_setr_epi32(static_cast<int>(tw[0]), static_cast<int>(tw[1]), static_cast<int>(tw[2]),
-                          static_cast<int>(tw[3]), static_cast<int>(tw[0]), static_cast<int>(tw[1]),
-                          static_cast<int>(tw[2]), static_cast<int>(tw[3]));
-  } else if (h == 2) {
-    w = _mm256_setr_epi32(static_cast<int>(tw[0]), static_cast<int>(tw[1]), static_cast<int>(tw[0]),
-                          static_cast<int>(tw[1]), static_cast<int>(tw[0]), static_cast<int>(tw[1]),
-                          static_cast<int>(tw[0]), static_cast<int>(tw[1]));
-  } else {
-    w = _mm256_set1_epi32(static_cast<int>(tw[0]));
-  }
+/// One radix-2 level of half-size H = 4, 2 or 1 on `words` words (a multiple of 16): each pair of vectors (A, B), 16
+/// words, is rearranged so that U holds the first halves of its 2H-word groups and V the second halves (128-bit lane
+/// permutes for H = 4, 64-bit unpacks within the lanes for H = 2, an even/odd shuffle for H = 1), and put back after.
+/// The twiddles tw[0, H) repeat along U.
+template <bool Inverse, u32 H>
+__attribute__((target("avx2"))) inline void level_narrow(u32* x, std::size_t words, const u32* tw, Mod8 m) noexcept {
+  static_assert(H == 4 || H == 2 || H == 1);
+  int t[8];
+  for (u32 l = 0; l < 8; ++l) t[l] = static_cast<int>(tw[l % H]);
+  const __m256i w = _mm256_setr_epi32(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]);
   for (std::size_t i = 0; i < words; i += 16) {
     const __m256i a = load(x + i);
     const __m256i b = load(x + i + 8);
     __m256i u;
     __m256i v;
-    if (h == 4) {  // A = [a0..a3 | a4..a7]: groups (a0..a3, a4..a7) and (b0..b3, b4..b7)
+    if constexpr (H == 4) {  // A = [a0..a3 | a4..a7]: groups (a0..a3, a4..a7) and (b0..b3, b4..b7)
       u = _mm256_permute2x128_si256(a, b, 0x20);
       v = _mm256_permute2x128_si256(a, b, 0x31);
-    } else if (h == 2) {  // groups of 4 words: u = words 0, 1 of each, v = words 2, 3
+    } else if constexpr (H == 2) {  // groups of 4 words: u = words 0, 1 of each, v = words 2, 3
       u = _mm256_unpacklo_epi64(a, b);
       v = _mm256_unpackhi_epi64(a, b);
     } else {  // pairs: u = the even words, v = the odd words
@@ -127,10 +118,10 @@ __attribute__((target("avx2"))) inline void level_narrow(u32* x, std::size_t wor
           _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), _MM_SHUFFLE(3, 1, 3, 1)));
     }
     butterfly<Inverse>(u, v, w, m);
-    if (h == 4) {
+    if constexpr (H == 4) {
       store(x + i, _mm256_permute2x128_si256(u, v, 0x20));
       store(x + i + 8, _mm256_permute2x128_si256(u, v, 0x31));
-    } else if (h == 2) {
+    } else if constexpr (H == 2) {
       store(x + i, _mm256_unpacklo_epi64(u, v));
       store(x + i + 8, _mm256_unpackhi_epi64(u, v));
     } else {
@@ -149,7 +140,9 @@ __attribute__((target("avx2"))) inline void forward_levels(u32* x, std::size_t b
   const Mod8 m8 = broadcast(m);
   const std::size_t words = blocks << a;
   for (u32 h = u32{1} << (a - 1); h >= 8; h /= 2) level_wide<false>(x, words, h, level_tw + h - 1, m8);
-  for (u32 h = 4; h >= 1; h /= 2) level_narrow<false>(x, words, h, level_tw + h - 1, m8);
+  level_narrow<false, 4>(x, words, level_tw + 3, m8);
+  level_narrow<false, 2>(x, words, level_tw + 1, m8);
+  level_narrow<false, 1>(x, words, level_tw, m8);
 }
 
 /// Their inverse (times 2 a level) with the inverse roots' table: half-sizes 1 up to 2^(a-1),
@@ -158,7 +151,9 @@ __attribute__((target("avx2"))) inline void inverse_levels(u32* x, std::size_t b
                                                            Mod m) noexcept {
   const Mod8 m8 = broadcast(m);
   const std::size_t words = blocks << a;
-  for (u32 h = 1; h <= 4; h *= 2) level_narrow<true>(x, words, h, level_tw + h - 1, m8);
+  level_narrow<true, 1>(x, words, level_tw, m8);
+  level_narrow<true, 2>(x, words, level_tw + 1, m8);
+  level_narrow<true, 4>(x, words, level_tw + 3, m8);
   for (u32 h = 8; h < (u32{1} << a); h *= 2) level_wide<true>(x, words, h, level_tw + h - 1, m8);
 }
 
