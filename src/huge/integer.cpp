@@ -7,6 +7,7 @@
 #include "engine.hpp"
 #include "integer_access.hpp"
 #include "thresholds.hpp"
+#include "toom3_parallel.hpp"
 
 #include <warpnum/detail/mpn/mul.hpp>
 #include <warpnum/detail/raise.hpp>
@@ -113,7 +114,7 @@ void from_words(limb_t* out, std::size_t n, const word* w) {
   }
 }
 
-/// The threads the host's transform runs on (OpenMP's count; 1 without OpenMP): Toom-3 runs on one.
+/// The threads the host's transform and Toom-3's tasks run on (OpenMP's count; 1 without OpenMP).
 int host_threads() {
 #if defined(_OPENMP)
   return omp_get_max_threads();
@@ -147,6 +148,16 @@ void host_mul(word* r, const word* a, std::size_t na, const word* b, std::size_t
       detail::mpn::mul_basecase(r, a, ia, b, ib);
     } else {
       detail::mpn::mul_basecase(r, b, ib, a, ia);
+    }
+    return;
+  }
+  // Toom-3 on the host's threads where there are two or more and the shorter operand is long enough.
+  const int task_words = static_cast<int>(huge::thresholds::host_toom3_tasks / limbs_per_word);
+  if (algorithm == MulAlgorithm::toom3 && std::min(ia, ib) >= task_words && host_threads() >= 2) {
+    if (ia >= ib) {
+      huge::mul_toom3_tasks(r, a, ia, b, ib, task_words, t, t3);
+    } else {
+      huge::mul_toom3_tasks(r, b, ib, a, ia, task_words, t, t3);
     }
     return;
   }

@@ -20,6 +20,9 @@ inline constexpr std::size_t host_karatsuba = 64;
 /// Karatsuba below. On the development machine (2 cores, one for these) Toom-3 and Karatsuba are level from 121 to
 /// 271 limbs, Toom-3 ahead by 5% at 406 limbs, 1.43x at 10,390 and 1.53x at 15,585 (2026-12-04).
 inline constexpr std::size_t host_toom3 = 192;
+/// Host: with two OpenMP threads or more, Toom-3's levels from this many limbs of the shorter operand run their five
+/// products as tasks (toom3_parallel.hpp), down to levels of this many limbs; one thread below.
+inline constexpr std::size_t host_toom3_tasks = 600;
 /// Host: the three-prime transform (convolve_ntt) from host_ntt_threshold(threads, vectorised) limbs of the shorter
 /// operand, Toom-3 below; `threads` is what OpenMP gives, `vectorised` whether the transform's levels run eight words
 /// at a time (huge::host_ntt_is_vectorised: AVX2). The transform runs on every core from 2^15 points, Toom-3 on one.

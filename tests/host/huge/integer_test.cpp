@@ -401,7 +401,10 @@ TEST(Integer, ProductsOfEveryAlgorithmMatchGmp) {
   }
   // Very different lengths, both ways round.
   for (const auto& [na, nb] : std::vector<std::pair<std::size_t, std::size_t>>{
-           {1, 2}, {1, 5000}, {5000, 1}, {2, 3001}, {70, 1000}, {1000, 130}, {129, 4000}, {3, 64}}) {
+           {1, 2}, {1, 5000}, {5000, 1}, {2, 3001}, {70, 1000}, {1000, 130}, {129, 4000}, {3, 64},
+           // Pieces long enough for Toom-3's tasks on the host's threads (thresholds.hpp's host_toom3_tasks), the
+           // last one shorter or not.
+           {3001, 700}, {1400, 2800}, {701, 2201}}) {
     check_products(values, na, nb);
   }
   EXPECT_TRUE(warpnum::multiply(Integer(), Integer(5), MulAlgorithm::ntt).is_zero());

@@ -93,14 +93,57 @@ WARPNUM_HD constexpr bool toom3_evaluate(Word* e1, Word* em1, Word* e2, const Wo
   return negative;
 }
 
+/// The interpolation of toom3_n: from r0 = a0 b0 in r[0, 2k), rinf = a2 b2 in r[4k, 2n) and the products at 1, -1
+/// and 2 in r1, rm1 and r2 (2k + 2 words each; rm1 holds |A(-1) B(-1)|, negative where neg_m1), r[0, 2n) = a * b by
+/// Bodrato's sequence:
+///   r2 = (r2 - rm1) / 3 = c1 + c2 + 3 c3 + 5 c4;   rm1 = (r1 - rm1) / 2 = c1 + c3;   r1 = r1 - r0 = c1 + c2 + c3 + c4;
+///   r2 = (r2 - r1) / 2 = c3 + 2 c4;   r1 = r1 - rm1 - rinf = c2;   r2 = r2 - 2 rinf = c3;   rm1 = rm1 - r2 = c1;
+/// each a sum of products of pieces, so never negative, and each below 3 B^2k; then r += c1 B^k + c2 B^2k + c3 B^3k.
+/// r1, rm1 and r2 are overwritten. k = ceil(n / 3), s = n - 2k.
+template <class Word>
+WARPNUM_HD constexpr void toom3_interpolate(Word* r, Word* r1, Word* rm1, Word* r2, int n, bool neg_m1) noexcept {
+  const int k = (n + 2) / 3;
+  const int s = n - 2 * k;
+  const int p = 2 * (k + 1);
+  const Word* const r0 = r;
+  const Word* const rinf = r + 4 * k;
+
+  // Bodrato's sequence for the points 0, 1, -1, 2, infinity.
+  if (neg_m1) {
+    add_n(r2, r2, rm1, p);  // r2 - rm1 with rm1 = -|rm1|
+    add_n(rm1, r1, rm1, p);
+  } else {
+    sub_n(r2, r2, rm1, p);
+    sub_n(rm1, r1, rm1, p);
+  }
+  divexact_by3(r2, p);    // c1 + c2 + 3 c3 + 5 c4
+  shr_bits(rm1, rm1, p, 1);  // c1 + c3
+  sub_in_place(r1, p, r0, 2 * k);  // c1 + c2 + c3 + c4
+  sub_n(r2, r2, r1, p);
+  shr_bits(r2, r2, p, 1);           // c3 + 2 c4
+  sub_n(r1, r1, rm1, p);
+  sub_in_place(r1, p, rinf, 2 * s);  // c2
+  sub_in_place(r2, p, rinf, 2 * s);
+  sub_in_place(r2, p, rinf, 2 * s);  // c3
+  sub_n(rm1, rm1, r2, p);           // c1
+
+  // r = r0 + c1 B^k + c2 B^2k + c3 B^3k + rinf B^4k. Each coefficient is below 3 B^2k, so 2k + 1 words hold it; c3
+  // (a1 b2 + a2 b1) is below 2 B^(k+s) and ends within the product's 2n words.
+  WARPNUM_NO_UNROLL
+  for (int i = 2 * k; i < 4 * k; ++i) r[i] = 0;
+  const int total = 2 * n;
+  add_in_place(r + k, total - k, rm1, 2 * k + 1);
+  add_in_place(r + 2 * k, total - 2 * k, r1, 2 * k + 1);
+  const int c3_words = total - 3 * k < 2 * k + 1 ? total - 3 * k : 2 * k + 1;
+  add_in_place(r + 3 * k, total - 3 * k, r2, c3_words);
+}
+
 /// r[0, 2n) = a * b for n >= 1 (a == b, the same array: a square) by Toom-Cook 3-way while n is at least
 /// toom3_threshold (and 5), Karatsuba (karatsuba_n, down to karatsuba_threshold) below. With k = ceil(n / 3) and
 /// s = n - 2k words in the top pieces, the products r0 = a0 b0 and rinf = a2 b2 go straight to r[0, 2k) and
 /// r[4k, 2n); the products at 1, -1 and 2 (of k + 1 words each, 2k + 2 words) become the coefficients c1, c2 and c3
-/// by Bodrato's sequence:
-///   r2 = (r2 - rm1) / 3 = c1 + c2 + 3 c3 + 5 c4;   rm1 = (r1 - rm1) / 2 = c1 + c3;   r1 = r1 - r0 = c1 + c2 + c3 + c4;
-///   r2 = (r2 - r1) / 2 = c3 + 2 c4;   r1 = r1 - rm1 - rinf = c2;   r2 = r2 - 2 rinf = c3;   rm1 = rm1 - r2 = c1;
-/// each a sum of products of pieces, so never negative, and each below 3 B^2k; then r += c1 B^k + c2 B^2k + c3 B^3k.
+/// by Bodrato's sequence (toom3_interpolate). src/huge/toom3_parallel.hpp runs the five products of the top levels
+/// as tasks on the host's threads, around the same evaluation and interpolation.
 /// scratch: toom3_scratch(n, karatsuba_threshold, toom3_threshold) words. r must not overlap a, b or scratch.
 template <class Word>
 WARPNUM_HD constexpr void toom3_n(Word* r, const Word* a, const Word* b, int n, Word* scratch,
@@ -134,37 +177,7 @@ WARPNUM_HD constexpr void toom3_n(Word* r, const Word* a, const Word* b, int n, 
   toom3_n(r2, ea2, square ? ea2 : eb2, e, rest, karatsuba_threshold, toom3_threshold);
   toom3_n(r, a, b, k, rest, karatsuba_threshold, toom3_threshold);                      // r0 at r[0, 2k)
   toom3_n(r + 4 * k, a + 2 * k, b + 2 * k, s, rest, karatsuba_threshold, toom3_threshold);  // rinf at r[4k, 2n)
-  const Word* const r0 = r;
-  const Word* const rinf = r + 4 * k;
-
-  // Bodrato's sequence for the points 0, 1, -1, 2, infinity.
-  if (neg_m1) {
-    add_n(r2, r2, rm1, p);  // r2 - rm1 with rm1 = -|rm1|
-    add_n(rm1, r1, rm1, p);
-  } else {
-    sub_n(r2, r2, rm1, p);
-    sub_n(rm1, r1, rm1, p);
-  }
-  divexact_by3(r2, p);    // c1 + c2 + 3 c3 + 5 c4
-  shr_bits(rm1, rm1, p, 1);  // c1 + c3
-  sub_in_place(r1, p, r0, 2 * k);  // c1 + c2 + c3 + c4
-  sub_n(r2, r2, r1, p);
-  shr_bits(r2, r2, p, 1);           // c3 + 2 c4
-  sub_n(r1, r1, rm1, p);
-  sub_in_place(r1, p, rinf, 2 * s);  // c2
-  sub_in_place(r2, p, rinf, 2 * s);
-  sub_in_place(r2, p, rinf, 2 * s);  // c3
-  sub_n(rm1, rm1, r2, p);           // c1
-
-  // r = r0 + c1 B^k + c2 B^2k + c3 B^3k + rinf B^4k. Each coefficient is below 3 B^2k, so 2k + 1 words hold it; c3
-  // (a1 b2 + a2 b1) is below 2 B^(k+s) and ends within the product's 2n words.
-  WARPNUM_NO_UNROLL
-  for (int i = 2 * k; i < 4 * k; ++i) r[i] = 0;
-  const int total = 2 * n;
-  add_in_place(r + k, total - k, rm1, 2 * k + 1);
-  add_in_place(r + 2 * k, total - 2 * k, r1, 2 * k + 1);
-  const int c3_words = total - 3 * k < 2 * k + 1 ? total - 3 * k : 2 * k + 1;
-  add_in_place(r + 3 * k, total - 3 * k, r2, c3_words);
+  toom3_interpolate(r, r1, rm1, r2, n, neg_m1);
 }
 
 }  // namespace warpnum::detail::mpn
