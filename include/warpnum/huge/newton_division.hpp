@@ -251,13 +251,19 @@ template <class N> DivResult<N> divmod_newton(const N& a, const NewtonDivisor<N>
 }
 
 /// floor(a / b) and a mod b for a < 2^m and b of n bits (b >= 2^(n-1), n >= 1) by Newton's reciprocal for a quotient of
-/// min(quotient, divisor + newton_quotient_slack_bits) bits: make_newton_divisor, then divmod_newton, which splits
-/// longer quotients. Every width is given, none read. host_bits: reciprocal's.
+/// min(quotient / pieces, divisor + newton_quotient_slack_bits) bits: make_newton_divisor, then divmod_newton, which
+/// splits longer quotients in halves. pieces = 1 takes the quotient in one piece (every product about as long as the
+/// divisor, which suits a transform's near-linear cost); pieces = 4 in four, each by a reciprocal a quarter as long,
+/// so the reciprocal costs a fraction and each piece a product of a quarter length and one of a quarter by the
+/// divisor's length (as Burnikel and Ziegler's division by blocks does), which suits Toom-Cook's costs (src/huge/
+/// thresholds.hpp's host_division_pieces). Every width is given, none read. host_bits: reciprocal's.
 template <class N>
 DivResult<N> divmod_by_reciprocal(const N& a, std::size_t m, const N& b, std::size_t n,
-                                  std::size_t host_bits = 32 * NumberTraits<N>::host_limbs) {
+                                  std::size_t host_bits = 32 * NumberTraits<N>::host_limbs, std::size_t pieces = 1) {
   const std::size_t k = m >= n ? m - n + 1 : 1;
-  return divmod_newton(a, m, make_newton_divisor(b, n, std::min(k, n + newton_quotient_slack_bits), host_bits));
+  const std::size_t piece_bits = (k + pieces - 1) / (pieces == 0 ? 1 : pieces) + 1;
+  return divmod_newton(a, m,
+                       make_newton_divisor(b, n, std::min(piece_bits, n + newton_quotient_slack_bits), host_bits));
 }
 
 /// floor(a / b) and a mod b for a >= 0, b > 0 (b == 0 throws std::domain_error): Knuth D for divisors of fewer

@@ -157,6 +157,28 @@ TEST(NewtonDivision, RandomShapes) {
   }
 }
 
+TEST(NewtonDivision, QuotientInPieces) {
+  // The quotient taken in 1 to 5 pieces, each by a reciprocal of its length (Integer's host division takes four):
+  // random operands, exact quotients and remainders b - 1, a quotient as long as the divisor and others.
+  const std::uint64_t seed = seed_for("huge newton division in pieces");
+  Rng rng(seed);
+  for (int i = 0; i < 120; ++i) {
+    const std::size_t nb = 49 + random_limbs(rng, 900);
+    const mpz_class b = random_huge(rng, nb);
+    const mpz_class q = random_huge(rng, rng.chance(1, 2) ? nb : random_limbs(rng, 3 * nb));
+    for (const mpz_class& a : {mpz_class(q * b), mpz_class(q * b + b - 1), random_huge(rng, 2 * nb)}) {
+      mpz_class want_q, want_r;
+      mpz_fdiv_qr(want_q.get_mpz_t(), want_r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+      const std::size_t m = Traits::bit_width(a), n = Traits::bit_width(b);
+      for (std::size_t pieces = 1; pieces <= 5; ++pieces) {
+        const huge::DivResult<mpz_class> got = huge::divmod_by_reciprocal(a, m, b, n, 0, pieces);
+        ASSERT_TRUE(got.quot == want_q && got.rem == want_r)
+            << "seed " << seed << ", case " << i << ", " << pieces << " pieces, " << m << " by " << n << " bits";
+      }
+    }
+  }
+}
+
 TEST(NewtonDivision, LongQuotients) {
   const std::uint64_t seed = seed_for("huge newton long quotients");
   Rng rng(seed);
