@@ -294,9 +294,9 @@ std::string slots_to_text(const limb_t* v, std::size_t v_limbs, std::size_t coun
   return out;
 }
 
-void text_to_slots(limb_t* out, const char* text, std::size_t length, std::ptrdiff_t pad, std::size_t count,
-                   std::size_t stride, std::uint32_t word, unsigned word_digits, unsigned words, unsigned base,
-                   Place place) {
+void text_to_slots(limb_t* out, const char* text, [[maybe_unused]] std::size_t length, std::ptrdiff_t pad,
+                   std::size_t count, std::size_t stride, std::uint32_t word, unsigned word_digits, unsigned words,
+                   unsigned base, Place place) {
   if (place == Place::device) {
 #if WARPNUM_HAS_CUDA
     DeviceArray<char> device_text(length == 0 ? 1 : length);
