@@ -42,8 +42,8 @@ constexpr std::size_t host_ntt_threshold(int threads, bool vectorised) noexcept 
 }
 /// Host: Integer's division takes its quotient in this many pieces (newton_division.hpp's divmod_by_reciprocal), each
 /// by a reciprocal of a quarter of the quotient's length. 2d by d digits on the development machine (2 cores,
-/// 2026-12-05), ms for one piece against four: 4.4-5.2 against 4.2 at 10^5 digits, 16.4-16.6 against 16.0-16.2 at
-/// 3 10^5, 60-64 against 50-52 at 10^6, 208-216 against 186-190 at 3 10^6; two, three, six and eight pieces were
+/// 2026-12-05), ms for one piece against four: 4.4-5.2 against 4.1-4.2 at 10^5 digits, 16.4-17.7 against 16.0-18.7
+/// at 3 10^5, 59-64 against 50-52 at 10^6, 208-216 against 186-190 at 3 10^6; two, three, six and eight pieces were
 /// level or behind (three and six split unevenly, as the pieces are halves of halves).
 inline constexpr std::size_t host_division_pieces = 4;
 /// Device: the tiled convolution (convolve_columns) while na * nb < device_ntt^2, the transform above. Equal

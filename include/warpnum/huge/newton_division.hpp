@@ -261,7 +261,7 @@ template <class N>
 DivResult<N> divmod_by_reciprocal(const N& a, std::size_t m, const N& b, std::size_t n,
                                   std::size_t host_bits = 32 * NumberTraits<N>::host_limbs, std::size_t pieces = 1) {
   const std::size_t k = m >= n ? m - n + 1 : 1;
-  const std::size_t piece_bits = (k + pieces - 1) / (pieces == 0 ? 1 : pieces) + 1;
+  const std::size_t piece_bits = pieces <= 1 ? k : (k + pieces - 1) / pieces + 1;
   return divmod_newton(a, m,
                        make_newton_divisor(b, n, std::min(piece_bits, n + newton_quotient_slack_bits), host_bits));
 }
