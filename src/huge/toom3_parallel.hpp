@@ -52,44 +52,32 @@ void product(Word* r, const Word* a, const Word* b, int n, Word* scratch, int ta
   const int k = (n + 2) / 3;
   const int s = n - 2 * k;
   const int e = k + 1;
-  const int p = 2 * e;
-  Word* const ea1 = scratch;
-  Word* const eam1 = ea1 + e;
-  Word* const ea2 = eam1 + e;
-  Word* const eb1 = ea2 + e;
-  Word* const ebm1 = eb1 + e;
-  Word* const eb2 = ebm1 + e;
-  Word* const r1 = eb2 + e;
-  Word* const rm1 = r1 + p;
-  Word* const r2 = rm1 + p;
-  // Each product's scratch, side by side: three of e words' need, then k's, then s's.
+  mpn::Toom3Level<Word> l(scratch, e);
+  // Each product's scratch, side by side in the level's rest: three of e words' need, then k's, then s's.
   const std::size_t se = toom3_tasks_scratch(e, task_words, karatsuba_threshold, toom3_threshold);
   const std::size_t sk = toom3_tasks_scratch(k, task_words, karatsuba_threshold, toom3_threshold);
-  Word* const s1 = r2 + p;
+  Word* const s1 = l.rest;
   Word* const sm1 = s1 + se;
   Word* const s2 = sm1 + se;
   Word* const s0 = s2 + se;
   Word* const sinf = s0 + sk;
-
-  const bool neg_a = mpn::toom3_evaluate(ea1, eam1, ea2, a, k, s);
-  const bool neg_b = square ? neg_a : mpn::toom3_evaluate(eb1, ebm1, eb2, b, k, s);
-  const bool neg_m1 = !square && neg_a != neg_b;
+  const bool neg_m1 = l.evaluate(a, b, k, s);
   const int t = task_words;
   const int kt = karatsuba_threshold;
   const int t3 = toom3_threshold;
 #pragma omp taskgroup
   {
-#pragma omp task default(none) firstprivate(r1, ea1, eb1, e, s1, t, kt, t3, square)
-    product(r1, ea1, square ? ea1 : eb1, e, s1, t, kt, t3);
-#pragma omp task default(none) firstprivate(rm1, eam1, ebm1, e, sm1, t, kt, t3, square)
-    product(rm1, eam1, square ? eam1 : ebm1, e, sm1, t, kt, t3);
-#pragma omp task default(none) firstprivate(r2, ea2, eb2, e, s2, t, kt, t3, square)
-    product(r2, ea2, square ? ea2 : eb2, e, s2, t, kt, t3);
+#pragma omp task default(none) firstprivate(l, e, s1, t, kt, t3, square)
+    product(l.r1, l.ea1, square ? l.ea1 : l.eb1, e, s1, t, kt, t3);
+#pragma omp task default(none) firstprivate(l, e, sm1, t, kt, t3, square)
+    product(l.rm1, l.eam1, square ? l.eam1 : l.ebm1, e, sm1, t, kt, t3);
+#pragma omp task default(none) firstprivate(l, e, s2, t, kt, t3, square)
+    product(l.r2, l.ea2, square ? l.ea2 : l.eb2, e, s2, t, kt, t3);
 #pragma omp task default(none) firstprivate(r, a, b, k, s0, t, kt, t3)
     product(r, a, b, k, s0, t, kt, t3);  // r0 at r[0, 2k)
     product(r + 4 * k, a + 2 * k, b + 2 * k, s, sinf, t, kt, t3);  // rinf at r[4k, 2n), on this thread
   }
-  mpn::toom3_interpolate(r, r1, rm1, r2, n, neg_m1);
+  mpn::toom3_interpolate(r, l.r1, l.rm1, l.r2, n, neg_m1);
 }
 
 }  // namespace detail_toom3_tasks

@@ -93,6 +93,31 @@ WARPNUM_HD constexpr bool toom3_evaluate(Word* e1, Word* em1, Word* e2, const Wo
   return negative;
 }
 
+/// One level's scratch of toom3_n (and of src/huge/toom3_parallel.hpp's tasks): the six evaluations of k + 1 words
+/// (e), then the products at 1, -1 and 2 of 2k + 2 words, then what the level below uses (rest).
+template <class Word> struct Toom3Level {
+  Word* ea1;
+  Word* eam1;
+  Word* ea2;
+  Word* eb1;
+  Word* ebm1;
+  Word* eb2;
+  Word* r1;
+  Word* rm1;
+  Word* r2;
+  Word* rest;
+  WARPNUM_HD constexpr Toom3Level(Word* scratch, int e) noexcept
+      : ea1(scratch), eam1(ea1 + e), ea2(eam1 + e), eb1(ea2 + e), ebm1(eb1 + e), eb2(ebm1 + e), r1(eb2 + e),
+        rm1(r1 + 2 * e), r2(rm1 + 2 * e), rest(r2 + 2 * e) {}
+  /// Evaluates a and b (b == a: a square, evaluated once) at 1, -1 and 2; returns whether A(-1) B(-1) < 0.
+  WARPNUM_HD constexpr bool evaluate(const Word* a, const Word* b, int k, int s) noexcept {
+    const bool neg_a = toom3_evaluate(ea1, eam1, ea2, a, k, s);
+    if (a == b) return false;
+    const bool neg_b = toom3_evaluate(eb1, ebm1, eb2, b, k, s);
+    return neg_a != neg_b;
+  }
+};
+
 /// The interpolation of toom3_n: from r0 = a0 b0 in r[0, 2k), rinf = a2 b2 in r[4k, 2n) and the products at 1, -1
 /// and 2 in r1, rm1 and r2 (2k + 2 words each; rm1 holds |A(-1) B(-1)|, negative where neg_m1), r[0, 2n) = a * b by
 /// Bodrato's sequence:
@@ -157,27 +182,14 @@ WARPNUM_HD constexpr void toom3_n(Word* r, const Word* a, const Word* b, int n, 
   const int k = (n + 2) / 3;
   const int s = n - 2 * k;  // 1 <= s <= k for n >= 5
   const int e = k + 1;      // words of an evaluation
-  const int p = 2 * e;      // words of a product of two evaluations
-  Word* const ea1 = scratch;
-  Word* const eam1 = ea1 + e;
-  Word* const ea2 = eam1 + e;
-  Word* const eb1 = ea2 + e;
-  Word* const ebm1 = eb1 + e;
-  Word* const eb2 = ebm1 + e;
-  Word* const r1 = eb2 + e;
-  Word* const rm1 = r1 + p;
-  Word* const r2 = rm1 + p;
-  Word* const rest = r2 + p;
-
-  const bool neg_a = toom3_evaluate(ea1, eam1, ea2, a, k, s);
-  const bool neg_b = square ? neg_a : toom3_evaluate(eb1, ebm1, eb2, b, k, s);
-  const bool neg_m1 = !square && neg_a != neg_b;  // the sign of rm1 = A(-1) B(-1)
-  toom3_n(r1, ea1, square ? ea1 : eb1, e, rest, karatsuba_threshold, toom3_threshold);
-  toom3_n(rm1, eam1, square ? eam1 : ebm1, e, rest, karatsuba_threshold, toom3_threshold);
-  toom3_n(r2, ea2, square ? ea2 : eb2, e, rest, karatsuba_threshold, toom3_threshold);
-  toom3_n(r, a, b, k, rest, karatsuba_threshold, toom3_threshold);                      // r0 at r[0, 2k)
-  toom3_n(r + 4 * k, a + 2 * k, b + 2 * k, s, rest, karatsuba_threshold, toom3_threshold);  // rinf at r[4k, 2n)
-  toom3_interpolate(r, r1, rm1, r2, n, neg_m1);
+  Toom3Level<Word> l(scratch, e);
+  const bool neg_m1 = l.evaluate(a, b, k, s);  // the sign of rm1 = A(-1) B(-1)
+  toom3_n(l.r1, l.ea1, square ? l.ea1 : l.eb1, e, l.rest, karatsuba_threshold, toom3_threshold);
+  toom3_n(l.rm1, l.eam1, square ? l.eam1 : l.ebm1, e, l.rest, karatsuba_threshold, toom3_threshold);
+  toom3_n(l.r2, l.ea2, square ? l.ea2 : l.eb2, e, l.rest, karatsuba_threshold, toom3_threshold);
+  toom3_n(r, a, b, k, l.rest, karatsuba_threshold, toom3_threshold);                      // r0 at r[0, 2k)
+  toom3_n(r + 4 * k, a + 2 * k, b + 2 * k, s, l.rest, karatsuba_threshold, toom3_threshold);  // rinf at r[4k, 2n)
+  toom3_interpolate(r, l.r1, l.rm1, l.r2, n, neg_m1);
 }
 
 }  // namespace warpnum::detail::mpn
