@@ -5,6 +5,7 @@
 // levels also against the DFT by its definition at a few positions, and the inverse back to M times the input; the
 // vector mont_mul, add_mod and sub_mod lane by lane on edge operands (a up to 2^32 - 1). Skipped on processors
 // without AVX2.
+#include "cases/ntt_reference.hpp"
 #include "cases/random.hpp"
 
 #include <warpnum/detail/x86/ntt_avx2.hpp>
@@ -25,25 +26,14 @@ namespace ntt = huge::ntt;
 namespace avx2 = detail::ntt_avx2;
 using ntt::u32;
 using ntt::u64;
-
-u32 pow_ref(u64 base, u64 e, u32 p) {
-  u64 r = 1;
-  base %= p;
-  while (e != 0) {
-    if (e & 1) r = r * base % p;
-    base = base * base % p;
-    e >>= 1;
-  }
-  return static_cast<u32>(r);
-}
-
-/// x R mod p (Montgomery form) and back.
-u32 to_mont(u32 x, u32 p) { return static_cast<u32>((u64{x} << 32) % p); }
+using ntt_reference::pow_ref;
+using ntt_reference::root_ref;
+using ntt_reference::to_mont;
 
 /// tw[e] = w_M^e (or w_M^-e) in Montgomery form for e < M: the flat table the scalar column steps read.
 std::vector<u32> flat_table(int q, u32 length, bool inverse) {
   const u32 p = ntt::prime_values[q];
-  u32 w = pow_ref(ntt::prime_generators[q], (p - 1) / length, p);
+  u32 w = root_ref(q, length);
   if (inverse) w = pow_ref(w, length - 1, p);
   std::vector<u32> t(length);
   u64 v = 1;
@@ -133,7 +123,7 @@ TEST_F(NttAvx2, LevelsMatchTheScalarStepsAndTheDft) {
           avx2::forward_levels(got.data(), r, a, lv.data(), m);
           ASSERT_EQ(got, want) << "forward, " << name << ", shape " << shape;
           // Position pos holds frequency column_frequency(pos): sum_n x_n w^(n k), at a few positions.
-          const u32 w = pow_ref(ntt::prime_generators[q], (p - 1) / length, p);
+          const u32 w = root_ref(q, length);
           for (const u32 pos : {0u, 1u, length / 2, length - 1, static_cast<u32>(rng.below(length))}) {
             const u32 k = ntt::column_frequency(pos, r, a);
             const u32 wk = pow_ref(w, k, p);

@@ -7,6 +7,7 @@
 // step, plain and padded, forward against the DFT by its definition and inverse back to the input; cyclic
 // convolutions (k <= 7) against the schoolbook sum mod p; the Chinese remainder step (Garner) against GMP; the 96-bit
 // column accumulator.
+#include "cases/ntt_reference.hpp"
 #include "cases/random.hpp"
 #include "oracle/gmp.hpp"
 
@@ -28,6 +29,9 @@ using ntt::u32;
 using ntt::u64;
 using u128 = unsigned __int128;
 using oracle::Mpz;
+using ntt_reference::pow_ref;
+using ntt_reference::root_ref;
+using ntt_reference::to_mont;
 
 // ---- the reference arithmetic: plain 64/128-bit operations and GMP ------------------------------------------
 
@@ -44,16 +48,6 @@ std::vector<u32> powers_ref(u32 w, u32 count, u32 p) {
   return v;
 }
 
-/// b^e mod p by GMP.
-u32 pow_ref(u64 b, u64 e, u32 p) {
-  Mpz zb, ze, zp, r;
-  mpz_set_ui(zb, b);
-  mpz_set_ui(ze, e);
-  mpz_set_ui(zp, p);
-  mpz_powm(r, zb, ze, zp);
-  return static_cast<u32>(mpz_get_ui(r));
-}
-
 /// x^-1 mod p by GMP (x invertible).
 u32 inverse_ref(u64 x, u32 p) {
   Mpz zx, zp, r;
@@ -61,15 +55,6 @@ u32 inverse_ref(u64 x, u32 p) {
   mpz_set_ui(zp, p);
   mpz_invert(r, zx, zp);
   return static_cast<u32>(mpz_get_ui(r));
-}
-
-/// x R mod p, R = 2^32: the Montgomery form of x.
-u32 to_mont(u64 x, u32 p) { return static_cast<u32>((static_cast<u128>(x % p) << 32) % p); }
-
-/// A primitive M-th root of unity mod p (M | p - 1), in normal form.
-u32 root_ref(int q, u64 m) {
-  const u32 p = ntt::prime_values[q];
-  return pow_ref(ntt::prime_generators[q], (p - 1) / m, p);
 }
 
 /// Residues that stress modular code: 0, 1, 2, p - 2, p - 1, (p +- 1) / 2, R mod p, R^2 mod p.
