@@ -128,24 +128,31 @@ bool multiply_fft_host(limb_t* r, const limb_t* a, std::size_t na, const limb_t*
   if (!(max_error < fft::error_limit)) return false;
 
   // Carry: coefficient k weighs 2^(k bits); of magnitude below 2^53, shifted by under 32 bits into a signed
-  // accumulator that keeps magnitudes below 2^87. The product is not negative, so what is left at the top is 0.
+  // accumulator that keeps magnitudes below 2^87. A limb is final once the next coefficient lies above it. The top
+  // coefficients can lie past the product's na + nb limbs (the digits round the lengths up): the limbs there, and
+  // what is left at the end, are 0, as the product fits.
   __int128 acc = 0;
   std::size_t base = 0;  // the bit acc's bit 0 stands for
   std::size_t out = 0;
+  bool overflow = false;
+  const auto emit = [&] {
+    if (out < na + nb) {
+      r[out++] = static_cast<limb_t>(acc);
+    } else if (static_cast<limb_t>(acc) != 0) {
+      overflow = true;
+    }
+    acc >>= 32;
+    base += 32;
+  };
   for (std::size_t k = 0; k < count; ++k) {
     const std::size_t pos = k * split.bits;
-    while (pos - base >= 32) {
-      r[out++] = static_cast<limb_t>(acc);
-      acc >>= 32;
-      base += 32;
-    }
+    while (pos - base >= 32) emit();
     acc += static_cast<__int128>(coefficient[k]) * (static_cast<__int128>(1) << (pos - base));
   }
-  while (out < na + nb) {
-    r[out++] = static_cast<limb_t>(acc);
-    acc >>= 32;
+  while (out < na + nb) emit();
+  if (acc != 0 || overflow) {
+    warpnum::detail::throw_error<std::logic_error>("warpnum::huge::multiply_fft_host: product overflow");
   }
-  if (acc != 0) warpnum::detail::throw_error<std::logic_error>("warpnum::huge::multiply_fft_host: product overflow");
   return true;
 }
 

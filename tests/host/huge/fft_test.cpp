@@ -204,6 +204,27 @@ TEST(HugeFft, ProductsAgainstGmp) {
   }
 }
 
+TEST(HugeFft, WritesNothingPastTheProduct) {
+  // The digits round each operand's length up, so the top coefficients can lie past the product's na + nb limbs;
+  // nothing may be written there (guard limbs after the product stay as they were).
+  constexpr std::uint32_t guard = 0x5a5a5a5au;
+  for (std::size_t na = 1; na <= 9; ++na) {
+    for (std::size_t nb = 1; nb <= 9; ++nb) {
+      for (unsigned bits : {0u, 20u, 19u, 13u}) {
+        const Limbs a = make_limbs(na, Shape::ones, na), b = make_limbs(nb, Shape::ones, nb);
+        Limbs r(na + nb + 4, guard);
+        if (!warpnum::huge::multiply_fft_host(r.data(), a.data(), na, b.data(), nb, nullptr, bits)) continue;
+        for (std::size_t k = na + nb; k < r.size(); ++k) {
+          ASSERT_EQ(r[k], guard) << na << " x " << nb << " limbs, " << bits << "-bit digits: limb " << k;
+        }
+        Mpz x(a), y(b), want, got(Limbs(r.begin(), r.begin() + static_cast<std::ptrdiff_t>(na + nb)));
+        mpz_mul(want.get(), x.get(), y.get());
+        EXPECT_EQ(mpz_cmp(want.get(), got.get()), 0) << na << " x " << nb << ", " << bits << "-bit digits";
+      }
+    }
+  }
+}
+
 TEST(HugeFft, TooWideDigitsAreRefusedNotWrong) {
   // 20-bit digits on 65536-limb operands, every digit of the largest magnitude: coefficients near 2^54.7 cannot be
   // exact in a double. The run-time check must refuse (should the errors stay small, the product must be right).
