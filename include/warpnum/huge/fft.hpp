@@ -139,20 +139,25 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr std::uint32_t digit(const std::uint32_t
   return static_cast<std::uint32_t>((window >> shift) & ((std::uint64_t{1} << bits) - 1));
 }
 
+/// Balanced digit k of x[0, n) at `bits` bits (bits >= 2): the plain digit less 2^bits where its top bit is set, plus
+/// the top bit of the plain digit below, so d_k = p_k + t_(k-1) - 2^bits t_k with t_k the top bit of p_k, and
+/// sum d_k 2^(k bits) = x over digit_count's digits (the last is t of the top plain digit). Every digit lies in
+/// [-2^(bits-1), 2^(bits-1)], the magnitudes the bound assumes, and depends on two plain digits alone: no carry runs
+/// along the number, so each thread of a kernel makes its own.
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr std::int32_t balanced_digit(const std::uint32_t* x, std::size_t n,
+                                                                     std::size_t k, unsigned bits) noexcept {
+  const std::uint32_t p = digit(x, n, k, bits);
+  const std::uint32_t below = k == 0 ? 0 : digit(x, n, k - 1, bits) >> (bits - 1);
+  return static_cast<std::int32_t>(p) - static_cast<std::int32_t>((p >> (bits - 1)) << bits) +
+         static_cast<std::int32_t>(below);
+}
+
 // ---- host set-up ----
 
-/// The balanced digits of x[0, n) at `bits` bits: the plain digits from the bottom, each one at or above 2^(bits-1)
-/// (with the carry from below) less 2^bits and a carry of 1 into the next; `count` digits (digit_count's), written
-/// as the real parts of out[0, count), the value unchanged: sum out[k] 2^(k bits) = x.
+/// The balanced digits of x[0, n) at `bits` bits, `count` of them (digit_count's), as the real parts of
+/// out[0, count).
 inline void balanced_digits(const std::uint32_t* x, std::size_t n, unsigned bits, std::size_t count, Complex* out) {
-  const std::int64_t half = std::int64_t{1} << (bits - 1);
-  std::int64_t carry = 0;
-  for (std::size_t k = 0; k < count; ++k) {
-    std::int64_t d = static_cast<std::int64_t>(digit(x, n, k, bits)) + carry;
-    carry = d >= half ? 1 : 0;
-    d -= carry << bits;
-    out[k] = Complex{static_cast<double>(d), 0};
-  }
+  for (std::size_t k = 0; k < count; ++k) out[k] = Complex{static_cast<double>(balanced_digit(x, n, k, bits)), 0};
 }
 
 static_assert(std::numeric_limits<long double>::digits >= 64,
