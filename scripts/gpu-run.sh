@@ -5,7 +5,7 @@
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
 #   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [fuzz] [sanitize] [mixed] [compare] [compare_host] [compiler]
-#                      [sass_check] [sass] [fields] [cgbn]
+#                      [sass_check] [sass] [fields] [cgbn] [fft]
 # (default: the first eight, in that order; fuzz: device-fuzz, every device operation against the host's in three
 # kernel shapes, after a planted fault that it must report; sanitize: compute-sanitizer over every device-* binary,
 # see the section; mixed: the programs linked from a g++ and an nvcc object (tests/mixed);
@@ -15,7 +15,9 @@
 # (CGBN_OPS, CGBN_BITS); compiler: the nvcc-fault reproducers
 # of tests/compiler, built by tests/compiler/build.sh (COMPILER_BIN: their folders); sass_check: the machine code of
 # single kernels against their own PTX's results (SASS_DIR, from tests/compiler/sass_cases.py); sass: the registers and SASS of
-# warpnum-bench's kernels, for reading what the compiler made of them, when the machine has cuobjdump)
+# warpnum-bench's kernels, for reading what the compiler made of them, when the machine has cuobjdump; fft: Integer's
+# products by the double-precision FFT against the number-theoretic transform, FFT_DIGITS and, unless FFT_BILLION=0,
+# 10^9 digits, then the device's crossover)
 # Environment: BIN (default build-gpu/bin; a .tar.xz from scripts/gpu-build.sh is unpacked first), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
 # after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
@@ -56,7 +58,7 @@ run_one() { # run_one <executable> [arguments...]
   local exe=$1 name log rc passed failed_n skipped
   shift
   name=$(basename "$exe")
-  log="$logs/$name.log"
+  log="$logs/$name${log_suffix:-}.log"  # log_suffix: a binary run twice in a section keeps both logs
   echo
   echo "=== $name $*"
   rc=0
@@ -228,6 +230,23 @@ for section in "${sections[@]}"; do
         gzip -f "$logs/pi.txt" 2>/dev/null || true
       fi
       ;;
+    fft) # the double-precision FFT against the number-theoretic transform: `Integer` products and squares of FFT_DIGITS
+      # (default 10^7, 10^8 and 2 10^8) and of 10^9 digits, each by the automatic choice and by each algorithm,
+      # checked against GMP first (at 10^9 GMP's checks take about a minute); then the device's crossover table
+      if [[ -x $bin/bench-huge-integer-mul ]]; then
+        log_suffix=-fft
+        run_one "$bin/bench-huge-integer-mul" --place device --digits "${FFT_DIGITS:-1e7,1e8,2e8}" --algorithms ntt,fft \
+          --text-digits "" --div-digits "" --csv "$logs/fft.csv"
+        if [[ ${FFT_BILLION:-1} != 0 ]]; then
+          log_suffix=-fft-billion
+          run_one "$bin/bench-huge-integer-mul" --place device --digits 1e9 --reps 3 --algorithms ntt,fft \
+            --text-digits "" --div-digits "" --csv "$logs/fft-billion.csv"
+        fi
+        log_suffix=-crossover
+        run_one "$bin/bench-huge-integer-mul" --place device --crossover --reps 5
+        log_suffix=
+      fi
+      ;;
     bench)
       for exe in "$bin"/bench-host-*; do
         # shellcheck disable=SC2086 # BENCH_ARGS is a list of arguments
@@ -341,7 +360,7 @@ for section in "${sections[@]}"; do
         echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
       fi
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields cgbn)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields cgbn fft)" >&2; exit 2 ;;
   esac
 done
 

@@ -7,12 +7,13 @@
 // division (divmod_floor of 2d digits by d digits, against mpz_fdiv_qr, in units of the time of a product of two
 // d-digit numbers, and the time of the divisor's reciprocal alone) at the sizes given by --div-digits.
 //   bench-huge-integer-mul [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...]
-//                          [--div-digits d,...] [--csv FILE] [--crossover]
+//                          [--div-digits d,...] [--csv FILE] [--crossover] [--algorithms a,b,...]
 // Default digits 10^5, 10^6, 10^7, 10^8. Each row: the median of N timed calls (default 9; GMP: fewer above 10^7
 // digits, it takes seconds) after one untimed call. Prints a table; --csv writes the rows too. --crossover instead
 // times every algorithm Integer can take in the place (multiply(a, b, algorithm): on the host schoolbook, Karatsuba,
-// Toom-3 and the transform; on the device the tiled convolution and the transform) and GMP's mpz_mul over equal
-// lengths from 16 to 131072 limbs, for src/huge/thresholds.hpp.
+// Toom-3 and the transform; on the device the tiled convolution, the transform and the FFT) and GMP's mpz_mul over equal
+// lengths from 16 to 131072 limbs, for src/huge/thresholds.hpp. --algorithms ntt,fft also times each product (and
+// square) by each algorithm named, multiply(a, b, algorithm), checked against GMP first.
 #include "host_timing.hpp"
 
 #include <warpnum/huge/integer_traits.hpp>
@@ -61,7 +62,8 @@ int run_crossover(Place place, int reps, gmp_randclass& rng) {
   using warpnum::MulAlgorithm;
   const bool device = place == Place::device;
   const std::vector<std::pair<MulAlgorithm, const char*>> algorithms =
-      device ? std::vector<std::pair<MulAlgorithm, const char*>>{{MulAlgorithm::tiled, "tiled"}, {MulAlgorithm::ntt, "ntt"}}
+      device ? std::vector<std::pair<MulAlgorithm, const char*>>{{MulAlgorithm::tiled, "tiled"}, {MulAlgorithm::ntt, "ntt"},
+                                                                 {MulAlgorithm::fft, "fft"}}
              : std::vector<std::pair<MulAlgorithm, const char*>>{
                    {MulAlgorithm::schoolbook, "schoolbook"}, {MulAlgorithm::karatsuba, "karatsuba"},
                    {MulAlgorithm::toom3, "toom3"}, {MulAlgorithm::ntt, "ntt"}};
@@ -112,6 +114,7 @@ int main(int argc, char** argv) {
   Place place = Place::automatic;
   const char* csv_path = nullptr;
   bool crossover = false;
+  std::vector<std::pair<warpnum::MulAlgorithm, std::string>> also;  // --algorithms: each timed beside automatic
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const bool has_value = i + 1 < argc;
@@ -130,10 +133,33 @@ int main(int argc, char** argv) {
       csv_path = argv[++i];
     } else if (a == "--crossover") {
       crossover = true;
+    } else if (a == "--algorithms" && has_value) {
+      const std::string list = argv[++i];
+      for (std::size_t at = 0; at <= list.size();) {
+        const std::size_t comma = std::min(list.find(',', at), list.size());
+        const std::string name = list.substr(at, comma - at);
+        const std::pair<warpnum::MulAlgorithm, const char*> known[] = {
+            {warpnum::MulAlgorithm::schoolbook, "schoolbook"}, {warpnum::MulAlgorithm::karatsuba, "karatsuba"},
+            {warpnum::MulAlgorithm::toom3, "toom3"}, {warpnum::MulAlgorithm::tiled, "tiled"},
+            {warpnum::MulAlgorithm::ntt, "ntt"}, {warpnum::MulAlgorithm::fft, "fft"}};
+        bool found = false;
+        for (const auto& [alg, known_name] : known) {
+          if (name == known_name) {
+            also.emplace_back(alg, name);
+            found = true;
+          }
+        }
+        if (!found) {
+          std::fprintf(stderr, "bench-huge-integer-mul: unknown algorithm '%s' (schoolbook, karatsuba, toom3, tiled, "
+                               "ntt, fft)\n", name.c_str());
+          return 2;
+        }
+        at = comma + 1;
+      }
     } else {
       std::fprintf(stderr,
                    "usage: %s [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...] "
-                   "[--div-digits d,...] [--csv FILE] [--crossover]\n",
+                   "[--div-digits d,...] [--csv FILE] [--crossover] [--algorithms a,b,...]\n",
                    argv[0]);
       return a == "--help" ? 0 : 2;
     }
@@ -161,6 +187,7 @@ int main(int argc, char** argv) {
       case warpnum::MulAlgorithm::toom3: algorithm = "toom3"; break;
       case warpnum::MulAlgorithm::tiled: algorithm = "tiled"; break;
       case warpnum::MulAlgorithm::ntt: algorithm = "ntt"; break;
+      case warpnum::MulAlgorithm::fft: algorithm = "fft"; break;
       default: algorithm = "?"; break;
     }
     for (const bool square : {false, true}) {
@@ -184,6 +211,18 @@ int main(int argc, char** argv) {
       std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  %s\n", op, d, a.size(), ours, gmp, gmp / ours, algorithm);
       std::fflush(stdout);
       if (csv != nullptr) std::fprintf(csv, "%s,%zu,%zu,%s,%.6f,%.6f,%s\n", op, d, a.size(), place_name(a.place()), ours, gmp, algorithm);
+      // --algorithms: the same product by each algorithm named, checked, timed the same way.
+      for (const auto& [alg, name] : also) {
+        Integer r = warpnum::multiply(a, y, alg);
+        if (warpnum::to_mpz_class(r) != expected) {
+          std::fprintf(stderr, "bench-huge-integer-mul: %s by %s of %zu digits differs from GMP's\n", op, name.c_str(), d);
+          return 1;
+        }
+        const double t = median_ms([&] { r = warpnum::multiply(a, y, alg); }, reps);
+        std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  %s (asked)\n", op, d, a.size(), t, gmp, gmp / t, name.c_str());
+        std::fflush(stdout);
+        if (csv != nullptr) std::fprintf(csv, "%s,%zu,%zu,%s,%.6f,%.6f,%s (asked)\n", op, d, a.size(), place_name(a.place()), t, gmp, name.c_str());
+      }
     }
   }
   for (const std::size_t d : text_digits) {

@@ -33,6 +33,10 @@ enum class MulAlgorithm : std::uint8_t {
   tiled,
   /// The exact three-prime number-theoretic transform (host or GPU).
   ntt,
+  /// The double-precision complex FFT (host or GPU; Dieguez et al.), digits as wide as Percival's proven round-off
+  /// bound allows and every coefficient's distance from an integer checked; where no width qualifies (products past
+  /// 2^30 points) or the check fails, the product is formed by ntt instead.
+  fft,
 };
 
 }  // namespace warpnum

@@ -12,6 +12,7 @@
 //   convolve.cu    convolve_ntt, convolve_columns, ntt_max_product (the transforms: include/warpnum/huge/ntt.hpp)
 //   convolve_fft.cpp  multiply_fft_host and the host's FFT loops, the double-precision FFT's reference
 //                  (include/warpnum/huge/fft.hpp)
+//   convolve_fft_device.cu  multiply_fft_device: the same transform in passes through shared memory
 //   carry.cu       normalise, add/sub/compare/shift of limb arrays (carry look-ahead: include/warpnum/huge/carry.hpp)
 //   integer.cpp    Integer's members and operators, the multiplication dispatch (thresholds.hpp), Karatsuba;
 //                  integer_access.hpp lets the other files build an Integer's limbs in place
@@ -103,9 +104,16 @@ struct FftReport {
 /// with r unspecified, where no digit width keeps the proven bound below fft::error_limit or a computed coefficient
 /// lies that far from an integer (then use convolve_ntt). `bits` != 0 forces a digit width of at most 20 bits,
 /// whatever its bound (the tests' way to see the check catch a width too wide); `report`, where given, receives what
-/// the call chose and measured. The reference for the device's FFT, not yet used by Integer.
+/// the call chose and measured. The reference for the device's FFT; Integer's MulAlgorithm::fft on the host.
 bool multiply_fft_host(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
                        FftReport* report = nullptr, unsigned bits = 0);
+/// The same on the device (convolve_fft_device.cu), operands and result in device memory, on the legacy default
+/// stream, complete on return (the check reads the largest error back). Device memory: 32 N bytes of spectra (16 N
+/// for a square) and 16 N of roots for transforms of N points, 48 GiB for 10^9-digit operands. Throws
+/// warpnum::OutOfMemory where that is not to be had. Integer's products beyond the longest number-theoretic
+/// transform, and MulAlgorithm::fft.
+bool multiply_fft_device(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
+                         FftReport* report = nullptr, unsigned bits = 0);
 
 /// One product of a batch: a[0, na) * b[0, nb) (na or nb 0: zero), its result at `out` of the batch's output, which
 /// has room for na + nb limbs (coefficients) there.

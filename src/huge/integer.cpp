@@ -261,6 +261,24 @@ void ntt_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, st
   huge::complete(p, queue);
 }
 
+/// r[0, na + nb) = a * b by the double-precision FFT (multiply_fft_host, multiply_fft_device), or by the transform
+/// where the FFT refuses: no digit width within its bound, a coefficient that the check finds too far from an
+/// integer, or, on the device, not the memory for its spectra (the transform's blocks need less). The FFT reads its
+/// largest error back, so a queue that must not wait (AsyncInteger) takes the transform.
+void fft_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place p,
+                 huge::Queue queue) {
+  if (p == Place::host) {
+    if (huge::multiply_fft_host(r, a, na, b, nb)) return;
+  } else if (queue.wait && queue.stream == nullptr) {
+    try {
+      if (huge::multiply_fft_device(r, a, na, b, nb)) return;
+    } catch (const OutOfMemory&) {
+      // the transform below, in blocks
+    }
+  }
+  ntt_product(r, a, na, b, nb, p, queue);
+}
+
 /// r[0, na + nb) = a * b (na, nb >= 1) by `algorithm` (not automatic) in place p.
 void multiply_by(MulAlgorithm algorithm, limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
                  Place p, huge::Queue queue) {
@@ -272,6 +290,9 @@ void multiply_by(MulAlgorithm algorithm, limb_t* r, const limb_t* a, std::size_t
       break;
     case MulAlgorithm::tiled:
       columns_product(r, a, na, b, nb, p, queue);
+      break;
+    case MulAlgorithm::fft:
+      fft_product(r, a, na, b, nb, p, queue);
       break;
     default:  // ntt
       ntt_product(r, a, na, b, nb, p, queue);
@@ -288,10 +309,12 @@ Integer product(const Integer& a, const Integer& b, MulAlgorithm algorithm, bool
     case MulAlgorithm::toom3:
     case MulAlgorithm::tiled:
     case MulAlgorithm::ntt:
+    case MulAlgorithm::fft:
       break;
     default:  // the fixed-width algorithms, or a value outside the enumeration
       detail::throw_error<std::invalid_argument>("warpnum: multiply: Integer multiplies by MulAlgorithm::automatic, "
-                                                 "schoolbook, karatsuba, toom3, tiled or ntt; got MulAlgorithm value " +
+                                                 "schoolbook, karatsuba, toom3, tiled, ntt or fft; got MulAlgorithm "
+                                                 "value " +
                                                  std::to_string(static_cast<unsigned>(algorithm)));
   }
   const Place p = op_place(a, b);
@@ -512,7 +535,11 @@ Integer multiply(const Integer& a, const Integer& b, MulAlgorithm algorithm) {
 MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place) {
   const std::size_t shorter = std::min(na, nb);
   if (huge::resolve_place(place) == Place::device) {
-    return huge::device_product_is_tiled(na, nb) ? MulAlgorithm::tiled : MulAlgorithm::ntt;
+    if (huge::device_product_is_tiled(na, nb)) return MulAlgorithm::tiled;
+    // The FFT from thresholds::device_fft limbs of product, and past the longest transform (one FFT against the
+    // transform's blocks).
+    return na + nb >= huge::thresholds::device_fft || na + nb > huge::ntt_max_product() ? MulAlgorithm::fft
+                                                                                        : MulAlgorithm::ntt;
   }
   if (shorter < huge::thresholds::host_karatsuba) return MulAlgorithm::schoolbook;
   if (shorter < huge::thresholds::host_toom3) return MulAlgorithm::karatsuba;

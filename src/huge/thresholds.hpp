@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 
 namespace warpnum::huge::thresholds {
 
@@ -56,5 +57,9 @@ inline constexpr std::size_t host_division_pieces = 4;
 /// product of the lengths, not the shorter one, because the tiled convolution's work is na * nb: 1 x 10^6 limbs
 /// is cheap there, 4,000 x 10^6 is not.
 inline constexpr std::size_t device_ntt = 5000;
+/// Device: the double-precision FFT (multiply_fft_device) for products of at least this many limbs (na + nb), and
+/// for every product longer than the longest transform (ntt_max_product, 41.9 million limbs), where the transform
+/// works in blocks.
+inline constexpr std::size_t device_fft = std::numeric_limits<std::size_t>::max();
 
 }  // namespace warpnum::huge::thresholds

@@ -198,7 +198,7 @@ TEST_F(HugeDevice, ProductsOfEveryAlgorithm) {
   for (const std::size_t n : {1u, 2u, 3u, 31u, 32u, 33u, 100u, 255u, 256u, 257u, 1000u, 1023u, 1024u, 1025u, 3000u}) {
     const mpz_class a = random_magnitude(r, rng, n), b = random_magnitude(r, rng, n + rng() % 5);
     for (const MulAlgorithm m : {MulAlgorithm::automatic, MulAlgorithm::schoolbook, MulAlgorithm::karatsuba,
-                                 MulAlgorithm::toom3, MulAlgorithm::tiled, MulAlgorithm::ntt}) {
+                                 MulAlgorithm::toom3, MulAlgorithm::tiled, MulAlgorithm::ntt, MulAlgorithm::fft}) {
       check_product(a, b, m, true);
       check_product(a, a, m, false);
     }
@@ -212,6 +212,7 @@ TEST_F(HugeDevice, ProductsOfEveryAlgorithm) {
     check_product(a, b, MulAlgorithm::automatic, false);
     if (std::min(na, nb) <= 1000) check_product(a, b, MulAlgorithm::tiled, false);
     check_product(a, b, MulAlgorithm::ntt, false);
+    check_product(a, b, MulAlgorithm::fft, false);
   }
 }
 
@@ -233,6 +234,8 @@ TEST_F(HugeDevice, LargeAndWorstCaseProducts) {
     check_product(ones, power, MulAlgorithm::automatic, false);
     check_product(power, power, MulAlgorithm::automatic, false);
     if (n <= 65536) check_product(ones, ones, MulAlgorithm::tiled, false);
+    check_product(ones, ones, MulAlgorithm::fft, false);
+    check_product(ones, power, MulAlgorithm::fft, false);
   }
 }
 

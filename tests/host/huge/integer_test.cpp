@@ -383,7 +383,7 @@ void check_products(Values& values, std::size_t na, std::size_t nb) {
   const Integer ia = warpnum::from_mpz(a), ib = warpnum::from_mpz(b);
   const mpz_class expected = a * b;
   for (const MulAlgorithm m : {MulAlgorithm::automatic, MulAlgorithm::schoolbook, MulAlgorithm::karatsuba,
-                               MulAlgorithm::toom3, MulAlgorithm::tiled, MulAlgorithm::ntt}) {
+                               MulAlgorithm::toom3, MulAlgorithm::tiled, MulAlgorithm::ntt, MulAlgorithm::fft}) {
     ASSERT_TRUE(same(warpnum::multiply(ia, ib, m), expected)) << na << " x " << nb << " by " << static_cast<int>(m);
     ASSERT_TRUE(same(warpnum::multiply(ia, ia, m), a * a)) << na << " squared by " << static_cast<int>(m);
   }
@@ -416,14 +416,14 @@ TEST(Integer, MultiplyRefusesFixedWidthAlgorithms) {
   // MulAlgorithm also names the fixed-width GPU algorithms; Integer takes none of them, nor values outside the
   // enumeration, and says so before any work (zero operands included).
   for (const MulAlgorithm m : {MulAlgorithm::thread_rows, MulAlgorithm::paired_columns, MulAlgorithm::paired_karatsuba,
-                               static_cast<MulAlgorithm>(9), static_cast<MulAlgorithm>(255)}) {
+                               static_cast<MulAlgorithm>(10), static_cast<MulAlgorithm>(255)}) {
     EXPECT_THROW(warpnum::multiply(Integer(12345), Integer(678), m), std::invalid_argument) << static_cast<int>(m);
     EXPECT_THROW(warpnum::multiply(Integer(), Integer(678), m), std::invalid_argument) << static_cast<int>(m);
   }
   try {
     (void)warpnum::multiply(Integer(3), Integer(4), MulAlgorithm::thread_rows);
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("schoolbook, karatsuba, toom3, tiled or ntt"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("schoolbook, karatsuba, toom3, tiled, ntt or fft"), std::string::npos) << e.what();
   }
 }
 
@@ -437,7 +437,7 @@ TEST(Integer, WorstCaseProducts) {
       for (const mpz_class* b : {&ones, &power, &odd}) {
         const Integer ia = warpnum::from_mpz(*a), ib = warpnum::from_mpz(*b);
         for (const MulAlgorithm m : {MulAlgorithm::automatic, MulAlgorithm::karatsuba, MulAlgorithm::toom3,
-                                     MulAlgorithm::tiled, MulAlgorithm::ntt}) {
+                                     MulAlgorithm::tiled, MulAlgorithm::ntt, MulAlgorithm::fft}) {
           ASSERT_TRUE(same(warpnum::multiply(ia, ib, m), *a * *b)) << n << " by " << static_cast<int>(m);
         }
       }
