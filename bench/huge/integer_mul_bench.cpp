@@ -11,8 +11,8 @@
 // Default digits 10^5, 10^6, 10^7, 10^8. Each row: the median of N timed calls (default 9; GMP: fewer above 10^7
 // digits, it takes seconds) after one untimed call. Prints a table; --csv writes the rows too. --crossover instead
 // times every algorithm Integer can take in the place (multiply(a, b, algorithm): on the host schoolbook, Karatsuba,
-// Toom-3 and the transform; on the device the tiled convolution, the transform and the FFT) and GMP's mpz_mul over equal
-// lengths from 16 to 131072 limbs, for src/huge/thresholds.hpp. --algorithms ntt,fft also times each product (and
+// Toom-3 and the transform; on the device the tiled convolution, the transform and the FFT) and GMP's mpz_mul over
+// equal lengths from 16 to 131072 limbs, for src/huge/thresholds.hpp. --algorithms ntt,fft also times each product (and
 // square) by each algorithm named, multiply(a, b, algorithm), checked against GMP first.
 #include "host_timing.hpp"
 
@@ -62,8 +62,8 @@ int run_crossover(Place place, int reps, gmp_randclass& rng) {
   using warpnum::MulAlgorithm;
   const bool device = place == Place::device;
   const std::vector<std::pair<MulAlgorithm, const char*>> algorithms =
-      device ? std::vector<std::pair<MulAlgorithm, const char*>>{{MulAlgorithm::tiled, "tiled"}, {MulAlgorithm::ntt, "ntt"},
-                                                                 {MulAlgorithm::fft, "fft"}}
+      device ? std::vector<std::pair<MulAlgorithm, const char*>>{
+                   {MulAlgorithm::tiled, "tiled"}, {MulAlgorithm::ntt, "ntt"}, {MulAlgorithm::fft, "fft"}}
              : std::vector<std::pair<MulAlgorithm, const char*>>{
                    {MulAlgorithm::schoolbook, "schoolbook"}, {MulAlgorithm::karatsuba, "karatsuba"},
                    {MulAlgorithm::toom3, "toom3"}, {MulAlgorithm::ntt, "ntt"}};
@@ -215,13 +215,18 @@ int main(int argc, char** argv) {
       for (const auto& [alg, name] : also) {
         Integer r = warpnum::multiply(a, y, alg);
         if (warpnum::to_mpz_class(r) != expected) {
-          std::fprintf(stderr, "bench-huge-integer-mul: %s by %s of %zu digits differs from GMP's\n", op, name.c_str(), d);
+          std::fprintf(stderr, "bench-huge-integer-mul: %s by %s of %zu digits differs from GMP's\n", op, name.c_str(),
+                       d);
           return 1;
         }
         const double t = median_ms([&] { r = warpnum::multiply(a, y, alg); }, reps);
-        std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  %s (asked)\n", op, d, a.size(), t, gmp, gmp / t, name.c_str());
+        std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  %s (asked)\n", op, d, a.size(), t, gmp, gmp / t,
+                    name.c_str());
         std::fflush(stdout);
-        if (csv != nullptr) std::fprintf(csv, "%s,%zu,%zu,%s,%.6f,%.6f,%s (asked)\n", op, d, a.size(), place_name(a.place()), t, gmp, name.c_str());
+        if (csv != nullptr) {
+          std::fprintf(csv, "%s,%zu,%zu,%s,%.6f,%.6f,%s (asked)\n", op, d, a.size(), place_name(a.place()), t, gmp,
+                       name.c_str());
+        }
       }
     }
   }

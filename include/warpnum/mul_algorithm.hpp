@@ -35,7 +35,7 @@ enum class MulAlgorithm : std::uint8_t {
   ntt,
   /// The double-precision complex FFT (host or GPU; Dieguez et al.), digits as wide as Percival's proven round-off
   /// bound allows and every coefficient's distance from an integer checked; where no width qualifies (products past
-  /// 2^30 points) or the check fails, the product is formed by ntt instead.
+  /// 2^30 points) or the check fails, the product is formed by ntt instead. Taken only when asked for.
   fft,
 };
 

@@ -395,8 +395,9 @@ bool multiply_fft_device(limb_t* r, const limb_t* a, std::size_t na, const limb_
   check_cuda(cudaMemsetAsync(error.as<void>(), 0, sizeof(unsigned long long), stream), "cudaMemsetAsync");
   const std::size_t limbs = na + nb;
   const unsigned blocks = static_cast<unsigned>(std::min<std::size_t>((limbs + 255) / 256, 65536));
-  coefficients_kernel<<<blocks, 256, 0, stream>>>(coefs.as<Coef96>(), limbs, result, split.digits_a + split.digits_b - 1,
-                                                  split.bits, std::ldexp(1.0, -static_cast<int>(n)),
+  const double scale = std::ldexp(1.0, -static_cast<int>(n));
+  coefficients_kernel<<<blocks, 256, 0, stream>>>(coefs.as<Coef96>(), limbs, result,
+                                                  split.digits_a + split.digits_b - 1, split.bits, scale,
                                                   error.as<unsigned long long>());
   check_cuda(cudaGetLastError(), "coefficients_kernel");
   unsigned long long error_bits = 0;

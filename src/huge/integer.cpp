@@ -535,11 +535,9 @@ Integer multiply(const Integer& a, const Integer& b, MulAlgorithm algorithm) {
 MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place) {
   const std::size_t shorter = std::min(na, nb);
   if (huge::resolve_place(place) == Place::device) {
-    if (huge::device_product_is_tiled(na, nb)) return MulAlgorithm::tiled;
-    // The FFT from thresholds::device_fft limbs of product, and past the longest transform (one FFT against the
-    // transform's blocks).
-    return na + nb >= huge::thresholds::device_fft || na + nb > huge::ntt_max_product() ? MulAlgorithm::fft
-                                                                                        : MulAlgorithm::ntt;
+    // The FFT (MulAlgorithm::fft) is slower than the transform at every size measured, its blocks past the longest
+    // transform included (thresholds.hpp), so it is taken only when asked for.
+    return huge::device_product_is_tiled(na, nb) ? MulAlgorithm::tiled : MulAlgorithm::ntt;
   }
   if (shorter < huge::thresholds::host_karatsuba) return MulAlgorithm::schoolbook;
   if (shorter < huge::thresholds::host_toom3) return MulAlgorithm::karatsuba;

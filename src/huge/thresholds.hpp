@@ -8,7 +8,6 @@
 #pragma once
 
 #include <cstddef>
-#include <limits>
 
 namespace warpnum::huge::thresholds {
 
@@ -57,9 +56,9 @@ inline constexpr std::size_t host_division_pieces = 4;
 /// product of the lengths, not the shorter one, because the tiled convolution's work is na * nb: 1 x 10^6 limbs
 /// is cheap there, 4,000 x 10^6 is not.
 inline constexpr std::size_t device_ntt = 5000;
-/// Device: the double-precision FFT (multiply_fft_device) for products of at least this many limbs (na + nb), and
-/// for every product longer than the longest transform (ntt_max_product, 41.9 million limbs), where the transform
-/// works in blocks.
-inline constexpr std::size_t device_fft = std::numeric_limits<std::size_t>::max();
+/// Device: the double-precision FFT (multiply_fft_device) is not chosen: the transform was faster at every size
+/// measured on an H200 (2026-12-05): 0.32 against 3.3 ms at 10^7 digits, 2.85 against 55 at 10^8, and at 10^9
+/// digits, past the longest transform, its blocks 207 ms against 472 (the FFT's roots then read from a table of the
+/// top level's alone). MulAlgorithm::fft asks for it.
 
 }  // namespace warpnum::huge::thresholds
