@@ -14,6 +14,7 @@
 //   3. columns inverse, with the inverse twiddles on the way in;
 //   4. the remainder step, three residues to one 96-bit coefficient.
 // Frequencies stay in the order the forward steps leave them (no bit reversal): the inverse steps undo it.
+#include "device_scratch.hpp"
 #include "engine.hpp"
 #include "last_at_or_below.hpp"
 #include "thresholds.hpp"
@@ -440,23 +441,6 @@ void check_cuda(cudaError_t e, const char* what) {
     throw_error<std::runtime_error>(std::string("warpnum::huge::") + what + ": " + cudaGetErrorString(e));
   }
 }
-
-/// Device scratch in a stream's order, released in that order on every exit.
-class DeviceScratch {
- public:
-  DeviceScratch(std::size_t bytes, cudaStream_t stream) : stream_(stream) { ptr_ = device_allocate(bytes, stream); }
-  ~DeviceScratch() { device_free(ptr_, stream_); }
-  DeviceScratch(const DeviceScratch&) = delete;
-  DeviceScratch& operator=(const DeviceScratch&) = delete;
-  template <class T>
-  T* as(std::size_t byte_offset = 0) const {
-    return reinterpret_cast<T*>(static_cast<char*>(ptr_) + byte_offset);
-  }
-
- private:
-  void* ptr_ = nullptr;
-  cudaStream_t stream_;
-};
 
 /// Kernel arguments of one product.
 struct DevicePlan {

@@ -17,6 +17,7 @@
 // spectra; the roots, level by level as the host's (N - 1 of them, 16 GiB there), are made on the device for each
 // product, each the rounded double-double product of two host roots (long double), so within fft::root_error of
 // the exact one.
+#include "device_scratch.hpp"
 #include "engine.hpp"
 
 #include <warpnum/detail/raise.hpp>
@@ -27,6 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -58,23 +60,6 @@ void check_cuda(cudaError_t e, const char* what) {
                                     cudaGetErrorString(e));
   }
 }
-
-/// Device memory in a stream's order, released in that order on every exit.
-class Buffer {
- public:
-  Buffer(std::size_t bytes, cudaStream_t stream) : stream_(stream) { ptr_ = device_allocate(bytes, stream); }
-  ~Buffer() { device_free(ptr_, stream_); }
-  Buffer(const Buffer&) = delete;
-  Buffer& operator=(const Buffer&) = delete;
-  template <class T>
-  T* as() const {
-    return static_cast<T*>(ptr_);
-  }
-
- private:
-  void* ptr_ = nullptr;
-  cudaStream_t stream_;
-};
 
 /// One pass: levels [lo, lo + s) of a transform of 2^n points, tiles of 2^s points of stride 2^(lo - 1) times 2^c
 /// adjacent columns (s + c <= tile_log2; 2^c <= 2^(lo - 1)). Roots: level_root's table.
@@ -222,18 +207,20 @@ DdComplex dd_root(std::size_t j, unsigned m) {
   return DdComplex{dd(c), dd(s)};
 }
 
-const RootTables& root_tables(unsigned m) {
+/// The tables for 2^m points: the last ones made are kept, shared with any call still reading them (another
+/// thread may make others meanwhile).
+std::shared_ptr<const RootTables> root_tables(unsigned m) {
   static std::mutex mutex;
-  static RootTables kept;
+  static std::shared_ptr<const RootTables> kept;
   const std::lock_guard<std::mutex> lock(mutex);
-  if (kept.m != m) {
-    RootTables t;
-    t.m = m;
-    t.split = std::min(root_split, m - 1);
-    t.b.resize(std::size_t{1} << t.split);
-    t.a.resize(std::size_t{1} << (m - 1 - t.split));
-    for (std::size_t k = 0; k < t.b.size(); ++k) t.b[k] = dd_root(k, m);
-    for (std::size_t i = 0; i < t.a.size(); ++i) t.a[i] = dd_root(i << t.split, m);
+  if (kept == nullptr || kept->m != m) {
+    auto t = std::make_shared<RootTables>();
+    t->m = m;
+    t->split = std::min(root_split, m - 1);
+    t->b.resize(std::size_t{1} << t->split);
+    t->a.resize(std::size_t{1} << (m - 1 - t->split));
+    for (std::size_t k = 0; k < t->b.size(); ++k) t->b[k] = dd_root(k, m);
+    for (std::size_t i = 0; i < t->a.size(); ++i) t->a[i] = dd_root(i << t->split, m);
     kept = std::move(t);
   }
   return kept;
@@ -360,21 +347,22 @@ bool multiply_fft_device(limb_t* r, const limb_t* a, std::size_t na, const limb_
   const bool square = a == b && na == nb;
 
   // The roots, then both spectra and the product. Memory: 2 N (N for a square) points and N roots.
-  const RootTables& tables = root_tables(n);
-  Buffer ta(tables.a.size() * sizeof(DdComplex), stream), tb(tables.b.size() * sizeof(DdComplex), stream);
+  const std::shared_ptr<const RootTables> kept = root_tables(n);
+  const RootTables& tables = *kept;
+  DeviceScratch ta(tables.a.size() * sizeof(DdComplex), stream), tb(tables.b.size() * sizeof(DdComplex), stream);
   check_cuda(cudaMemcpyAsync(ta.as<void>(), tables.a.data(), tables.a.size() * sizeof(DdComplex),
                              cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync");
   check_cuda(cudaMemcpyAsync(tb.as<void>(), tables.b.data(), tables.b.size() * sizeof(DdComplex),
                              cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync");
-  Buffer roots(points * sizeof(Complex), stream);
+  DeviceScratch roots(points * sizeof(Complex), stream);
   const unsigned root_blocks = static_cast<unsigned>(std::min<std::size_t>((points + 255) / 256, 65536));
   roots_kernel<<<root_blocks, 256, 0, stream>>>(roots.as<Complex>(), n, ta.as<DdComplex>(), tb.as<DdComplex>(),
                                                 tables.split);
   check_cuda(cudaGetLastError(), "roots_kernel");
   // The first operand's spectrum in xa; the second's forward passes in xb, its lowest pass the product with xa's
   // and the inverse's lowest levels, then the inverse's upper passes. A square: xa alone, its lowest pass squaring.
-  Buffer xa(points * sizeof(Complex), stream);
-  Buffer xb((square ? 1 : points) * sizeof(Complex), stream);
+  DeviceScratch xa(points * sizeof(Complex), stream);
+  DeviceScratch xb((square ? 1 : points) * sizeof(Complex), stream);
   Pass common{};
   common.w = roots.as<Complex>();
   common.bits = split.bits;
@@ -390,8 +378,8 @@ bool multiply_fft_device(limb_t* r, const limb_t* a, std::size_t na, const limb_
   forward(common, b, nb, split.digits_b, true, stream);
   inverse_upper(common, stream);
 
-  Buffer coefs((na + nb) * sizeof(Coef96), stream);
-  Buffer error(sizeof(unsigned long long), stream);
+  DeviceScratch coefs((na + nb) * sizeof(Coef96), stream);
+  DeviceScratch error(sizeof(unsigned long long), stream);
   check_cuda(cudaMemsetAsync(error.as<void>(), 0, sizeof(unsigned long long), stream), "cudaMemsetAsync");
   const std::size_t limbs = na + nb;
   const unsigned blocks = static_cast<unsigned>(std::min<std::size_t>((limbs + 255) / 256, 65536));

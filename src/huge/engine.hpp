@@ -9,7 +9,8 @@
 // Files and owners (each .cu compiles with nvcc when CUDA is on, and as C++ by g++ otherwise: kernels and CUDA
 // calls sit under WARPNUM_HAS_CUDA; the arithmetic is WARPNUM_HD code in include/warpnum/huge/, one body for host
 // and device):
-//   convolve.cu    convolve_ntt, convolve_columns, ntt_max_product (the transforms: include/warpnum/huge/ntt.hpp)
+//   convolve.cu    convolve_ntt, convolve_columns, ntt_max_product (the transforms: include/warpnum/huge/ntt.hpp);
+//                  device_scratch.hpp the pool's scratch for their kernels
 //   convolve_fft.cpp  multiply_fft_host and the host's FFT loops, the double-precision FFT's reference
 //                  (include/warpnum/huge/fft.hpp)
 //   convolve_fft_device.cu  multiply_fft_device: the same transform in passes through shared memory
