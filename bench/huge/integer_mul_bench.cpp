@@ -66,7 +66,7 @@ int run_crossover(Place place, int reps, gmp_randclass& rng) {
                    {MulAlgorithm::tiled, "tiled"}, {MulAlgorithm::ntt, "ntt"}, {MulAlgorithm::fft, "fft"}}
              : std::vector<std::pair<MulAlgorithm, const char*>>{
                    {MulAlgorithm::schoolbook, "schoolbook"}, {MulAlgorithm::karatsuba, "karatsuba"},
-                   {MulAlgorithm::toom3, "toom3"}, {MulAlgorithm::ntt, "ntt"}};
+                   {MulAlgorithm::toom3, "toom3"}, {MulAlgorithm::toom4, "toom4"}, {MulAlgorithm::ntt, "ntt"}};
   std::printf("crossover in %s memory: ms of multiply(a, b, algorithm), a and b of n limbs, and of GMP's mpz_mul on "
               "one host core; '-' not timed\n",
               place_name(place));
@@ -140,7 +140,8 @@ int main(int argc, char** argv) {
         const std::string name = list.substr(at, comma - at);
         const std::pair<warpnum::MulAlgorithm, const char*> known[] = {
             {warpnum::MulAlgorithm::schoolbook, "schoolbook"}, {warpnum::MulAlgorithm::karatsuba, "karatsuba"},
-            {warpnum::MulAlgorithm::toom3, "toom3"}, {warpnum::MulAlgorithm::tiled, "tiled"},
+            {warpnum::MulAlgorithm::toom3, "toom3"}, {warpnum::MulAlgorithm::toom4, "toom4"},
+            {warpnum::MulAlgorithm::tiled, "tiled"},
             {warpnum::MulAlgorithm::ntt, "ntt"}, {warpnum::MulAlgorithm::fft, "fft"}};
         bool found = false;
         for (const auto& [alg, known_name] : known) {
@@ -150,8 +151,8 @@ int main(int argc, char** argv) {
           }
         }
         if (!found) {
-          std::fprintf(stderr, "bench-huge-integer-mul: unknown algorithm '%s' (schoolbook, karatsuba, toom3, tiled, "
-                               "ntt, fft)\n", name.c_str());
+          std::fprintf(stderr, "bench-huge-integer-mul: unknown algorithm '%s' (schoolbook, karatsuba, toom3, toom4, "
+                               "tiled, ntt, fft)\n", name.c_str());
           return 2;
         }
         at = comma + 1;
@@ -185,6 +186,7 @@ int main(int argc, char** argv) {
       case warpnum::MulAlgorithm::schoolbook: algorithm = "schoolbook"; break;
       case warpnum::MulAlgorithm::karatsuba: algorithm = "karatsuba"; break;
       case warpnum::MulAlgorithm::toom3: algorithm = "toom3"; break;
+      case warpnum::MulAlgorithm::toom4: algorithm = "toom4"; break;
       case warpnum::MulAlgorithm::tiled: algorithm = "tiled"; break;
       case warpnum::MulAlgorithm::ntt: algorithm = "ntt"; break;
       case warpnum::MulAlgorithm::fft: algorithm = "fft"; break;

@@ -143,8 +143,8 @@ std::string to_string(const Integer& x, int base = 10);
 std::ostream& operator<<(std::ostream& os, const Integer& x);
 
 /// The multiplication algorithm a product of limb counts (na, nb) takes in a place, by the measured thresholds
-/// (src/huge/thresholds.hpp): schoolbook, karatsuba, toom3 or ntt on the host; tiled or ntt on the device. fft, the
-/// double-precision FFT, is taken only when asked for (it was slower at every size measured).
+/// (src/huge/thresholds.hpp): schoolbook, karatsuba, toom3, toom4 or ntt on the host; tiled or ntt on the device.
+/// fft, the double-precision FFT, is taken only when asked for (it was slower at every size measured).
 MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place);
 /// a * b by the given algorithm (automatic: as operator*), for tests and benchmarks. Throws std::invalid_argument
 /// for an algorithm Integer does not multiply by (thread_rows, paired_columns, paired_karatsuba, or a value

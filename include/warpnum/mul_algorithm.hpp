@@ -37,6 +37,8 @@ enum class MulAlgorithm : std::uint8_t {
   /// bound allows and every coefficient's distance from an integer checked; where no width qualifies (products past
   /// 2^30 points) or the check fails, the product is formed by ntt instead. Taken only when asked for.
   fft,
+  /// Toom-Cook 4-way on the host's 64-bit words, Toom-3, Karatsuba and schoolbook below their thresholds.
+  toom4,
 };
 
 }  // namespace warpnum

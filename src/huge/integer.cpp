@@ -7,7 +7,7 @@
 #include "engine.hpp"
 #include "integer_access.hpp"
 #include "thresholds.hpp"
-#include "toom3_parallel.hpp"
+#include "toom_parallel.hpp"
 
 #include <warpnum/detail/mpn/mul.hpp>
 #include <warpnum/detail/raise.hpp>
@@ -131,16 +131,20 @@ int word_count(std::size_t n) {
   return static_cast<int>(n);
 }
 
-/// r[0, na + nb) = a * b (na, nb >= 1) on words by `algorithm` (schoolbook, karatsuba or toom3): schoolbook
-/// (detail/mpn/mul_basecase.hpp), or mpn::mul (detail/mpn/mul.hpp) with Karatsuba from `threshold` words and, for
-/// toom3, Toom-3 from `toom3_threshold` words. r must not alias a or b.
+/// r[0, na + nb) = a * b (na, nb >= 1) on words by `algorithm` (schoolbook, karatsuba, toom3 or toom4): schoolbook
+/// (detail/mpn/mul_basecase.hpp), or mpn::mul (detail/mpn/mul.hpp) with Karatsuba from `threshold` words, for toom3
+/// and toom4 Toom-3 from `toom3_threshold` words, and for toom4 Toom-4 from `toom4_threshold` words. r must not alias
+/// a or b.
 void host_mul(word* r, const word* a, std::size_t na, const word* b, std::size_t nb, MulAlgorithm algorithm,
-              std::size_t threshold, std::size_t toom3_threshold) {
+              std::size_t threshold, std::size_t toom3_threshold, std::size_t toom4_threshold) {
   const int ia = word_count(na);
   const int ib = word_count(nb);
   const int t = static_cast<int>(threshold);
-  // Karatsuba alone: a Toom-3 threshold no operand reaches.
-  const int t3 = algorithm == MulAlgorithm::toom3 ? static_cast<int>(toom3_threshold) : std::numeric_limits<int>::max();
+  // Thresholds no operand reaches turn the Toom-Cook levels off: Karatsuba alone, or Toom-3 without Toom-4.
+  constexpr int never = std::numeric_limits<int>::max();
+  const bool toom = algorithm == MulAlgorithm::toom3 || algorithm == MulAlgorithm::toom4;
+  const int t3 = toom ? static_cast<int>(toom3_threshold) : never;
+  const int t4 = algorithm == MulAlgorithm::toom4 ? static_cast<int>(toom4_threshold) : never;
   if (algorithm == MulAlgorithm::schoolbook || std::min(ia, ib) < t) {
     if (a == b && ia == ib) {
       detail::mpn::sqr_basecase(r, a, ia);
@@ -151,21 +155,22 @@ void host_mul(word* r, const word* a, std::size_t na, const word* b, std::size_t
     }
     return;
   }
-  // Toom-3 on the host's threads where there are two or more and the shorter operand is long enough.
-  const int task_words = static_cast<int>(huge::thresholds::host_toom3_tasks / limbs_per_word);
-  if (algorithm == MulAlgorithm::toom3 && std::min(ia, ib) >= task_words && host_threads() >= 2) {
+  // Toom-Cook on the host's threads where there are two or more and the shorter operand is long enough.
+  const int task_words = static_cast<int>(huge::thresholds::host_toom_tasks / limbs_per_word);
+  if (toom && std::min(ia, ib) >= task_words && host_threads() >= 2) {
+    const huge::ToomThresholds thresholds{t, t3, t4, task_words};
     if (ia >= ib) {
-      huge::mul_toom3_tasks(r, a, ia, b, ib, task_words, t, t3);
+      huge::mul_toom_tasks(r, a, ia, b, ib, thresholds);
     } else {
-      huge::mul_toom3_tasks(r, b, ib, a, ia, task_words, t, t3);
+      huge::mul_toom_tasks(r, b, ib, a, ia, thresholds);
     }
     return;
   }
-  std::vector<word> scratch(static_cast<std::size_t>(detail::mpn::mul_scratch(ia, ib, t, t3)));
-  detail::mpn::mul(r, a, ia, b, ib, scratch.data(), t, t3);
+  std::vector<word> scratch(static_cast<std::size_t>(detail::mpn::mul_scratch(ia, ib, t, t3, t4)));
+  detail::mpn::mul(r, a, ia, b, ib, scratch.data(), t, t3, t4);
 }
 
-/// r[0, na + nb) = a * b in place p by schoolbook, Karatsuba or Toom-3 on the host (device operands go through
+/// r[0, na + nb) = a * b in place p by schoolbook, Karatsuba, Toom-3 or Toom-4 on the host (device operands go through
 /// host copies).
 void host_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place p,
                   MulAlgorithm algorithm) {
@@ -187,6 +192,7 @@ void host_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, s
   const std::size_t wb_n = words_of(nb);
   const std::size_t threshold = std::max<std::size_t>(2, huge::thresholds::host_karatsuba / limbs_per_word);
   const std::size_t toom3_threshold = huge::thresholds::host_toom3 / limbs_per_word;
+  const std::size_t toom4_threshold = huge::thresholds::host_toom4 / limbs_per_word;
   // Small products (most of a binary splitting's leaves) keep their words on the stack: the three vectors' heap
   // traffic was about a third of a 16-term range's time on the development machine, 2026-12-02.
   constexpr std::size_t stack_words = 64;
@@ -203,7 +209,7 @@ void host_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, s
   word* wr = small ? sr.data() : vr.data();
   to_words(wa, a, na);
   if (!square) to_words(wb, b, nb);
-  host_mul(wr, wa, wa_n, wb, wb_n, algorithm, threshold, toom3_threshold);
+  host_mul(wr, wa, wa_n, wb, wb_n, algorithm, threshold, toom3_threshold, toom4_threshold);
   if (p == Place::device) {
     hr.resize(na + nb);
     from_words(hr.data(), na + nb, wr);
@@ -286,6 +292,7 @@ void multiply_by(MulAlgorithm algorithm, limb_t* r, const limb_t* a, std::size_t
     case MulAlgorithm::schoolbook:
     case MulAlgorithm::karatsuba:
     case MulAlgorithm::toom3:
+    case MulAlgorithm::toom4:
       host_product(r, a, na, b, nb, p, algorithm);
       break;
     case MulAlgorithm::tiled:
@@ -307,14 +314,15 @@ Integer product(const Integer& a, const Integer& b, MulAlgorithm algorithm, bool
     case MulAlgorithm::schoolbook:
     case MulAlgorithm::karatsuba:
     case MulAlgorithm::toom3:
+    case MulAlgorithm::toom4:
     case MulAlgorithm::tiled:
     case MulAlgorithm::ntt:
     case MulAlgorithm::fft:
       break;
     default:  // the fixed-width algorithms, or a value outside the enumeration
       detail::throw_error<std::invalid_argument>("warpnum: multiply: Integer multiplies by MulAlgorithm::automatic, "
-                                                 "schoolbook, karatsuba, toom3, tiled, ntt or fft; got MulAlgorithm "
-                                                 "value " +
+                                                 "schoolbook, karatsuba, toom3, toom4, tiled, ntt or fft; got "
+                                                 "MulAlgorithm value " +
                                                  std::to_string(static_cast<unsigned>(algorithm)));
   }
   const Place p = op_place(a, b);
@@ -542,7 +550,8 @@ MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place) {
   if (shorter < huge::thresholds::host_karatsuba) return MulAlgorithm::schoolbook;
   if (shorter < huge::thresholds::host_toom3) return MulAlgorithm::karatsuba;
   const std::size_t ntt_from = huge::thresholds::host_ntt_threshold(host_threads(), huge::host_ntt_is_vectorised());
-  return shorter < ntt_from ? MulAlgorithm::toom3 : MulAlgorithm::ntt;
+  if (shorter >= ntt_from) return MulAlgorithm::ntt;
+  return shorter < huge::thresholds::host_toom4 ? MulAlgorithm::toom3 : MulAlgorithm::toom4;
 }
 
 Integer operator<<(const Integer& a, std::size_t bits) {

@@ -20,15 +20,20 @@ inline constexpr std::size_t host_karatsuba = 64;
 /// Karatsuba below. On the development machine (2 cores, one for these) Toom-3 and Karatsuba are level from 121 to
 /// 271 limbs, Toom-3 ahead by 5% at 406 limbs, 1.43x at 10,390 and 1.53x at 15,585 (2026-12-04).
 inline constexpr std::size_t host_toom3 = 192;
-/// Host: with two OpenMP threads or more, Toom-3's levels from this many limbs of the shorter operand run their five
-/// products as tasks (toom3_parallel.hpp), down to levels of this many limbs; one thread below. On the development
-/// machine (2 cores, 2026-12-05), ms with 300 / 600 / 1200 limbs, two rounds: a * b of 10^5 digits 1.06-1.07 /
-/// 0.99 / 1.05-1.14, divmod_floor 2d by d 3.99-4.32 / 3.98-3.99 / 4.17-4.22 at 10^5 digits and 16.5-18.3 / 16.1-16.2
-/// / 16.9-17.0 at 3 10^5.
-inline constexpr std::size_t host_toom3_tasks = 600;
+/// Host: Toom-4 (detail/mpn/toom4.hpp) from this many limbs of the shorter operand, and within its recursion;
+/// Toom-3 below. On the development machine (one thread, 2026-12-05) Toom-4 and Toom-3 are level at 406 limbs, and
+/// Toom-4 ahead by 17% at 1,369 limbs, 11% at 10,390 and 24% at 78,895.
+inline constexpr std::size_t host_toom4 = 300;
+/// Host: with two OpenMP threads or more, the Toom-Cook levels from this many limbs of the shorter operand run their
+/// products as tasks (toom_parallel.hpp), down to levels of this many limbs; one thread below. Measured with Toom-3
+/// alone on the development machine (2 cores, 2026-12-05), ms with 300 / 600 / 1200 limbs, two rounds: a * b of
+/// 10^5 digits 1.06-1.07 / 0.99 / 1.05-1.14, divmod_floor 2d by d 3.99-4.32 / 3.98-3.99 / 4.17-4.22 at 10^5 digits
+/// and 16.5-18.3 / 16.1-16.2 / 16.9-17.0 at 3 10^5.
+inline constexpr std::size_t host_toom_tasks = 600;
 /// Host: the three-prime transform (convolve_ntt) from host_ntt_threshold(threads, vectorised) limbs of the shorter
-/// operand, Toom-3 below; `threads` is what OpenMP gives, `vectorised` whether the transform's levels run eight words
-/// at a time (huge::host_ntt_is_vectorised: AVX2). The transform runs on every core from 2^15 points, Toom-3 on one.
+/// operand, Toom-Cook below; `threads` is what OpenMP gives, `vectorised` whether the transform's levels run eight
+/// words at a time (huge::host_ntt_is_vectorised: AVX2). The transform runs on every core from 2^15 points, Toom-3
+/// on one.
 /// - Four threads or more: host_ntt. With 16 cores (the H100 machine's CPU) the scalar transform took 1.57 ms at
 ///   15,585 limbs against Karatsuba's 17.6 (2026-11-25), where Toom-3 would take about 12.
 /// - Fewer, on the development machine (AMD EPYC, 2 cores, 2026-12-04; docs/benchmarks.md): with AVX2 the transform
@@ -37,6 +42,12 @@ inline constexpr std::size_t host_toom3_tasks = 600;
 ///   at 52,597 limbs against 33.6-34.0, and 22.4-24.3 at 35,065 against 18.1-19.0. The scalar transform on two
 ///   threads took 35.0-35.4 ms at 52,597 limbs against Toom-3's 32.8-34.5 and 50.0 at 78,895 against 63.0; on one
 ///   thread it was behind at every length measured, 148-149 ms at 118,342 limbs against 110-111.
+/// - With Toom-4 (2026-12-05): on two threads Toom-4 and the transform are level at 23,377 and 35,065 limbs (3.52
+///   against 3.54 ms, 6.37 against 6.47; Toom-4 ahead by 5-13% in a run before), the transform ahead at 15,585
+///   (1.72 against 2.00) and 52,597 (7.97 against 15.2). On one thread Toom-4 takes 8.92 ms at 35,065 limbs against
+///   10.5, and 15.7 at 52,597 against 11.4. The two-thread threshold stays at 15,585: it is on the shorter operand,
+///   and where the other is longer (a division's quotient pieces times the divisor) the transform forms the whole
+///   product at once. With 40,000 instead, divmod_floor of 2 10^6 by 10^6 digits took 90-92 ms against 48.
 inline constexpr std::size_t host_ntt = 12289;
 constexpr std::size_t host_ntt_threshold(int threads, bool vectorised) noexcept {
   if (threads >= 4) return host_ntt;

@@ -198,7 +198,8 @@ TEST_F(HugeDevice, ProductsOfEveryAlgorithm) {
   for (const std::size_t n : {1u, 2u, 3u, 31u, 32u, 33u, 100u, 255u, 256u, 257u, 1000u, 1023u, 1024u, 1025u, 3000u}) {
     const mpz_class a = random_magnitude(r, rng, n), b = random_magnitude(r, rng, n + rng() % 5);
     for (const MulAlgorithm m : {MulAlgorithm::automatic, MulAlgorithm::schoolbook, MulAlgorithm::karatsuba,
-                                 MulAlgorithm::toom3, MulAlgorithm::tiled, MulAlgorithm::ntt, MulAlgorithm::fft}) {
+                                 MulAlgorithm::toom3, MulAlgorithm::toom4, MulAlgorithm::tiled, MulAlgorithm::ntt,
+                                 MulAlgorithm::fft}) {
       check_product(a, b, m, true);
       check_product(a, a, m, false);
     }

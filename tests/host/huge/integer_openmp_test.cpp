@@ -76,12 +76,13 @@ void check_all() {
     std::size_t na, nb;
     MulAlgorithm algorithm;
   };
-  // Shorter operand below host_karatsuba (64), below host_ntt (12,289) by Karatsuba and by Toom-3, and above it;
+  // Shorter operand below host_karatsuba (64), below host_ntt (12,289) by Karatsuba, Toom-3 and Toom-4, and above it;
   // the product at least 2^17 limbs.
   const Product products[] = {
       {60, big_limbs, MulAlgorithm::schoolbook},
       {12000, 125000, MulAlgorithm::karatsuba},
       {12000, 125000, MulAlgorithm::toom3},
+      {12000, 125000, MulAlgorithm::toom4},
       {70000, 70000, MulAlgorithm::ntt},
       {70000, 70000, MulAlgorithm::automatic},
   };

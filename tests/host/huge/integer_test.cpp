@@ -383,7 +383,8 @@ void check_products(Values& values, std::size_t na, std::size_t nb) {
   const Integer ia = warpnum::from_mpz(a), ib = warpnum::from_mpz(b);
   const mpz_class expected = a * b;
   for (const MulAlgorithm m : {MulAlgorithm::automatic, MulAlgorithm::schoolbook, MulAlgorithm::karatsuba,
-                               MulAlgorithm::toom3, MulAlgorithm::tiled, MulAlgorithm::ntt, MulAlgorithm::fft}) {
+                               MulAlgorithm::toom3, MulAlgorithm::toom4, MulAlgorithm::tiled, MulAlgorithm::ntt,
+                               MulAlgorithm::fft}) {
     ASSERT_TRUE(same(warpnum::multiply(ia, ib, m), expected)) << na << " x " << nb << " by " << static_cast<int>(m);
     ASSERT_TRUE(same(warpnum::multiply(ia, ia, m), a * a)) << na << " squared by " << static_cast<int>(m);
   }
@@ -402,7 +403,7 @@ TEST(Integer, ProductsOfEveryAlgorithmMatchGmp) {
   // Very different lengths, both ways round.
   for (const auto& [na, nb] : std::vector<std::pair<std::size_t, std::size_t>>{
            {1, 2}, {1, 5000}, {5000, 1}, {2, 3001}, {70, 1000}, {1000, 130}, {129, 4000}, {3, 64},
-           // Pieces long enough for Toom-3's tasks on the host's threads (thresholds.hpp's host_toom3_tasks), the
+           // Pieces long enough for Toom-Cook's tasks on the host's threads (thresholds.hpp's host_toom_tasks), the
            // last one shorter or not.
            {3001, 700}, {1400, 2800}, {701, 2201}}) {
     check_products(values, na, nb);
@@ -416,14 +417,15 @@ TEST(Integer, MultiplyRefusesFixedWidthAlgorithms) {
   // MulAlgorithm also names the fixed-width GPU algorithms; Integer takes none of them, nor values outside the
   // enumeration, and says so before any work (zero operands included).
   for (const MulAlgorithm m : {MulAlgorithm::thread_rows, MulAlgorithm::paired_columns, MulAlgorithm::paired_karatsuba,
-                               static_cast<MulAlgorithm>(10), static_cast<MulAlgorithm>(255)}) {
+                               static_cast<MulAlgorithm>(11), static_cast<MulAlgorithm>(255)}) {
     EXPECT_THROW(warpnum::multiply(Integer(12345), Integer(678), m), std::invalid_argument) << static_cast<int>(m);
     EXPECT_THROW(warpnum::multiply(Integer(), Integer(678), m), std::invalid_argument) << static_cast<int>(m);
   }
   try {
     (void)warpnum::multiply(Integer(3), Integer(4), MulAlgorithm::thread_rows);
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("schoolbook, karatsuba, toom3, tiled, ntt or fft"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("schoolbook, karatsuba, toom3, toom4, tiled, ntt or fft"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -437,7 +439,7 @@ TEST(Integer, WorstCaseProducts) {
       for (const mpz_class* b : {&ones, &power, &odd}) {
         const Integer ia = warpnum::from_mpz(*a), ib = warpnum::from_mpz(*b);
         for (const MulAlgorithm m : {MulAlgorithm::automatic, MulAlgorithm::karatsuba, MulAlgorithm::toom3,
-                                     MulAlgorithm::tiled, MulAlgorithm::ntt, MulAlgorithm::fft}) {
+                                     MulAlgorithm::toom4, MulAlgorithm::tiled, MulAlgorithm::ntt, MulAlgorithm::fft}) {
           ASSERT_TRUE(same(warpnum::multiply(ia, ib, m), *a * *b)) << n << " by " << static_cast<int>(m);
         }
       }
@@ -491,7 +493,8 @@ TEST(Integer, MulAlgorithmFollowsThresholds) {
   EXPECT_EQ(warpnum::mul_algorithm(1000000, 1000000, Place::host), MulAlgorithm::ntt);
   const MulAlgorithm mid = warpnum::mul_algorithm(200, 200, Place::host);
   EXPECT_TRUE(mid == MulAlgorithm::karatsuba || mid == MulAlgorithm::schoolbook || mid == MulAlgorithm::toom3);
-  EXPECT_EQ(warpnum::mul_algorithm(8000, 8000, Place::host), MulAlgorithm::toom3);
+  EXPECT_EQ(warpnum::mul_algorithm(250, 250, Place::host), MulAlgorithm::toom3);
+  EXPECT_EQ(warpnum::mul_algorithm(8000, 8000, Place::host), MulAlgorithm::toom4);
 }
 
 }  // namespace

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/mpn/mul_test.cpp: the limb core's products of run-time lengths: detail/mpn/mul_basecase.hpp
 // (schoolbook), detail/mpn/karatsuba.hpp (Karatsuba), detail/mpn/toom3.hpp (Toom-Cook 3-way and its exact division
-// by 3) and detail/mpn/mul.hpp (products of any two lengths), with 32-bit words (the device's and constant
-// evaluation's) and 64-bit words (the host's), against GMP: random and carry-heavy operands of 1 to 300 words (up to
-// 2000 for Toom-3 at its own threshold), squares, unbalanced lengths, Karatsuba thresholds down to 2 words and Toom-3
-// thresholds down to 5 (every level of the recursions and every piece of an unbalanced product), every sign of the
-// evaluation at -1, and the scratch sizes checked by guard words. Also in constant evaluation.
+// by 3), detail/mpn/toom4.hpp (Toom-Cook 4-way and its exact division by odd words) and detail/mpn/mul.hpp
+// (products of any two lengths), with 32-bit words (the device's and constant evaluation's) and 64-bit words (the
+// host's), against GMP: random and carry-heavy operands of 1 to 300 words (up to 2000 for Toom-3 and Toom-4 at
+// their own thresholds), squares, unbalanced lengths, Karatsuba thresholds down to 2 words, Toom-3 thresholds down
+// to 5 and Toom-4 thresholds down to 16 (every level of the recursions and every piece of an unbalanced product),
+// every sign of the evaluations at -1 and -2, and the scratch sizes checked by guard words. Also in constant
+// evaluation.
 #include "cases/random.hpp"
 #include "oracle/gmp.hpp"
 
@@ -98,25 +100,25 @@ template <class Word> bool guards_intact(const std::vector<Word>& v, std::size_t
   return true;
 }
 
-/// a * b by mpn::mul (thresholds t and t3), by mul_basecase, and for equal lengths by karatsuba_n and toom3_n,
-/// each against GMP, with guard words after the product and after exactly mul_scratch (karatsuba_scratch,
-/// toom3_scratch) words of scratch.
+/// a * b by mpn::mul (thresholds t, t3 and t4), by mul_basecase, and for equal lengths by karatsuba_n, toom3_n and
+/// toom4_n, each against GMP, with guard words after the product and after exactly mul_scratch (karatsuba_scratch,
+/// toom3_scratch, toom4_scratch) words of scratch.
 template <class Word>
 ::testing::AssertionResult check_product(const std::vector<Word>& a, const std::vector<Word>& b, bool square, int t,
-                                         int t3 = mpn::toom3_min_words) {
+                                         int t3 = mpn::toom3_min_words, int t4 = mpn::toom4_min_words) {
   const int na = static_cast<int>(a.size());
   const int nb = square ? na : static_cast<int>(b.size());
   const Word* pb = square ? a.data() : b.data();
   Mpz want;
   mpz_mul(want, value(a.data(), na), value(pb, nb));
   const std::string what = "na " + std::to_string(na) + ", nb " + std::to_string(nb) + (square ? " (square)" : "") +
-                           ", thresholds " + std::to_string(t) + ", " + std::to_string(t3) +
+                           ", thresholds " + std::to_string(t) + ", " + std::to_string(t3) + ", " + std::to_string(t4) +
                            ", a = " + oracle::to_text(value(a.data(), na)) + ", b = " + oracle::to_text(value(pb, nb));
   const auto n_r = static_cast<std::size_t>(na + nb);
   std::vector<Word> r(n_r + guard_words, guard<Word>);
-  std::vector<Word> scratch(static_cast<std::size_t>(mpn::mul_scratch(na, nb, t, t3)) + guard_words,
+  std::vector<Word> scratch(static_cast<std::size_t>(mpn::mul_scratch(na, nb, t, t3, t4)) + guard_words,
                             guard<Word>);
-  mpn::mul(r.data(), a.data(), na, pb, nb, scratch.data(), t, t3);
+  mpn::mul(r.data(), a.data(), na, pb, nb, scratch.data(), t, t3, t4);
   if (!(value(r.data(), na + nb) == want)) return ::testing::AssertionFailure() << "mul differs from GMP: " << what;
   if (!guards_intact(r, n_r)) return ::testing::AssertionFailure() << "mul wrote past the product: " << what;
   if (!guards_intact(scratch, scratch.size() - guard_words)) {
@@ -152,6 +154,15 @@ template <class Word>
     if (!guards_intact(k3, k3.size() - guard_words)) {
       return ::testing::AssertionFailure() << "toom3_n wrote past toom3_scratch words: " << what;
     }
+    std::fill(r.begin(), r.end(), guard<Word>);
+    std::vector<Word> k4(static_cast<std::size_t>(mpn::toom4_scratch(na, t, t3, t4)) + guard_words, guard<Word>);
+    mpn::toom4_n(r.data(), a.data(), pb, na, k4.data(), t, t3, t4);
+    if (!(value(r.data(), na + nb) == want) || !guards_intact(r, n_r)) {
+      return ::testing::AssertionFailure() << "toom4_n differs from GMP: " << what;
+    }
+    if (!guards_intact(k4, k4.size() - guard_words)) {
+      return ::testing::AssertionFailure() << "toom4_n wrote past toom4_scratch words: " << what;
+    }
   }
   return ::testing::AssertionSuccess();
 }
@@ -166,14 +177,16 @@ TYPED_TEST(MpnMul, RandomAgainstGmp) {
   run_random_cases(what, seed_for(what), 3000, [](Rng& rng, int) {
     constexpr int thresholds[] = {2, 3, 5, 8, mpn::karatsuba_min_words};
     constexpr int toom3_thresholds[] = {5, 6, 9, 17, mpn::toom3_min_words, 1 << 20};
+    constexpr int toom4_thresholds[] = {16, 17, 23, 40, mpn::toom4_min_words, 1 << 20};
     const int t = thresholds[rng.below(5)];
     const int t3 = toom3_thresholds[rng.below(6)];
+    const int t4 = toom4_thresholds[rng.below(6)];
     const int most = rng.chance(1, 4) ? 300 : 40;
     const int na = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(most)));
     const bool square = rng.chance(1, 4);
     const bool balanced = square || rng.chance(1, 3);
     const int nb = balanced ? na : 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(most)));
-    return check_product(random_vector<Word>(rng, na), random_vector<Word>(rng, nb), square, t, t3);
+    return check_product(random_vector<Word>(rng, na), random_vector<Word>(rng, nb), square, t, t3, t4);
   });
 }
 
@@ -236,6 +249,81 @@ TYPED_TEST(MpnMul, DivexactBy3) {
   });
 }
 
+/// Toom-4 at its default thresholds on the lengths where it takes over (every residue of n modulo 4 around the
+/// threshold) and up to 2000 words, where it recurses into itself; operands whose pieces make the evaluations at -1
+/// and -2 negative, zero and positive in both operands.
+TYPED_TEST(MpnMul, Toom4AgainstGmp) {
+  using Word = TypeParam;
+  const std::string what = "mpn toom4 " + std::to_string(sizeof(Word) * 8);
+  run_random_cases(what, seed_for(what), 120, [](Rng& rng, int i) {
+    const int base = mpn::toom4_min_words;
+    const int na = i < 16 ? base - 4 + i : base + static_cast<int>(rng.below(2000 - base));
+    auto a = random_vector<Word>(rng, na);
+    auto b = random_vector<Word>(rng, na);
+    const int k = (na + 3) / 4;
+    const int s = na - 3 * k;
+    // Shapes of the pieces a0, a1, a2, a3: a0 = a2 = 0 and a3 = 1 (A(-1) and A(-2) negative); a1 = a0 and a3 = a2
+    // (A(-1) = 0; a2's words past a3's length zero); a0 = a2 = 0 and a1 = 0 (A(-2) = -8 a3: negative, A(-1) too);
+    // or random.
+    const auto shape = [&](std::vector<Word>& x, std::uint64_t kind) {
+      if (kind == 0 || kind == 2) {
+        std::fill(x.begin(), x.begin() + k, Word{0});
+        std::fill(x.begin() + 2 * k, x.begin() + 3 * k, Word{0});
+        if (kind == 0) {
+          std::fill(x.begin() + 3 * k, x.end(), Word{0});
+          x[3 * static_cast<std::size_t>(k)] = 1;
+        } else {
+          std::fill(x.begin() + k, x.begin() + 2 * k, Word{0});
+        }
+      } else if (kind == 1) {
+        std::copy(x.begin(), x.begin() + k, x.begin() + k);
+        std::fill(x.begin() + 2 * k + s, x.begin() + 3 * k, Word{0});
+        std::copy(x.begin() + 2 * k, x.begin() + 2 * k + s, x.begin() + 3 * k);
+      }
+    };
+    shape(a, rng.below(4));
+    shape(b, rng.below(4));
+    const bool square = rng.chance(1, 4);
+    return check_product(a, square ? a : b, square, mpn::karatsuba_min_words);
+  });
+}
+
+/// divexact_by_odd by 3, 9, 15 and random odd words on d q for quotients whose words are 0, 1, B - 1, (B - 1) / d or
+/// random, positive and negative (two's complement over the words, as Toom-4's interpolation divides).
+TYPED_TEST(MpnMul, DivexactByOdd) {
+  using Word = TypeParam;
+  const std::string what = "mpn divexact_by_odd " + std::to_string(sizeof(Word) * 8);
+  run_random_cases(what, seed_for(what), 2000, [](Rng& rng, int) {
+    const int n = 1 + static_cast<int>(rng.below(12));
+    constexpr Word small[] = {3, 9, 15};
+    const auto kind = rng.below(4);
+    const Word d = kind < 3 ? small[kind] : static_cast<Word>(random_vector<Word>(rng, 1)[0] | 1);
+    std::vector<Word> q = random_vector<Word>(rng, n);
+    for (Word& w : q) {
+      const auto pick = rng.below(6);
+      if (pick < 2) w = static_cast<Word>(pick);
+      if (pick == 2) w = static_cast<Word>(~Word{0});
+      if (pick == 3) w = static_cast<Word>(~Word{0} / d);
+    }
+    const bool negative = rng.chance(1, 2);
+    // x = d q modulo B^n, negated for a negative quotient: divexact_by_odd must give q (or -q) modulo B^n.
+    std::vector<Word> x(static_cast<std::size_t>(n));
+    mpn::mul_1(x.data(), q.data(), n, d);
+    std::vector<Word> want = q;
+    if (negative) {
+      mpn::neg_n(x.data(), x.data(), n);
+      mpn::neg_n(want.data(), want.data(), n);
+    }
+    const Mpz dividend = value(x.data(), n);
+    mpn::divexact_by_odd(x.data(), n, d);
+    if (x != want) {
+      return ::testing::AssertionFailure() << "divexact_by_odd of " << oracle::to_text(dividend) << " by " << +d
+                                           << " gave " << oracle::to_text(value(x.data(), n));
+    }
+    return ::testing::AssertionSuccess();
+  });
+}
+
 TYPED_TEST(MpnMul, EdgeOperands) {
   using Word = TypeParam;
   constexpr Word ones = static_cast<Word>(~Word{0});
@@ -243,6 +331,7 @@ TYPED_TEST(MpnMul, EdgeOperands) {
   // split (odd and even, a high half one word longer than the low half).
   for (const int t : {2, 4}) {
     const int t3 = t == 2 ? 5 : 7;
+    const int t4 = t == 2 ? 16 : 19;
     for (int na = 1; na <= 40; ++na) {
       for (const int nb : {1, 2, na - 1, na, na + 1, 2 * na + 3}) {
         if (nb < 1) continue;
@@ -255,8 +344,8 @@ TYPED_TEST(MpnMul, EdgeOperands) {
             a.back() = static_cast<Word>(ones ^ (ones >> 1));
             b[0] = 0;
           }
-          ASSERT_TRUE(check_product(a, b, false, t, t3)) << "shape " << shape;
-          ASSERT_TRUE(check_product(a, a, true, t, t3)) << "shape " << shape;
+          ASSERT_TRUE(check_product(a, b, false, t, t3, t4)) << "shape " << shape;
+          ASSERT_TRUE(check_product(a, a, true, t, t3, t4)) << "shape " << shape;
         }
       }
     }
@@ -265,12 +354,14 @@ TYPED_TEST(MpnMul, EdgeOperands) {
 
 TEST(MpnMul, ScratchSizes) {
   // mul_scratch covers what mul takes for every pair of lengths up to 200 words (the guards above check that it
-  // is enough on the lengths tested; here that the sizes stay linear, with Toom-3 from 5 words too).
+  // is enough on the lengths tested; here that the sizes stay linear, with Toom-3 from 5 words and Toom-4 from 16
+  // too).
   for (int na = 1; na <= 200; ++na) {
     for (int nb = 1; nb <= 200; ++nb) {
       const int shorter = na < nb ? na : nb;
       ASSERT_LE(mpn::mul_scratch(na, nb, 2), 12 * shorter + 64) << na << " x " << nb;
       ASSERT_LE(mpn::mul_scratch(na, nb, 2, 5), 12 * shorter + 64) << na << " x " << nb;
+      ASSERT_LE(mpn::mul_scratch(na, nb, 2, 5, 16), 12 * shorter + 64) << na << " x " << nb;
     }
   }
 }
