@@ -160,9 +160,9 @@ void host_mul(word* r, const word* a, std::size_t na, const word* b, std::size_t
   if (toom && std::min(ia, ib) >= task_words && host_threads() >= 2) {
     const huge::ToomThresholds thresholds{t, t3, t4, task_words};
     if (ia >= ib) {
-      huge::mul_toom_tasks(r, a, ia, b, ib, thresholds);
+      huge::mul_toom_tasks(r, a, ia, b, ib, thresholds, host_threads());
     } else {
-      huge::mul_toom_tasks(r, b, ib, a, ia, thresholds);
+      huge::mul_toom_tasks(r, b, ib, a, ia, thresholds, host_threads());
     }
     return;
   }

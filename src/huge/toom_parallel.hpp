@@ -9,8 +9,10 @@
 //
 // The products of a level are independent (A. L. Toom's points: 0, 1, -1, 2 and infinity for Toom-3; -2 and 1/2 as
 // well for Toom-4), so the only order between tasks is the level's: evaluation, the products (an OpenMP
-// taskgroup), interpolation. Integer's multiply chooses this where OpenMP gives two threads or more and the operands
-// are long enough (src/huge/integer.cpp's host_mul, thresholds.hpp's host_toom_tasks).
+// taskgroup), interpolation. Products of unequal lengths (mul_toom_tasks) split the longer operand into pieces as
+// long as the shorter, as mpn::mul does; where there are at least as many whole pieces as threads, each piece's
+// product runs whole on one thread instead. Integer's multiply chooses this where OpenMP gives two threads or more
+// and the operands are long enough (src/huge/integer.cpp's host_mul, thresholds.hpp's host_toom_tasks).
 #pragma once
 
 #include <warpnum/detail/mpn/mul.hpp>
@@ -18,7 +20,12 @@
 #include <warpnum/detail/mpn/toom4.hpp>
 
 #include <cstddef>
+#include <memory>
 #include <vector>
+
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
 
 namespace warpnum::huge {
 
@@ -155,26 +162,72 @@ template <class Word> void toom_tasks(Word* r, const Word* a, const Word* b, int
   detail_toom_tasks::product(r, a, b, n, sp, t);
 }
 
-/// r[0, na + nb) = a * b for na >= nb >= 1, as mpn::mul does it (pieces of a as long as b, each added into r), with
-/// each whole piece by toom_tasks and the last, shorter one by mpn::mul. r must not overlap a or b.
-template <class Word> void mul_toom_tasks(Word* r, const Word* a, int na, const Word* b, int nb, ToomThresholds t) {
+/// The calling thread's number in the current OpenMP team (0 without OpenMP).
+inline int toom_thread_number() noexcept {
+#if defined(_OPENMP)
+  return omp_get_thread_num();
+#else
+  return 0;
+#endif
+}
+
+/// r[0, na + nb) = a * b for na >= nb >= 1, as mpn::mul does it (pieces of a as long as b, the last one shorter or
+/// not, each product added into r). Where a has at least two whole pieces and as many as there are threads
+/// (`threads`: OpenMP's count), each piece's product is one product on one thread (mpn::mul: Toom-4 and below),
+/// which keeps every thread busy where splitting each product's levels into tasks would leave them waiting (a
+/// division's quotient piece times the whole divisor): the products of even pieces go straight to r (they do not
+/// overlap), those of odd pieces to one buffer, added after. Otherwise each whole piece by toom_tasks, the last,
+/// shorter one by mpn::mul. r must not overlap a or b.
+template <class Word>
+void mul_toom_tasks(Word* r, const Word* a, int na, const Word* b, int nb, ToomThresholds t, int threads) {
   namespace mpn = warpnum::detail::mpn;
   if (na == nb) {
     toom_tasks(r, a, b, nb, t);
     return;
   }
-  std::vector<Word> piece(2 * static_cast<std::size_t>(nb));
-  std::vector<Word> scratch(static_cast<std::size_t>(mpn::mul_scratch(nb, na % nb, t.karatsuba, t.toom3, t.toom4)));
-  for (int i = 0; i < na + nb; ++i) r[i] = 0;
-  for (int off = 0; off < na; off += nb) {
-    const int len = na - off < nb ? na - off : nb;
-    if (len == nb) {
-      toom_tasks(piece.data(), a + off, b, nb, t);
-    } else {
-      mpn::mul(piece.data(), b, nb, a + off, len, scratch.data(), t.karatsuba, t.toom3, t.toom4);
+  const int whole = na / nb;
+  const int len = na % nb;
+  const int pieces = whole + (len > 0 ? 1 : 0);
+  const auto piece_len = [=](int c) { return c < whole ? nb : len; };
+  const auto add_piece = [&](const Word* piece, int c) {
+    const int off = c * nb;
+    const int l = piece_len(c);
+    const Word carry = mpn::add_n(r + off, r + off, piece, l + nb);
+    mpn::add_1_in_place(r + off + l + nb, na - off - l, carry);
+  };
+  if (whole >= 2 && whole >= threads && threads >= 1) {
+    // Allocated before the threads start, left uninitialised: every word is written before it is read.
+    const int whole_need = mpn::toom4_scratch(nb, t.karatsuba, t.toom3, t.toom4);
+    const int last_need = len > 0 ? mpn::mul_scratch(nb, len, t.karatsuba, t.toom3, t.toom4) : 0;
+    const auto scratch_words = static_cast<std::size_t>(whole_need > last_need ? whole_need : last_need);
+    const auto odd = std::make_unique_for_overwrite<Word[]>(static_cast<std::size_t>(na) + nb);
+    const auto scratch = std::make_unique_for_overwrite<Word[]>(static_cast<std::size_t>(threads) * scratch_words);
+    Word* const op = odd.get();
+    Word* const sp = scratch.get();
+    const int last_even = (pieces - 1) / 2 * 2;
+    for (int i = last_even * nb + nb + piece_len(last_even); i < na + nb; ++i) r[i] = 0;  // past the even pieces
+#pragma omp parallel for schedule(static, 1) default(none) \
+    firstprivate(r, op, sp, a, b, nb, whole, len, pieces, scratch_words, t)
+    for (int c = 0; c < pieces; ++c) {
+      Word* const out = (c % 2 == 0 ? r : op) + static_cast<std::ptrdiff_t>(c) * nb;
+      Word* const own = sp + static_cast<std::size_t>(toom_thread_number()) * scratch_words;
+      mpn::mul(out, b, nb, a + static_cast<std::ptrdiff_t>(c) * nb, c < whole ? nb : len, own, t.karatsuba, t.toom3,
+               t.toom4);
     }
-    const Word carry = mpn::add_n(r + off, r + off, piece.data(), len + nb);
-    mpn::add_1_in_place(r + off + len + nb, na - off - len, carry);
+    for (int c = 1; c < pieces; c += 2) add_piece(op + static_cast<std::ptrdiff_t>(c) * nb, c);
+    return;
+  }
+  for (int i = 0; i < na + nb; ++i) r[i] = 0;
+  std::vector<Word> piece(2 * static_cast<std::size_t>(nb));
+  for (int c = 0; c < whole; ++c) {
+    toom_tasks(piece.data(), a + static_cast<std::ptrdiff_t>(c) * nb, b, nb, t);
+    add_piece(piece.data(), c);
+  }
+  if (len > 0) {
+    std::vector<Word> scratch(static_cast<std::size_t>(mpn::mul_scratch(nb, len, t.karatsuba, t.toom3, t.toom4)));
+    mpn::mul(piece.data(), b, nb, a + static_cast<std::ptrdiff_t>(whole) * nb, len, scratch.data(), t.karatsuba,
+             t.toom3, t.toom4);
+    add_piece(piece.data(), whole);
   }
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/mpn/mul_test.cpp: the limb core's products of run-time lengths: detail/mpn/mul_basecase.hpp
 // (schoolbook), detail/mpn/karatsuba.hpp (Karatsuba), detail/mpn/toom3.hpp (Toom-Cook 3-way and its exact division
-// by 3), detail/mpn/toom4.hpp (Toom-Cook 4-way and its exact division by odd words) and detail/mpn/mul.hpp
+// by 3), detail/mpn/toom4.hpp (Toom-Cook 4-way and its exact division by divisors of B - 1) and detail/mpn/mul.hpp
 // (products of any two lengths), with 32-bit words (the device's and constant evaluation's) and 64-bit words (the
 // host's), against GMP: random and carry-heavy operands of 1 to 300 words (up to 2000 for Toom-3 and Toom-4 at
 // their own thresholds), squares, unbalanced lengths, Karatsuba thresholds down to 2 words, Toom-3 thresholds down
@@ -26,7 +26,7 @@ namespace {
 using oracle::Mpz;
 namespace mpn = detail::mpn;
 
-// ---- constant evaluation: an unbalanced Karatsuba product and a square of 32-bit words, threshold 2 ----------
+// ---- constant evaluation: Karatsuba (threshold 2), Toom-3 and Toom-4 products and squares of 32-bit words ------
 
 constexpr bool constexpr_products() {
   std::uint32_t a[12] = {};
@@ -65,6 +65,24 @@ constexpr bool constexpr_products() {
   mpn::toom3_n(toom_got, a, a, 12, scratch, 2, 5);
   for (int i = 0; i < 24; ++i) {
     if (toom_got[i] != sq_want[i]) return false;
+  }
+  // Toom-4 at 18 words (threshold 16: one level, Toom-3 and Karatsuba below), a product and a square.
+  std::uint32_t d[18] = {};
+  std::uint32_t e[18] = {};
+  for (int i = 0; i < 18; ++i) {
+    d[i] = 0xbb67ae85u * static_cast<std::uint32_t>(i + 5) ^ (i % 5 == 2 ? 0xffffffffu : 0u);
+    e[i] = 0x3c6ef372u * static_cast<std::uint32_t>(i + 9) ^ (i % 3 == 0 ? 0xffffffffu : 0u);
+  }
+  std::uint32_t toom4_want[36] = {};
+  std::uint32_t toom4_got[36] = {};
+  std::uint32_t toom4_scratch[256] = {};
+  if (mpn::toom4_scratch(18, 2, 5, 16) > 256) return false;
+  for (const bool square : {false, true}) {
+    mpn::mul_basecase(toom4_want, d, 18, square ? d : e, 18);
+    mpn::toom4_n(toom4_got, d, square ? d : e, 18, toom4_scratch, 2, 5, 16);
+    for (int i = 0; i < 36; ++i) {
+      if (toom4_got[i] != toom4_want[i]) return false;
+    }
   }
   // 3 x (B^4 - 1) / 3 exactly, and a multiple of 3 whose subtractions borrow across words.
   std::uint32_t third[4] = {0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu};
@@ -288,16 +306,16 @@ TYPED_TEST(MpnMul, Toom4AgainstGmp) {
   });
 }
 
-/// divexact_by_odd by 3, 9, 15 and random odd words on d q for quotients whose words are 0, 1, B - 1, (B - 1) / d or
-/// random, positive and negative (two's complement over the words, as Toom-4's interpolation divides).
-TYPED_TEST(MpnMul, DivexactByOdd) {
+/// divexact_by_dbm1 by 3, 5, 15 and 17 (divisors of B - 1) on d q for quotients whose words are 0, 1, B - 1,
+/// (B - 1) / d or random, positive and negative (two's complement over the words, as Toom-4's interpolation
+/// divides).
+TYPED_TEST(MpnMul, DivexactByDbm1) {
   using Word = TypeParam;
-  const std::string what = "mpn divexact_by_odd " + std::to_string(sizeof(Word) * 8);
+  const std::string what = "mpn divexact_by_dbm1 " + std::to_string(sizeof(Word) * 8);
   run_random_cases(what, seed_for(what), 2000, [](Rng& rng, int) {
     const int n = 1 + static_cast<int>(rng.below(12));
-    constexpr Word small[] = {3, 9, 15};
-    const auto kind = rng.below(4);
-    const Word d = kind < 3 ? small[kind] : static_cast<Word>(random_vector<Word>(rng, 1)[0] | 1);
+    constexpr Word divisors[] = {3, 5, 15, 17};
+    const Word d = divisors[rng.below(4)];
     std::vector<Word> q = random_vector<Word>(rng, n);
     for (Word& w : q) {
       const auto pick = rng.below(6);
@@ -306,7 +324,7 @@ TYPED_TEST(MpnMul, DivexactByOdd) {
       if (pick == 3) w = static_cast<Word>(~Word{0} / d);
     }
     const bool negative = rng.chance(1, 2);
-    // x = d q modulo B^n, negated for a negative quotient: divexact_by_odd must give q (or -q) modulo B^n.
+    // x = d q modulo B^n, negated for a negative quotient: the division must give q (or -q) modulo B^n.
     std::vector<Word> x(static_cast<std::size_t>(n));
     mpn::mul_1(x.data(), q.data(), n, d);
     std::vector<Word> want = q;
@@ -315,9 +333,9 @@ TYPED_TEST(MpnMul, DivexactByOdd) {
       mpn::neg_n(want.data(), want.data(), n);
     }
     const Mpz dividend = value(x.data(), n);
-    mpn::divexact_by_odd(x.data(), n, d);
+    mpn::divexact_by_dbm1(x.data(), n, d);
     if (x != want) {
-      return ::testing::AssertionFailure() << "divexact_by_odd of " << oracle::to_text(dividend) << " by " << +d
+      return ::testing::AssertionFailure() << "divexact_by_dbm1 of " << oracle::to_text(dividend) << " by " << +d
                                            << " gave " << oracle::to_text(value(x.data(), n));
     }
     return ::testing::AssertionSuccess();

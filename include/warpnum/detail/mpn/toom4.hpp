@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/mpn/toom4.hpp: Toom-Cook 4-way multiplication of two word arrays of one run-time length
-// (toom4_n), Toom-3 (toom3.hpp) below its threshold, the scratch it needs, and the exact division by an odd word of
-// its interpolation (divexact_by_odd).
+// (toom4_n), Toom-3 (toom3.hpp) below its threshold, the scratch it needs, and the exact divisions of its
+// interpolation by a divisor of B - 1 (divexact_by_dbm1).
 //
 // A. L. Toom, 1963; S. A. Cook's thesis, 1966; Knuth, TAOCP vol. 2, 4.3.3 A. Each operand of n words is a polynomial
 // of degree 3 in B^k (k = ceil(n / 4)): a = a3 B^3k + a2 B^2k + a1 B^k + a0. The product's seven coefficients come
@@ -32,22 +32,23 @@ WARPNUM_HD constexpr int toom4_effective_threshold(int toom4_threshold) noexcept
   return toom4_threshold < 16 ? 16 : toom4_threshold;
 }
 
-/// a = a / d over n words in place, for d odd and a a multiple of d modulo B^n (Hensel's exact division, as
-/// divexact_by3 for any odd d): each quotient word is the difference times d's inverse modulo B, and the high word
-/// of d q[i] (with the word's own borrow) is subtracted from the next word. Modulo B^n, so a negative multiple of d
-/// in two's complement gives its negative quotient in two's complement.
-template <class Word> WARPNUM_HD constexpr void divexact_by_odd(Word* a, int n, Word d) noexcept {
-  Word inverse = d;  // d d = 1 (mod 8): 3 bits; each Newton step x (2 - d x) doubles them
-  WARPNUM_NO_UNROLL
-  for (int bits = 3; bits < word_bits<Word>; bits *= 2) inverse = static_cast<Word>(inverse * (2 - d * inverse));
-  Word borrow = 0;
+/// a = a / d over n words in place, for d a divisor of B - 1 (3, 5, 15 and 17 for 32- and 64-bit words) and a a
+/// multiple of d modulo B^n (negative multiples in two's complement too: the quotient is exact modulo B^n). GMP's
+/// mpn_bdiv_dbm1c: with m = (B - 1) / d, a m = q (B - 1) = q B - q, so each quotient word is the running difference
+/// of the words of q B and a m, whose products do not depend on one another: the only chain is two subtractions a
+/// word, where Hensel's division (divexact_by3 in toom3.hpp) chains a product too.
+template <class Word> WARPNUM_HD constexpr void divexact_by_dbm1(Word* a, int n, Word d) noexcept {
+  const Word m = static_cast<Word>(static_cast<Word>(~Word{0}) / d);
+  Word h = 0;
   WARPNUM_NO_UNROLL
   for (int i = 0; i < n; ++i) {
-    const Word w = a[i];
-    const Word q = static_cast<Word>(static_cast<Word>(w - borrow) * inverse);
-    a[i] = q;
-    borrow = static_cast<Word>((w < borrow ? 1 : 0) +
-                               static_cast<Word>((static_cast<dword_t<Word>>(q) * d) >> word_bits<Word>));
+    const dword_t<Word> p = static_cast<dword_t<Word>>(a[i]) * m;
+    const auto p0 = static_cast<Word>(p);
+    const auto p1 = static_cast<Word>(p >> word_bits<Word>);
+    const Word borrow = h < p0 ? 1 : 0;
+    h = static_cast<Word>(h - p0);
+    a[i] = h;
+    h = static_cast<Word>(h - p1 - borrow);
   }
 }
 
@@ -195,13 +196,14 @@ WARPNUM_HD constexpr void toom4_interpolate(Word* r, const Toom4Level<Word>& l, 
   addmul_1(w5, w5, w2, p, static_cast<Word>(45));
   shr_bits(w5, w5, p, 1);
   sub_n(w4, w4, w2, p);
-  divexact_by3(w4, p);   // c4
+  divexact_by_dbm1(w4, p, static_cast<Word>(3));  // c4
   sub_n(w2, w2, w4, p);  // c2
   sub_n(w1, w5, w1, p);
   submul_1(w5, w5, w3, p, static_cast<Word>(8));
-  divexact_by_odd(w5, p, static_cast<Word>(9));
+  divexact_by_dbm1(w5, p, static_cast<Word>(3));  // by 9: twice by 3 (9 does not divide B - 1)
+  divexact_by_dbm1(w5, p, static_cast<Word>(3));
   sub_n(w3, w3, w5, p);  // c3
-  divexact_by_odd(w1, p, static_cast<Word>(15));
+  divexact_by_dbm1(w1, p, static_cast<Word>(15));
   add_n(w1, w1, w5, p);
   shr_bits(w1, w1, p, 1);  // c1
   sub_n(w5, w5, w1, p);    // c5
