@@ -207,12 +207,11 @@ void mul_toom_tasks(Word* r, const Word* a, int na, const Word* b, int nb, ToomT
     const int last_even = (pieces - 1) / 2 * 2;
     for (int i = last_even * nb + nb + piece_len(last_even); i < na + nb; ++i) r[i] = 0;  // past the even pieces
 #pragma omp parallel for schedule(static, 1) default(none) \
-    firstprivate(r, op, sp, a, b, nb, whole, len, pieces, scratch_words, t)
+    firstprivate(r, op, sp, a, b, nb, pieces, piece_len, scratch_words, t)
     for (int c = 0; c < pieces; ++c) {
       Word* const out = (c % 2 == 0 ? r : op) + static_cast<std::ptrdiff_t>(c) * nb;
       Word* const own = sp + static_cast<std::size_t>(toom_thread_number()) * scratch_words;
-      mpn::mul(out, b, nb, a + static_cast<std::ptrdiff_t>(c) * nb, c < whole ? nb : len, own, t.karatsuba, t.toom3,
-               t.toom4);
+      mpn::mul(out, b, nb, a + static_cast<std::ptrdiff_t>(c) * nb, piece_len(c), own, t.karatsuba, t.toom3, t.toom4);
     }
     for (int c = 1; c < pieces; c += 2) add_piece(op + static_cast<std::ptrdiff_t>(c) * nb, c);
     return;

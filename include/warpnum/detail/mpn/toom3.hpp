@@ -118,6 +118,21 @@ template <class Word> struct Toom3Level {
   }
 };
 
+/// The last step of a Toom-Cook interpolation: r[0, total) holds c0 in r[0, 2k) and the top coefficient from
+/// word (count + 1) k up; r[2k, (count + 1) k) is cleared and c[i - 1] (2k + 1 words, or what is left of r where the
+/// product ends first) added at word i k, for i = 1 .. count. Shared by toom3_interpolate (count 3) and
+/// toom4_interpolate (count 5).
+template <class Word>
+WARPNUM_HD constexpr void toom_add_coefficients(Word* r, int total, int k, Word* const* c, int count) noexcept {
+  WARPNUM_NO_UNROLL
+  for (int i = 2 * k; i < (count + 1) * k; ++i) r[i] = 0;
+  WARPNUM_NO_UNROLL
+  for (int i = 1; i <= count; ++i) {
+    const int room = total - i * k;
+    add_in_place(r + i * k, room, c[i - 1], room < 2 * k + 1 ? room : 2 * k + 1);
+  }
+}
+
 /// The interpolation of toom3_n: from r0 = a0 b0 in r[0, 2k), rinf = a2 b2 in r[4k, 2n) and the products at 1, -1
 /// and 2 in r1, rm1 and r2 (2k + 2 words each; rm1 holds |A(-1) B(-1)|, negative where neg_m1), r[0, 2n) = a * b by
 /// Bodrato's sequence:
@@ -154,13 +169,8 @@ WARPNUM_HD constexpr void toom3_interpolate(Word* r, Word* r1, Word* rm1, Word* 
 
   // r = r0 + c1 B^k + c2 B^2k + c3 B^3k + rinf B^4k. Each coefficient is below 3 B^2k, so 2k + 1 words hold it; c3
   // (a1 b2 + a2 b1) is below 2 B^(k+s) and ends within the product's 2n words.
-  WARPNUM_NO_UNROLL
-  for (int i = 2 * k; i < 4 * k; ++i) r[i] = 0;
-  const int total = 2 * n;
-  add_in_place(r + k, total - k, rm1, 2 * k + 1);
-  add_in_place(r + 2 * k, total - 2 * k, r1, 2 * k + 1);
-  const int c3_words = total - 3 * k < 2 * k + 1 ? total - 3 * k : 2 * k + 1;
-  add_in_place(r + 3 * k, total - 3 * k, r2, c3_words);
+  Word* const c[3] = {rm1, r1, r2};
+  toom_add_coefficients(r, 2 * n, k, c, 3);
 }
 
 /// r[0, 2n) = a * b for n >= 1 (a == b, the same array: a square) by Toom-Cook 3-way while n is at least

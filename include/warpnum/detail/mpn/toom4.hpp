@@ -210,15 +210,8 @@ WARPNUM_HD constexpr void toom4_interpolate(Word* r, const Toom4Level<Word>& l, 
 
   // r = c0 + c1 B^k + ... + c6 B^6k. c1 .. c4 are below 4 B^2k (2k + 1 words); c5 =
   // a2 b3 + a3 b2 is below 2 B^(k+s) and ends within the product's 2n words.
-  WARPNUM_NO_UNROLL
-  for (int i = 2 * k; i < 6 * k; ++i) r[i] = 0;
-  const int total = 2 * n;
-  add_in_place(r + k, total - k, w1, 2 * k + 1);
-  add_in_place(r + 2 * k, total - 2 * k, w2, 2 * k + 1);
-  add_in_place(r + 3 * k, total - 3 * k, w3, 2 * k + 1);
-  add_in_place(r + 4 * k, total - 4 * k, w4, 2 * k + 1);
-  const int c5_words = total - 5 * k < 2 * k + 1 ? total - 5 * k : 2 * k + 1;
-  add_in_place(r + 5 * k, total - 5 * k, w5, c5_words);
+  Word* const c[5] = {w1, w2, w3, w4, w5};
+  toom_add_coefficients(r, 2 * n, k, c, 5);
 }
 
 /// r[0, 2n) = a * b for n >= 1 (a == b, the same array: a square) by Toom-Cook 4-way while n is at least
