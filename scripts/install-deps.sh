@@ -3,7 +3,8 @@
 # scripts/install-deps.sh: installs the Debian packages warpnum's build, tests, benchmarks and plots need (apt-get,
 # only what is missing); dpkg-dev and xz-utils are for scripts/fetch-boost-tests.sh (apt-get source, the .tar.xz),
 # doxygen for the API reference (ctest docs-doxygen), clang and libclang-rt-14-dev (libFuzzer and clang's sanitizer
-# runtimes) for the fuzzers (preset fuzz), python3-venv for scripts/install-cuda-wheels.sh (newer nvcc from PyPI).
+# runtimes) for the fuzzers (preset fuzz), python3-venv for scripts/install-cuda-wheels.sh (newer nvcc from PyPI),
+# valgrind for the constant-time functions' memcheck tests (ctest -L constant_time).
 # Never installs CUDA; reports whether nvcc is there.
 set -euo pipefail
 
@@ -13,6 +14,7 @@ packages=(
   python3-matplotlib python3-venv doxygen
   clang libclang-rt-14-dev
   dpkg-dev xz-utils
+  valgrind
 )
 
 missing=()

@@ -17,6 +17,10 @@
 //                             other        mul_rows_n / sqr_rows_n + redc_n, 64-bit
 //   constexpr, odd N          any          mont_mul_portable (32-bit limbs)
 //
+// Constant-time code (ct::Montgomery) takes mont_mul_limbs_ct: the variants above, whose instructions and memory
+// accesses do not depend on the values, except the host's Karatsuba blocks (64 and 128 limbs), which compare the
+// halves and branch on the sign of their difference; there the host's 64-bit rows and REDC (mont_mul_rows_words).
+//
 // Variants: detail/modular/mont_rows.hpp (device rows), detail/modular/montgomery.hpp (columns, rows, REDC),
 // detail/modular/mont_wide.hpp (Karatsuba blocks), detail/x86/mont_4_adx.hpp (generated assembly).
 #pragma once
@@ -103,6 +107,26 @@ inline void mont_mul(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* 
   mont_mul_words<N, Square>(r, a, b, m, minv);
 }
 
+/// The product (or square) by rows and REDC on the host's 64-bit words (mpn::mul_basecase or sqr_basecase, then
+/// redc_n): loops of constant length whose only choice is by mask; the constant-time product where the Karatsuba
+/// blocks are the variable-time one (mont_mul_limbs_ct).
+template <int N, bool Square>
+inline void mont_mul_rows_words(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m,
+                                std::uint64_t minv) noexcept {
+  constexpr int w = N / 2;
+  const auto x = load<N>(a);
+  const auto mw = load<N>(m);
+  Words<N> z;
+  std::uint64_t t[2 * w];
+  if constexpr (Square) {
+    sqr_rows_n(t, x.w, w);
+  } else {
+    mul_rows_n(t, x.w, load<N>(b).w, w);
+  }
+  redc_n(z.w, t, mw.w, w, minv);
+  store<N>(r, z.w);
+}
+
 /// n >= 1 Montgomery squarings in a row (a^(2^n)) in one call of the generated loop, where there is one (4 words,
 /// BMI2 and ADX); false, with r untouched, elsewhere (the caller squares n times).
 template <int N> inline bool mont_sqr_n(limb_t* r, const limb_t* a, const limb_t* m, std::uint64_t minv, int n) noexcept {
@@ -174,6 +198,17 @@ WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_
     WARPNUM_DETAIL_ON_HOST64(host64::mont_mul<N, Square>(r, a, b, m, minv); return;)
   }
   mont_mul_portable<N, Square>(r, a, b, m, minv);
+}
+
+/// mont_mul_limbs for constant-time code: the same variant where that runs the same instructions and touches the
+/// same memory for every value (all but the host's Karatsuba blocks), the host's rows there. Same contract.
+template <int N, bool Square>
+WARPNUM_HD constexpr void mont_mul_limbs_ct(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m,
+                                            std::uint64_t minv) noexcept {
+  if constexpr (N % 2 == 0 && N / 2 > 16) {
+    WARPNUM_DETAIL_ON_HOST64(host64::mont_mul_rows_words<N, Square>(r, a, b, m, minv); return;)
+  }
+  mont_mul_limbs<N, Square>(r, a, b, m, minv);
 }
 
 /// a^(2^n) R^(1 - 2^n) mod m (n >= 1 squarings in a row) where the target runs them in one call: the host's

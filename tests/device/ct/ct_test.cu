@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: Apache-2.0
+// tests/device/ct/ct_test.cu: the constant-time functions (ct/choice.hpp, ct/compare.hpp, ct/montgomery.hpp,
+// ct/modular.hpp, ct/rsa.hpp) in kernels against the same functions on the host (which tests/host/ct/ checks against
+// GMP): comparisons and selection, the context built in the kernel from a secret modulus, products, powers with
+// full-width exponents and inverses modulo a prime, at 256, 1024 and 2048 bits, and the blinded RSA-CRT private
+// operation of a 1024-bit key, each thread with its own blinding. Inputs include 0, 1, m - 1 and all-ones exponents.
+#include "cases/random.hpp"
+#include "device/kernel_check.hpp"
+
+#include <warpnum/bigint.hpp>
+#include <warpnum/ct.hpp>
+#include <warpnum/gmp.hpp>
+#include <warpnum/modular.hpp>
+
+#include <gmpxx.h>
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace warpnum::test {
+namespace {
+
+template <class T>
+struct CtIn {
+  T a, b, e, m;  // m odd; a, b below m
+};
+template <class T>
+std::ostream& operator<<(std::ostream& os, const CtIn<T>& in) {
+  return os << "BigUInt<" << T::bits << ">: a = 0x" << to_string(in.a, 16) << ", b = 0x" << to_string(in.b, 16)
+            << ", e = 0x" << to_string(in.e, 16) << ", m = 0x" << to_string(in.m, 16);
+}
+
+template <class T>
+struct CtOp {
+  T prime;      // for inverse_prime
+  struct Out {  // the masks last, four words: BigUInt's alignment (16 bytes) leaves no padding
+    T select, mul, powm, inverse;
+    std::uint32_t less, equal, greater, is_zero;
+  };
+  WARPNUM_HD Out operator()(const CtIn<T>& in) const {
+    const auto ctx = ct::Montgomery<T::bits>::checked(in.m);  // built in the kernel, the modulus secret
+    const ct::Choice lt = ct::less(in.a, in.b);
+    const auto p = ct::Montgomery<T::bits>::checked(prime);
+    return {ct::select(lt, in.a, in.b),
+            ctx.from_montgomery(ctx.mul(ctx.to_montgomery(in.a), ctx.to_montgomery(in.b))),
+            ctx.powm(in.a, in.e),
+            p.from_montgomery(p.inverse_prime(p.to_montgomery(in.a))),
+            lt.mask(),
+            ct::equal(in.a, in.b).mask(),
+            ct::greater(in.a, in.b).mask(),
+            ct::is_zero(in.a).mask()};
+  }
+};
+
+template <class T>
+class CtDevice : public DeviceTest {};
+TYPED_TEST_SUITE_P(CtDevice);
+
+TYPED_TEST_P(CtDevice, MatchesHost) {
+  using T = TypeParam;
+  const std::uint64_t seed = mix_seed(base_seed() ^ (0xc7ull + T::bits));
+  Rng rng(seed);
+  mpz_class prime = to_mpz_class(random_value<T>(rng));
+  mpz_setbit(prime.get_mpz_t(), T::bits - 2);
+  mpz_nextprime(prime.get_mpz_t(), prime.get_mpz_t());
+  const CtOp<T> op{from_mpz<T>(prime)};
+  std::vector<CtIn<T>> in(T::bits >= 2048 ? 64 : 256);
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    T m = random_value<T>(rng);
+    m.set_bit(0);
+    if (i % 2 == 0) m.set_bit(T::bits - 1);
+    if (m == T{1u}) m = T{3u};
+    T a = random_value<T>(rng) % m;
+    T b = i % 5 == 0 ? a : random_value<T>(rng) % m;
+    T e = i % 7 == 0 ? ~T{} : i % 7 == 1 ? T{} : random_value<T>(rng);
+    if (i % 11 == 0) a = m - 1u;
+    in[i] = {a, b, e, m};
+  }
+  const auto out = expect_device_matches_host(op, in, seed);
+  for (std::size_t i = 0; i < in.size(); ++i) {  // and the host's values are the variable-time functions'
+    EXPECT_EQ(out[i].powm, powm(in[i].a, in[i].e, in[i].m)) << "input " << i << ": " << in[i];
+  }
+}
+
+REGISTER_TYPED_TEST_SUITE_P(CtDevice, MatchesHost);
+struct WidthName {
+  template <class T>
+  static std::string GetName(int) {
+    return std::to_string(T::bits);
+  }
+};
+using Widths = ::testing::Types<BigUInt<256>, BigUInt<1024>, BigUInt<2048>>;
+INSTANTIATE_TYPED_TEST_SUITE_P(Ct, CtDevice, Widths, WidthName);
+
+/// The blinded RSA-CRT private operation of one 1024-bit key, a ciphertext and a blinding a thread.
+struct RsaIn {
+  BigUInt<1024> c;
+  ct::RsaBlinding<1024> blinding;
+};
+std::ostream& operator<<(std::ostream& os, const RsaIn& in) { return os << "c = 0x" << to_string(in.c, 16); }
+struct RsaOp {
+  ct::RsaKey<1024> key;
+  struct Out {
+    BigUInt<1024> m1, m2;  // two calls: the second with the advanced blinding
+  };
+  WARPNUM_HD Out operator()(const RsaIn& in) const {
+    ct::RsaBlinding<1024> b = in.blinding;
+    const BigUInt<1024> m1 = ct::rsa_private(key, in.c, b);
+    return {m1, ct::rsa_private(key, in.c, b)};
+  }
+};
+
+class CtRsaDevice : public DeviceTest {};
+
+TEST_F(CtRsaDevice, MatchesHostAndGmp) {
+  const std::uint64_t seed = mix_seed(base_seed() ^ 0x45a1ull);
+  gmp_randclass g(gmp_randinit_default);
+  g.seed(static_cast<unsigned long>(seed));
+  mpz_class p, q, e = 65537, d, qinv;
+  for (;;) {
+    p = g.get_z_bits(512) | (mpz_class(3) << 510);
+    q = g.get_z_bits(512) | (mpz_class(3) << 510);
+    mpz_nextprime(p.get_mpz_t(), p.get_mpz_t());
+    mpz_nextprime(q.get_mpz_t(), q.get_mpz_t());
+    const mpz_class phi = (p - 1) * (q - 1);
+    if (mpz_sizeinbase(p.get_mpz_t(), 2) == 512 && mpz_sizeinbase(q.get_mpz_t(), 2) == 512 && p != q &&
+        mpz_invert(d.get_mpz_t(), e.get_mpz_t(), phi.get_mpz_t()) != 0) {
+      break;
+    }
+  }
+  mpz_invert(qinv.get_mpz_t(), q.get_mpz_t(), p.get_mpz_t());
+  const mpz_class n = p * q;
+  using H = BigUInt<512>;
+  const RsaOp op{ct::RsaKey<1024>(from_mpz<BigUInt<1024>>(n), 65537, from_mpz<H>(p), from_mpz<H>(q),
+                                  from_mpz<H>(mpz_class(d % (p - 1))), from_mpz<H>(mpz_class(d % (q - 1))),
+                                  from_mpz<H>(qinv))};
+  std::vector<RsaIn> in(128);
+  for (auto& x : in) {
+    x.c = from_mpz<BigUInt<1024>>(mpz_class(g.get_z_range(n)));
+    x.blinding = ct::make_blinding(op.key, from_mpz<BigUInt<1024>>(mpz_class(g.get_z_range(n))));
+  }
+  const auto out = expect_device_matches_host(op, in, seed);
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    mpz_class want;
+    mpz_powm(want.get_mpz_t(), to_mpz_class(in[i].c).get_mpz_t(), d.get_mpz_t(), n.get_mpz_t());
+    EXPECT_EQ(to_mpz_class(out[i].m1), want) << "input " << i;
+    EXPECT_EQ(to_mpz_class(out[i].m2), want) << "input " << i;
+  }
+}
+
+}  // namespace
+}  // namespace warpnum::test
