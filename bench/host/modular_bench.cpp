@@ -3,11 +3,14 @@
 // (docs/benchmarks.md records the results).
 //   powm    a^e mod m, odd m of N bits (top bit set), a full N-bit exponent  vs mpz_powm
 //   powm_even  the same with an even modulus (Barrett)                      vs mpz_powm
+//   powm_ct the same in constant time (ct::powm: the context built in the call, fixed windows, masked table
+//           reads)                                                           vs mpz_powm_sec
 //   modinv  a^-1 mod m, odd m                                                vs mpz_invert
 //   mont_mul / mont_sqr  one Montgomery multiplication / squaring           vs mpn_mul_n / mpn_sqr (no reduction)
 //   modexp_all_cores  powm on every core at once (1024 to 4096 bits): items_per_second is the machine's rate, the
 //                     CPU side of the GPU's batch modexp (warpnum-bench --op powm --mode batch)
 // Operands cycle through a pool of random values; our calls and GMP's sit behind [[gnu::noinline]] wrappers.
+#include <warpnum/ct/modular.hpp>
 #include <warpnum/modular.hpp>
 
 #include <benchmark/benchmark.h>
@@ -61,21 +64,26 @@ template <std::size_t Bits>
 [[gnu::noinline]] U<Bits> ours_powm(const U<Bits>& a, const U<Bits>& e, const U<Bits>& m) { return warpnum::powm(a, e, m); }
 [[gnu::noinline]] void gmp_powm(mpz_ptr r, mpz_ptr a, mpz_ptr e, mpz_ptr m) { mpz_powm(r, a, e, m); }
 template <std::size_t Bits>
+[[gnu::noinline]] U<Bits> ours_powm_ct(const U<Bits>& a, const U<Bits>& e, const U<Bits>& m) {
+  return warpnum::ct::powm(a, e, m);
+}
+[[gnu::noinline]] void gmp_powm_sec(mpz_ptr r, mpz_ptr a, mpz_ptr e, mpz_ptr m) { mpz_powm_sec(r, a, e, m); }
+template <std::size_t Bits>
 [[gnu::noinline]] warpnum::ModResult<U<Bits>> ours_modinv(const U<Bits>& a, const U<Bits>& m) { return warpnum::modinv_checked(a, m); }
 [[gnu::noinline]] int gmp_invert(mpz_ptr r, mpz_ptr a, mpz_ptr m) { return mpz_invert(r, a, m); }
 
-template <std::size_t Bits, bool Odd> void BM_powm_warpnum(benchmark::State& state) {
+template <std::size_t Bits, bool Odd, bool ConstantTime = false> void BM_powm_warpnum(benchmark::State& state) {
   const auto a = random_pool<Bits>(1), e = random_pool<Bits>(2);
   const U<Bits> m = modulus<Bits>(Odd);
   int i = 0;
   for (auto _ : state) {
-    auto r = ours_powm(a[i], e[i], m);
+    auto r = ConstantTime ? ours_powm_ct(a[i], e[i], m) : ours_powm(a[i], e[i], m);
     benchmark::DoNotOptimize(r);
     i = (i + 1) % pool_size;
   }
   state.SetItemsProcessed(state.iterations());
 }
-template <std::size_t Bits, bool Odd> void BM_powm_gmp(benchmark::State& state) {
+template <std::size_t Bits, bool Odd, bool ConstantTime = false> void BM_powm_gmp(benchmark::State& state) {
   const auto a = random_pool<Bits>(1), e = random_pool<Bits>(2);
   Z m(modulus<Bits>(Odd));
   Z r;
@@ -86,7 +94,11 @@ template <std::size_t Bits, bool Odd> void BM_powm_gmp(benchmark::State& state) 
   }
   int i = 0;
   for (auto _ : state) {
-    gmp_powm(r.get(), za[i]->get(), ze[i]->get(), m.get());
+    if constexpr (ConstantTime) {
+      gmp_powm_sec(r.get(), za[i]->get(), ze[i]->get(), m.get());
+    } else {
+      gmp_powm(r.get(), za[i]->get(), ze[i]->get(), m.get());
+    }
     benchmark::ClobberMemory();
     i = (i + 1) % pool_size;
   }
@@ -151,6 +163,8 @@ template <std::size_t Bits, bool Square> void BM_mont_gmp(benchmark::State& stat
   BENCHMARK(BM_powm_gmp<B, true>)->Name("powm/" #B "/gmp");                               \
   BENCHMARK(BM_powm_warpnum<B, false>)->Name("powm_even/" #B "/warpnum");                 \
   BENCHMARK(BM_powm_gmp<B, false>)->Name("powm_even/" #B "/gmp");                         \
+  BENCHMARK(BM_powm_warpnum<B, true, true>)->Name("powm_ct/" #B "/warpnum");              \
+  BENCHMARK(BM_powm_gmp<B, true, true>)->Name("powm_ct/" #B "/gmp_powm_sec");             \
   BENCHMARK(BM_modinv_warpnum<B>)->Name("modinv/" #B "/warpnum");                         \
   BENCHMARK(BM_modinv_gmp<B>)->Name("modinv/" #B "/gmp");                                 \
   BENCHMARK(BM_mont_warpnum<B, false>)->Name("mont_mul/" #B "/warpnum");                  \
@@ -166,7 +180,9 @@ WARPNUM_MODULAR_BENCH(4096)
 
 #define WARPNUM_MODEXP_ALL_CORES(B)                                                                          \
   BENCHMARK(BM_powm_warpnum<B, true>)->Name("modexp_all_cores/" #B "/warpnum")->ThreadPerCpu()->UseRealTime(); \
-  BENCHMARK(BM_powm_gmp<B, true>)->Name("modexp_all_cores/" #B "/gmp")->ThreadPerCpu()->UseRealTime();
+  BENCHMARK(BM_powm_gmp<B, true>)->Name("modexp_all_cores/" #B "/gmp")->ThreadPerCpu()->UseRealTime(); \
+  BENCHMARK(BM_powm_warpnum<B, true, true>)->Name("modexp_ct_all_cores/" #B "/warpnum")->ThreadPerCpu()->UseRealTime(); \
+  BENCHMARK(BM_powm_gmp<B, true, true>)->Name("modexp_ct_all_cores/" #B "/gmp_powm_sec")->ThreadPerCpu()->UseRealTime();
 
 WARPNUM_MODEXP_ALL_CORES(1024)
 WARPNUM_MODEXP_ALL_CORES(2048)

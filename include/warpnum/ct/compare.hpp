@@ -48,13 +48,13 @@ WARPNUM_HD constexpr Choice less(const BasicInt<Bits, Signed>& a, const BasicInt
 /// a > b.
 template <std::size_t Bits, bool Signed>
 WARPNUM_HD constexpr Choice greater(const BasicInt<Bits, Signed>& a, const BasicInt<Bits, Signed>& b) noexcept {
-  return less(b, a);
+  return ct::less(b, a);
 }
 
 /// a <= b.
 template <std::size_t Bits, bool Signed>
 WARPNUM_HD constexpr Choice less_equal(const BasicInt<Bits, Signed>& a, const BasicInt<Bits, Signed>& b) noexcept {
-  return !less(b, a);
+  return !ct::less(b, a);
 }
 
 }  // namespace warpnum::ct

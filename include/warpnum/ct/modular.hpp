@@ -67,7 +67,7 @@ WARPNUM_HD constexpr Checked<BigUInt<Bits>> inverse_mod_prime_checked(const BigU
 /// mul_mod_checked's value; an even or zero m: std::domain_error on the host, 0 on the device.
 template <std::size_t Bits>
 WARPNUM_HD constexpr BigUInt<Bits> mul_mod(const BigUInt<Bits>& a, const BigUInt<Bits>& b, const BigUInt<Bits>& m) {
-  const auto r = mul_mod_checked(a, b, m);
+  const auto r = ct::mul_mod_checked(a, b, m);
   if (r.status != Status::ok) warpnum::detail::raise<std::domain_error>("warpnum: ct::mul_mod needs an odd modulus");
   return r.value;
 }
@@ -75,7 +75,7 @@ WARPNUM_HD constexpr BigUInt<Bits> mul_mod(const BigUInt<Bits>& a, const BigUInt
 /// powm_checked's value; an even or zero m: std::domain_error on the host, 0 on the device.
 template <std::size_t Bits, std::size_t EBits>
 WARPNUM_HD constexpr BigUInt<Bits> powm(const BigUInt<Bits>& a, const BigUInt<EBits>& e, const BigUInt<Bits>& m) {
-  const auto r = powm_checked(a, e, m);
+  const auto r = ct::powm_checked(a, e, m);
   if (r.status != Status::ok) warpnum::detail::raise<std::domain_error>("warpnum: ct::powm needs an odd modulus");
   return r.value;
 }
@@ -83,7 +83,7 @@ WARPNUM_HD constexpr BigUInt<Bits> powm(const BigUInt<Bits>& a, const BigUInt<EB
 /// inverse_mod_prime_checked's value; an even or zero p: std::domain_error on the host, 0 on the device.
 template <std::size_t Bits>
 WARPNUM_HD constexpr BigUInt<Bits> inverse_mod_prime(const BigUInt<Bits>& a, const BigUInt<Bits>& p) {
-  const auto r = inverse_mod_prime_checked(a, p);
+  const auto r = ct::inverse_mod_prime_checked(a, p);
   if (r.status != Status::ok) {
     warpnum::detail::raise<std::domain_error>("warpnum: ct::inverse_mod_prime needs an odd prime modulus");
   }

@@ -27,11 +27,15 @@ namespace warpnum::ct {
 
 /// Montgomery arithmetic modulo an odd m (R = 2^Bits) for secret operands, secret exponents and a secret modulus
 /// (an RSA prime): the same interface as warpnum::Montgomery, and the same values, with every operation running the
-/// same instructions and touching the same memory for all values of its width. Slower than Montgomery where
-/// Montgomery takes a value-dependent shortcut (the host's Karatsuba products at 2048 and 4096 bits, sliding
-/// windows); use Montgomery where nothing is secret.
+/// same instructions and touching the same memory for all values of its width. The products are Montgomery's in
+/// their constant-time form (detail/montgomery/select.hpp; the same speed but at 2048 and 4096 bits on the host,
+/// about 3 % slower there); what costs more is the exponentiation (fixed windows over the whole exponent width, each
+/// table entry read by a scan of the table, against sliding windows) and the context's construction (Bits doublings
+/// instead of a division): use Montgomery where nothing is secret.
 ///
-/// Values are Montgomery forms below m, as in Montgomery; to_montgomery takes any value. An even or zero modulus is an
+/// The modulus's bit length is public (it sets how many doublings build the context; GMP's mpz_powm_sec likewise
+/// treats sizes as public); its value, the operands and the exponents are not. Values are Montgomery forms below m,
+/// as in Montgomery; to_montgomery takes any value. An even or zero modulus is an
 /// error: the constructor throws std::domain_error on the host; `checked` (and the constructor in device code)
 /// gives a context whose status() says so and that works modulo 1 (every result 0). The status is the one
 /// value derived from the modulus that may decide control flow.
@@ -50,8 +54,9 @@ class Montgomery {
   }
 
   /// The context for m without throwing: status() is Status::division_by_zero for m == 0, Status::invalid_argument
-  /// for an even m (the context then works modulo 1), else Status::ok. R mod m by Bits doublings modulo m and R^2 mod
-  /// m by the squarings of warpnum::Montgomery, each constant-time: no division, whose steps would depend on m.
+  /// for an even m (the context then works modulo 1), else Status::ok. R mod m by doublings modulo m from 2^(k-1),
+  /// k the bit length of m, and R^2 mod m by the squarings of warpnum::Montgomery, each constant-time: no division,
+  /// whose steps would depend on m. The bit length k and the status are the values of m treated as public.
   static WARPNUM_HD constexpr Montgomery checked(const value_type& m) noexcept {
     namespace dct = detail::ct;
     const detail::limb_t zero = dct::is_zero_limbs<num_limbs>(m.limbs_);
@@ -60,13 +65,19 @@ class Montgomery {
         dct::select_word(zero, static_cast<detail::limb_t>(Status::division_by_zero),
                          dct::select_word(odd, static_cast<detail::limb_t>(Status::ok),
                                           static_cast<detail::limb_t>(Status::invalid_argument))));
-    const value_type mm = select(Choice::from_mask(odd), m, value_type{1u});
+    const value_type mm = ct::select(Choice::from_mask(odd), m, value_type{1u});
     const std::uint64_t minv = detail::neg_inverse_mod_2_64(static_cast<std::uint64_t>(BigUInt<64>(mm)));
-    // 1 mod m (0 where m = 1), then Bits doublings: R mod m.
-    value_type one = select(Choice::from_mask(dct::equal_limbs<num_limbs>(mm.limbs_, value_type{1u}.limbs_)),
-                            value_type{}, value_type{1u});
+    // 2^(k-1) < m for m of k bits (public: declassified), 0 where m = 1, then Bits - k + 1 doublings: R mod m. One
+    // doubling for a modulus of the full width (an RSA prime, a field's prime), Bits for m = 3.
+    const int k = static_cast<int>(dct::declassify_word(dct::bit_width_limbs<num_limbs>(mm.limbs_)));
+    value_type one{};
+    one.set_bit(static_cast<std::size_t>(k - 1));
+    one = ct::select(Choice::from_mask(dct::equal_limbs<num_limbs>(mm.limbs_, value_type{1u}.limbs_)), value_type{},
+                     one);
     WARPNUM_NO_UNROLL
-    for (std::size_t i = 0; i < Bits; ++i) dct::add_mod_limbs<num_limbs>(one.limbs_, one.limbs_, one.limbs_, mm.limbs_);
+    for (int i = k - 1; i < static_cast<int>(Bits); ++i) {
+      dct::add_mod_limbs<num_limbs>(one.limbs_, one.limbs_, one.limbs_, mm.limbs_);
+    }
     constexpr warpnum::detail::RSquaredSteps steps = warpnum::detail::r_squared_steps(Bits);
     value_type x = one;
     WARPNUM_NO_UNROLL
@@ -94,7 +105,7 @@ class Montgomery {
   /// a b R^-1 mod m, for a b < m R (e.g. both below m).
   WARPNUM_HD constexpr value_type mul(const value_type& a, const value_type& b) const noexcept {
     value_type r;
-    detail::mont_mul_limbs_ct<num_limbs, false>(r.limbs_, a.limbs_, b.limbs_, m_.limbs_, minv_);
+    detail::mont_mul_limbs<num_limbs, false, true>(r.limbs_, a.limbs_, b.limbs_, m_.limbs_, minv_);
     return r;
   }
   /// a^2 R^-1 mod m.
@@ -141,7 +152,7 @@ class Montgomery {
 
   static WARPNUM_HD constexpr value_type square(const value_type& a, const value_type& m, std::uint64_t minv) noexcept {
     value_type r;
-    detail::mont_mul_limbs_ct<num_limbs, true>(r.limbs_, a.limbs_, a.limbs_, m.limbs_, minv);
+    detail::mont_mul_limbs<num_limbs, true, true>(r.limbs_, a.limbs_, a.limbs_, m.limbs_, minv);
     return r;
   }
 

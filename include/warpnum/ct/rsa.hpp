@@ -155,14 +155,14 @@ WARPNUM_HD constexpr Checked<RsaBlinding<Bits>> make_blinding_checked(const RsaK
   b.r_e = n.powm(r, key.public_exponent());
   b.r_inv = warpnum::detail::ct::inverse_mod_n(key, r);
   // r r^-1 = 1 mod n exactly where r is invertible: a comparison of the product, every limb read
-  const Choice ok = equal(n.mul(n.to_montgomery(r), b.r_inv), BigUInt<Bits>{1u});
+  const Choice ok = ct::equal(n.mul(n.to_montgomery(r), b.r_inv), BigUInt<Bits>{1u});
   return {b, ok.declassify() ? Status::ok : Status::not_invertible};
 }
 
 /// make_blinding_checked's value; r sharing a factor with n: std::domain_error on the host.
 template <std::size_t Bits>
 WARPNUM_HD constexpr RsaBlinding<Bits> make_blinding(const RsaKey<Bits>& key, const BigUInt<Bits>& r) {
-  const auto b = make_blinding_checked(key, r);
+  const auto b = ct::make_blinding_checked(key, r);
   if (b.status != Status::ok)
     warpnum::detail::raise<std::domain_error>(
         "warpnum: ct::make_blinding: r is not invertible modulo n; draw another r");

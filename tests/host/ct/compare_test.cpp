@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/ct/compare_test.cpp: ct/choice.hpp's ct::Choice, ct::select and ct::cswap, ct/compare.hpp's
-// comparisons, and detail/ct/limbs.hpp's masks and table scan, against the variable-time operators: every pair of
+// comparisons, and detail/ct/limbs.hpp's masks, bit lengths and table scan, against the variable-time operators: every pair of
 // edge values (0, 1, all ones, the signed extremes, powers of two and their neighbours) and random pairs of nearly
 // equal values (one limb apart), signed and unsigned, at 32, 96, 256 and 1024 bits; and in constant evaluation.
 #include "cases/random.hpp"
@@ -80,6 +80,14 @@ TEST(CtLimbs, MasksAndTableScan) {
     EXPECT_EQ(detail::ct::mask_nonzero(x), x != 0 ? ~detail::limb_t{0} : 0u);
     EXPECT_EQ(detail::ct::mask_equal(x, 1u), x == 1 ? ~detail::limb_t{0} : 0u);
     EXPECT_EQ(detail::ct::mask_from_bit(x), (x & 1u) != 0 ? ~detail::limb_t{0} : 0u);
+  }
+  for (int b = 0; b <= 32; ++b) {  // bit lengths of 0, 2^k and 2^k - 1, and of limb arrays
+    const detail::limb_t p = b == 32 ? 0x80000000u : (detail::limb_t{1} << b) >> 1;
+    EXPECT_EQ(detail::ct::bit_width_word(p), static_cast<detail::limb_t>(b)) << b;
+    const detail::limb_t q = b == 32 ? 0xffffffffu : (detail::limb_t{1} << b) - 1u;
+    EXPECT_EQ(detail::ct::bit_width_word(q), static_cast<detail::limb_t>(b)) << b;
+    const detail::limb_t limbs[3] = {5u, b == 0 ? 0u : p, 0u};
+    EXPECT_EQ(detail::ct::bit_width_limbs<3>(limbs), b == 0 ? 3u : static_cast<detail::limb_t>(32 + b)) << b;
   }
   constexpr int n = 3;
   constexpr int count = 16;

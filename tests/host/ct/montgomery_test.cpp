@@ -13,6 +13,7 @@
 #include <warpnum/bigint.hpp>
 #include <warpnum/ct/modular.hpp>
 #include <warpnum/ct/montgomery.hpp>
+#include <warpnum/modular.hpp>  // beside ct/: every ct:: call must stay unambiguous (argument-dependent lookup)
 #include <warpnum/modular/montgomery.hpp>
 #include <warpnum/status.hpp>
 

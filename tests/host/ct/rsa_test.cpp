@@ -8,6 +8,7 @@
 
 #include <warpnum/bigint.hpp>
 #include <warpnum/ct/rsa.hpp>
+#include <warpnum/modular.hpp>  // beside ct/: every ct:: call must stay unambiguous (argument-dependent lookup)
 #include <warpnum/status.hpp>
 
 #include <gmp.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/modular/mont_wide_test.cpp: the host's wide Montgomery pieces (detail/modular/mont_wide.hpp and the
 // column blocks of detail/bigint/mul.hpp) against GMP's mpz: the 16-word full products and squares, the
-// Karatsuba products of 32 and 64 words, REDC by 16-word blocks, and the Montgomery context at 2048 and 4096
-// bits on edge operands (all-ones words, m = B^n - 1, a = m - 1, t just below m B^n). Seeded (seed_for).
+// Karatsuba products of 32 and 64 words (both forms: variable-time and constant-time), REDC by 16-word blocks,
+// and the Montgomery context at 2048 and 4096 bits on edge operands (all-ones words, m = B^n - 1, a = m - 1, t just below m B^n). Seeded (seed_for).
 #include "cases/random.hpp"
 #include "oracle/gmp.hpp"
 
@@ -126,7 +126,11 @@ template <int W> void check_products(int count) {
     mpz_mul(want, value_of(a, W), value_of(b, W));
     detail::host64::mul_wide<W>(r, a, b);
     if (auto res = same(r, 2 * W, want, "mul_wide: " + ops); !res) return res;
+    detail::host64::mul_wide<W, true>(r, a, b);  // the constant-time form: signs by masks
+    if (auto res = same(r, 2 * W, want, "mul_wide (constant-time): " + ops); !res) return res;
     mpz_mul(want, value_of(a, W), value_of(a, W));
+    detail::host64::sqr_wide<W, true>(r, a);
+    if (auto res = same(r, 2 * W, want, "sqr_wide (constant-time): " + ops); !res) return res;
     detail::host64::sqr_wide<W>(r, a);
     return same(r, 2 * W, want, "sqr_wide: " + ops);
   });

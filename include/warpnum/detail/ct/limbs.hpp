@@ -102,6 +102,30 @@ WARPNUM_HD constexpr limb_t equal_limbs(const limb_t* a, const limb_t* b) noexce
   return static_cast<limb_t>(~mask_nonzero(x));
 }
 
+/// The bit length of x (0 for 0) by five masked halvings, no count-leading-zeros instruction (bsr's result is
+/// undefined at 0, which compilers guard with a branch).
+WARPNUM_HD constexpr limb_t bit_width_word(limb_t x) noexcept {
+  limb_t n = 0;
+  WARPNUM_UNROLL
+  for (int s = 16; s >= 1; s /= 2) {
+    const limb_t t = x >> s;
+    const limb_t m = mask_nonzero(t);
+    n += static_cast<limb_t>(s) & m;
+    x = select_word(m, t, x);
+  }
+  return n + (x & 1u);
+}
+
+/// The bit length of a (N limbs; 0 for 0), every limb read: the highest nonzero limb's, chosen by masks.
+template <int N> WARPNUM_HD constexpr limb_t bit_width_limbs(const limb_t* a) noexcept {
+  limb_t width = 0;
+  WARPNUM_UNROLL
+  for (int i = 0; i < N; ++i) {
+    width = select_word(mask_nonzero(a[i]), static_cast<limb_t>(32 * i) + bit_width_word(a[i]), width);
+  }
+  return width;
+}
+
 /// r = a - b - borrow over N limbs (every limb, no early exit); returns the borrow out, 0 or 1. r may alias a or b.
 template <int N>
 WARPNUM_HD constexpr limb_t sub_limbs(limb_t* r, const limb_t* a, const limb_t* b, limb_t borrow = 0) noexcept {

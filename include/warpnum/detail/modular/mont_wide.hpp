@@ -21,6 +21,14 @@ namespace warpnum::detail::host64 {
 
 using word = std::uint64_t;
 
+/// All ones where bit 0 of b is set, else 0, through an empty asm statement that hides the value from GCC, so that
+/// selections by the mask stay selections (detail/ct/limbs.hpp's value_barrier, on 64-bit words).
+inline word ct_mask(word b) noexcept {
+  word m = 0 - (b & 1u);
+  __asm__("" : "+r"(m));
+  return m;
+}
+
 /// The width of the unrolled column blocks: mul_full_columns<16> is 256 products (about 6 KB of code). A
 /// fully unrolled 32-word Montgomery product (mont_mul_columns<32>, 2048 products) was slower than rows.
 inline constexpr int mont_wide_block = 16;
@@ -42,7 +50,8 @@ template <int W> inline constexpr bool mont_wide_words = W == 32 || W == 64;
 /// The x86-64 body of add_words (op adcq) and sub_words (op sbbq): one carry chain, four words a trip (dec and
 /// lea keep the carry flag).
 #  define WARPNUM_DETAIL_CARRY_CHAIN(op)                                                                       \
-    "xorl %k[carry], %k[carry]\n" /* and CF = 0 */                                                             \
+    "xorl %k[carry], %k[carry]\n\t"                                                                             \
+    "btq $0, %[carry_in]\n" /* CF = carry_in */                                                                \
     "1:\n\t"                                                                                                   \
     "movq (%[a]), %[tmp]\n\t" op " (%[b]), %[tmp]\n\t" "movq %[tmp], (%[r])\n\t"                              \
     "movq 8(%[a]), %[tmp]\n\t" op " 8(%[b]), %[tmp]\n\t" "movq %[tmp], 8(%[r])\n\t"                           \
@@ -56,10 +65,11 @@ template <int W> inline constexpr bool mont_wide_words = W == 32 || W == 64;
     "adcq $0, %[carry]"
 #endif
 
-/// r = a + b (Subtract: a - b) over N words (N a multiple of 4); returns the carry (borrow) out, 0 or 1. r may
-/// alias a or b. On x86-64 one adc (sbb) chain: the portable add_n, which GCC 12 -O2 leaves a loop of __int128
-/// additions, made the 2048-bit Karatsuba square 790 ns instead of 440 (-O3).
-template <bool Subtract, int N> inline word add_sub_words(word* r, const word* a, const word* b) noexcept {
+/// r = a + b + carry_in (Subtract: a - b - carry_in) over N words (N a multiple of 4, carry_in 0 or 1); returns the
+/// carry (borrow) out, 0 or 1. r may alias a or b. On x86-64 one adc (sbb) chain: the portable add_n, which GCC 12
+/// -O2 leaves a loop of __int128 additions, made the 2048-bit Karatsuba square 790 ns instead of 440 (-O3).
+template <bool Subtract, int N>
+inline word add_sub_words(word* r, const word* a, const word* b, word carry_in = 0) noexcept {
   static_assert(N % 4 == 0 && N > 0);
 #if WARPNUM_DETAIL_X86_64_ASM
   word carry;
@@ -68,23 +78,25 @@ template <bool Subtract, int N> inline word add_sub_words(word* r, const word* a
   if constexpr (Subtract) {
     __asm__ volatile(WARPNUM_DETAIL_CARRY_CHAIN("sbbq")
                      : [carry] "=&r"(carry), [tmp] "=&r"(tmp), [a] "+r"(a), [b] "+r"(b), [r] "+r"(r), [trips] "+r"(trips)
-                     :
+                     : [carry_in] "r"(carry_in)
                      : "cc", "memory");
   } else {
     __asm__ volatile(WARPNUM_DETAIL_CARRY_CHAIN("adcq")
                      : [carry] "=&r"(carry), [tmp] "=&r"(tmp), [a] "+r"(a), [b] "+r"(b), [r] "+r"(r), [trips] "+r"(trips)
-                     :
+                     : [carry_in] "r"(carry_in)
                      : "cc", "memory");
   }
   return carry;
 #else
-  return Subtract ? mpn::sub_n_portable(r, a, b, N) : mpn::add_n_portable(r, a, b, N);
+  return Subtract ? mpn::sub_n_portable(r, a, b, N, carry_in) : mpn::add_n_portable(r, a, b, N, carry_in);
 #endif
 }
 #if WARPNUM_DETAIL_X86_64_ASM
 #  undef WARPNUM_DETAIL_CARRY_CHAIN
 #endif
-template <int N> inline word add_words(word* r, const word* a, const word* b) noexcept { return add_sub_words<false, N>(r, a, b); }
+template <int N> inline word add_words(word* r, const word* a, const word* b, word carry_in = 0) noexcept {
+  return add_sub_words<false, N>(r, a, b, carry_in);
+}
 template <int N> inline word sub_words(word* r, const word* a, const word* b) noexcept { return add_sub_words<true, N>(r, a, b); }
 
 /// d = |x - y| over H words; returns 1 where x < y, else 0. The comparison runs from the top word and almost
@@ -97,17 +109,37 @@ template <int H> inline word abs_diff(word* d, const word* x, const word* y) noe
   return neg;
 }
 
+/// abs_diff in constant time (ct::Montgomery's products): x - y, then negated where it borrowed by a mask and one
+/// more carry chain (-d = ~d + 1: d ^ mask plus the borrow), with no comparison or branch on the values. A 2048-bit
+/// product takes about 3 % longer with it, so the variable-time products keep abs_diff. (Written as a C++ loop,
+/// GCC 12 turned the chain into branches.)
+template <int H> inline word abs_diff_ct(word* d, const word* x, const word* y) noexcept {
+  const word borrow = sub_words<H>(d, x, y);
+  const word mask = ct_mask(borrow);
+  word zero[H] = {};
+  WARPNUM_HOST_UNROLL_ALL
+  for (int i = 0; i < H; ++i) d[i] ^= mask;
+  add_words<H>(d, d, zero, borrow);
+  return borrow;
+}
+
 /// r (2W words) = a^2 by one Karatsuba step: with a = a0 + a1 B^h (h = W / 2), a^2 = a0^2 + (a0^2 + a1^2 -
-/// (a0 - a1)^2) B^h + a1^2 B^W, three squares of h words by Half. r must not alias a.
+/// (a0 - a1)^2) B^h + a1^2 B^W, three squares of h words by Half. r must not alias a. ConstantTime: |a0 - a1| by
+/// abs_diff_ct (no branch on the values).
 /// The fixed-width, unrolled variant of detail/mpn/karatsuba.hpp (mpn::karatsuba_n), one step.
-template <int W, void (*Half)(word*, const word*)> inline void sqr_karatsuba(word* r, const word* a) noexcept {
+template <int W, void (*Half)(word*, const word*), bool ConstantTime = false>
+inline void sqr_karatsuba(word* r, const word* a) noexcept {
   constexpr int h = W / 2;
   word d[h];
   word s[W];
   word mid[W];
   Half(r, a);
   Half(r + W, a + h);
-  abs_diff<h>(d, a, a + h);
+  if constexpr (ConstantTime) {
+    abs_diff_ct<h>(d, a, a + h);
+  } else {
+    abs_diff<h>(d, a, a + h);
+  }
   Half(s, d);
   // mid = a0^2 + a1^2 - (a0 - a1)^2 = 2 a0 a1, below 2 B^W: W words and a top word c (0 or 1).
   word c = add_words<W>(mid, r, r + W);
@@ -118,9 +150,9 @@ template <int W, void (*Half)(word*, const word*)> inline void sqr_karatsuba(wor
 
 /// r (2W words) = a b by one Karatsuba step: a0 b1 + a1 b0 = a0 b0 + a1 b1 + (a0 - a1)(b1 - b0), the last
 /// as a product of absolute values whose sign is the exclusive or of the two differences' signs. r must not
-/// alias a or b.
+/// alias a or b. ConstantTime: the differences by abs_diff_ct and the middle term's sign by a mask, no branch.
 /// The fixed-width, unrolled variant of detail/mpn/karatsuba.hpp (mpn::karatsuba_n), one step.
-template <int W, void (*Half)(word*, const word*, const word*)>
+template <int W, void (*Half)(word*, const word*, const word*), bool ConstantTime = false>
 inline void mul_karatsuba(word* r, const word* a, const word* b) noexcept {
   constexpr int h = W / 2;
   word da[h];
@@ -129,11 +161,18 @@ inline void mul_karatsuba(word* r, const word* a, const word* b) noexcept {
   word mid[W];
   Half(r, a, b);
   Half(r + W, a + h, b + h);
-  const word neg = abs_diff<h>(da, a, a + h) ^ abs_diff<h>(db, b + h, b);
+  const word neg = ConstantTime ? abs_diff_ct<h>(da, a, a + h) ^ abs_diff_ct<h>(db, b + h, b)
+                                 : abs_diff<h>(da, a, a + h) ^ abs_diff<h>(db, b + h, b);
   Half(z1, da, db);
   // mid = a0 b0 + a1 b1 +- z1 = a0 b1 + a1 b0, below 2 B^W: W words and a top word c (0 or 1).
   word c = add_words<W>(mid, r, r + W);
-  if (neg != 0) {
+  if constexpr (ConstantTime) {
+    // mid + (z1 ^ mask) + neg, then the sign extension mask: mid - z1 = mid + ~z1 + 1 - B^W where neg
+    const word mask = ct_mask(neg);
+    WARPNUM_HOST_UNROLL_ALL
+    for (int i = 0; i < W; ++i) z1[i] ^= mask;
+    c += add_words<W>(mid, mid, z1, neg) + mask;
+  } else if (neg != 0) {
     c -= sub_words<W>(mid, mid, z1);
   } else {
     c += add_words<W>(mid, mid, z1);
@@ -142,26 +181,28 @@ inline void mul_karatsuba(word* r, const word* a, const word* b) noexcept {
   mpn::add_1(r + h + W, r + h + W, h, c);
 }
 
-[[gnu::noinline]] inline void sqr_32(word* r, const word* a) noexcept { sqr_karatsuba<32, sqr_block>(r, a); }
-[[gnu::noinline]] inline void mul_32(word* r, const word* a, const word* b) noexcept {
-  mul_karatsuba<32, mul_block>(r, a, b);
+template <bool ConstantTime> [[gnu::noinline]] void sqr_32(word* r, const word* a) noexcept {
+  sqr_karatsuba<32, sqr_block, ConstantTime>(r, a);
+}
+template <bool ConstantTime> [[gnu::noinline]] void mul_32(word* r, const word* a, const word* b) noexcept {
+  mul_karatsuba<32, mul_block, ConstantTime>(r, a, b);
 }
 
-/// r (2W words) = a^2 and r = a b for W in mont_wide_words.
-template <int W> inline void sqr_wide(word* r, const word* a) noexcept {
+/// r (2W words) = a^2 and r = a b for W in mont_wide_words; ConstantTime: with no branch on the values.
+template <int W, bool ConstantTime = false> inline void sqr_wide(word* r, const word* a) noexcept {
   static_assert(mont_wide_words<W>);
   if constexpr (W == 32) {
-    sqr_32(r, a);
+    sqr_32<ConstantTime>(r, a);
   } else {
-    sqr_karatsuba<64, sqr_32>(r, a);
+    sqr_karatsuba<64, sqr_32<ConstantTime>, ConstantTime>(r, a);
   }
 }
-template <int W> inline void mul_wide(word* r, const word* a, const word* b) noexcept {
+template <int W, bool ConstantTime = false> inline void mul_wide(word* r, const word* a, const word* b) noexcept {
   static_assert(mont_wide_words<W>);
   if constexpr (W == 32) {
-    mul_32(r, a, b);
+    mul_32<ConstantTime>(r, a, b);
   } else {
-    mul_karatsuba<64, mul_32>(r, a, b);
+    mul_karatsuba<64, mul_32<ConstantTime>, ConstantTime>(r, a, b);
   }
 }
 

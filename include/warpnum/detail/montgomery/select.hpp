@@ -17,9 +17,13 @@
 //                             other        mul_rows_n / sqr_rows_n + redc_n, 64-bit
 //   constexpr, odd N          any          mont_mul_portable (32-bit limbs)
 //
-// Constant-time code (ct::Montgomery) takes mont_mul_limbs_ct: the variants above, whose instructions and memory
-// accesses do not depend on the values, except the host's Karatsuba blocks (64 and 128 limbs), which compare the
-// halves and branch on the sign of their difference; there the host's 64-bit rows and REDC (mont_mul_rows_words).
+// Constant-time code (ct::Montgomery) takes the same variants with ConstantTime set: every one runs the same
+// instructions and touches the same memory for all values of its width (the final subtraction by a mask), except
+// the host's Karatsuba blocks, which with ConstantTime find |a0 - a1| and the middle term's sign by masks rather
+// than by an early-exit comparison and a branch (3 % of a 2048-bit product). A new variant must keep that: ctest
+// ct-memcheck-* (Valgrind with the operands undefined) and scripts/ct_sass_check.py (the device's machine code)
+// check it. The one value-dependent choice left is the device square's from 2 to 15 limbs, on the modulus's top
+// bit, which constant-time code treats as public.
 //
 // Variants: detail/modular/mont_rows.hpp (device rows), detail/modular/montgomery.hpp (columns, rows, REDC),
 // detail/modular/mont_wide.hpp (Karatsuba blocks), detail/x86/mont_4_adx.hpp (generated assembly).
@@ -46,7 +50,7 @@ namespace host64 {
 /// the unrolled code of 32 words ran slower than rows); at 32 and 64 words Karatsuba over 16-word column blocks
 /// and REDC by column blocks (mont_wide.hpp: 0.99x mpz_powm at 2048 bits, against 1.5x by rows); at other
 /// widths above 16 words the full product and REDC by addmul_1 rows.
-template <int N, bool Square>
+template <int N, bool Square, bool ConstantTime = false>
 inline void mont_mul_words(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
   constexpr int w = N / 2;
   const auto x = load<N>(a);
@@ -61,9 +65,9 @@ inline void mont_mul_words(limb_t* r, const limb_t* a, const limb_t* b, const li
   } else if constexpr (mont_wide_words<w>) {
     std::uint64_t t[2 * w];
     if constexpr (Square) {
-      sqr_wide<w>(t, x.w);
+      sqr_wide<w, ConstantTime>(t, x.w);
     } else {
-      mul_wide<w>(t, x.w, load<N>(b).w);
+      mul_wide<w, ConstantTime>(t, x.w, load<N>(b).w);
     }
     redc_wide<w>(z.w, t, mw.w, minv);
   } else {
@@ -81,14 +85,14 @@ inline void mont_mul_words(limb_t* r, const limb_t* a, const limb_t* b, const li
 #if WARPNUM_DETAIL_X86_64_ASM
 template <int N, bool Square>
 [[gnu::noinline]] void mont_mul_words_outline(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
-  mont_mul_words<N, Square>(r, a, b, m, minv);
+  mont_mul_words<N, Square>(r, a, b, m, minv);  // N = 8: columns, the same with or without ConstantTime
 }
 #endif
 
 /// The host's Montgomery product: at 4 words (256 bits) on a processor with BMI2 and ADX the generated assembly
 /// of mont_4_x86.hpp (the columns, the fallback, out of line: the function around the assembly stays small),
 /// else mont_mul_words.
-template <int N, bool Square>
+template <int N, bool Square, bool ConstantTime = false>
 inline void mont_mul(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
 #if WARPNUM_DETAIL_X86_64_ASM
   if constexpr (N == 8) {
@@ -104,27 +108,7 @@ inline void mont_mul(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* 
     return;
   }
 #endif
-  mont_mul_words<N, Square>(r, a, b, m, minv);
-}
-
-/// The product (or square) by rows and REDC on the host's 64-bit words (mpn::mul_basecase or sqr_basecase, then
-/// redc_n): loops of constant length whose only choice is by mask; the constant-time product where the Karatsuba
-/// blocks are the variable-time one (mont_mul_limbs_ct).
-template <int N, bool Square>
-inline void mont_mul_rows_words(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m,
-                                std::uint64_t minv) noexcept {
-  constexpr int w = N / 2;
-  const auto x = load<N>(a);
-  const auto mw = load<N>(m);
-  Words<N> z;
-  std::uint64_t t[2 * w];
-  if constexpr (Square) {
-    sqr_rows_n(t, x.w, w);
-  } else {
-    mul_rows_n(t, x.w, load<N>(b).w, w);
-  }
-  redc_n(z.w, t, mw.w, w, minv);
-  store<N>(r, z.w);
+  mont_mul_words<N, Square, ConstantTime>(r, a, b, m, minv);
 }
 
 /// n >= 1 Montgomery squarings in a row (a^(2^n)) in one call of the generated loop, where there is one (4 words,
@@ -173,7 +157,8 @@ WARPNUM_DEVICE_NOINLINE void mont_mul_limbs_device(limb_t* r, const limb_t* a, c
 /// ptxas then kept it at 64 registers with spills (57.6 against 76.4 M powm/s, H100, 2026-11-25).
 template <int N> inline constexpr bool device_mont_sqr_columns = N >= 16 && N <= 32;
 
-/// r = a b R^-1 mod m (R = 2^(32 N)) for a b < m R, or a^2 R^-1 mod m when Square (b is then ignored);
+/// r = a b R^-1 mod m (R = 2^(32 N)) for a b < m R, or a^2 R^-1 mod m when Square (b is then ignored), with no
+/// branch or memory index on the values where ConstantTime (see the table above);
 /// minv = -m^-1 mod 2^64. The device, up to 32 limbs: a product by unrolled rows with the reduction interleaved
 /// (mont_rows.hpp: one IMAD.WIDE.U32.X a 32 x 32-bit product, 168 registers at 32 limbs), a square from 16 limbs
 /// by the product-scanning columns on 32-bit limbs (mont_sqr_columns: 1.5 N^2 products instead of 2 N^2, about
@@ -181,7 +166,7 @@ template <int N> inline constexpr bool device_mont_sqr_columns = N >= 16 && N <=
 /// below that by the product's rows with each cross product once (mont_sqr_rows: N (N + 1) / 2 + N^2 products);
 /// above 32 limbs mont_mul_limbs_device. The host for even N:
 /// product-scanning columns or rows on 64-bit words (the same R). Elsewhere mont_mul_portable.
-template <int N, bool Square>
+template <int N, bool Square, bool ConstantTime = false>
 WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m, std::uint64_t minv) noexcept {
 #if WARPNUM_DEVICE_BRANCH
   if constexpr (device_mont_sqr_columns<N> && Square) {
@@ -195,20 +180,9 @@ WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_
   }
 #endif
   if constexpr (N % 2 == 0) {
-    WARPNUM_DETAIL_ON_HOST64(host64::mont_mul<N, Square>(r, a, b, m, minv); return;)
+    WARPNUM_DETAIL_ON_HOST64(host64::mont_mul<N, Square, ConstantTime>(r, a, b, m, minv); return;)
   }
   mont_mul_portable<N, Square>(r, a, b, m, minv);
-}
-
-/// mont_mul_limbs for constant-time code: the same variant where that runs the same instructions and touches the
-/// same memory for every value (all but the host's Karatsuba blocks), the host's rows there. Same contract.
-template <int N, bool Square>
-WARPNUM_HD constexpr void mont_mul_limbs_ct(limb_t* r, const limb_t* a, const limb_t* b, const limb_t* m,
-                                            std::uint64_t minv) noexcept {
-  if constexpr (N % 2 == 0 && N / 2 > 16) {
-    WARPNUM_DETAIL_ON_HOST64(host64::mont_mul_rows_words<N, Square>(r, a, b, m, minv); return;)
-  }
-  mont_mul_limbs<N, Square>(r, a, b, m, minv);
 }
 
 /// a^(2^n) R^(1 - 2^n) mod m (n >= 1 squarings in a row) where the target runs them in one call: the host's
