@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/ct/compare_test.cpp: ct/choice.hpp's ct::Choice, ct::select and ct::cswap, ct/compare.hpp's
-// comparisons, and detail/ct/limbs.hpp's masks, bit lengths and table scan, against the variable-time operators: every pair of
-// edge values (0, 1, all ones, the signed extremes, powers of two and their neighbours) and random pairs of nearly
-// equal values (one limb apart), signed and unsigned, at 32, 96, 256 and 1024 bits; and in constant evaluation.
+// comparisons, and detail/ct/limbs.hpp's masks, bit lengths and table scan, against the variable-time operators:
+// every pair of edge values (0, 1, all ones, the signed extremes, powers of two and their neighbours) and random
+// pairs of nearly equal values (one bit apart), signed and unsigned, at 32, 96, 256 and 1024 bits; and in constant
+// evaluation.
 #include "cases/random.hpp"
 
 #include <warpnum/bigint.hpp>

@@ -2,7 +2,8 @@
 // tests/host/modular/mont_wide_test.cpp: the host's wide Montgomery pieces (detail/modular/mont_wide.hpp and the
 // column blocks of detail/bigint/mul.hpp) against GMP's mpz: the 16-word full products and squares, the
 // Karatsuba products of 32 and 64 words (both forms: variable-time and constant-time), REDC by 16-word blocks,
-// and the Montgomery context at 2048 and 4096 bits on edge operands (all-ones words, m = B^n - 1, a = m - 1, t just below m B^n). Seeded (seed_for).
+// and the Montgomery context at 2048 and 4096 bits on edge operands (all-ones words, m = B^n - 1, a = m - 1, t
+// just below m B^n). Seeded (seed_for).
 #include "cases/random.hpp"
 #include "oracle/gmp.hpp"
 
