@@ -33,8 +33,8 @@ namespace warpnum::ct {
 /// table entry read by a scan of the table, against sliding windows) and the context's construction (Bits doublings
 /// instead of a division): use Montgomery where nothing is secret.
 ///
-/// The modulus's bit length is public (it sets how many doublings build the context; GMP's mpz_powm_sec likewise
-/// treats sizes as public); its value, the operands and the exponents are not. Values are Montgomery forms below m,
+/// On the host the modulus's bit length is public (it sets how many doublings build the context; GMP's
+/// mpz_powm_sec likewise treats sizes as public); its value, the operands and the exponents are not. Values are Montgomery forms below m,
 /// as in Montgomery; to_montgomery takes any value. An even or zero modulus is an
 /// error: the constructor throws std::domain_error on the host; `checked` (and the constructor in device code)
 /// gives a context whose status() says so and that works modulo 1 (every result 0). The status is the one
@@ -67,9 +67,10 @@ class Montgomery {
                                           static_cast<detail::limb_t>(Status::invalid_argument))));
     const value_type mm = ct::select(Choice::from_mask(odd), m, value_type{1u});
     const std::uint64_t minv = detail::neg_inverse_mod_2_64(static_cast<std::uint64_t>(BigUInt<64>(mm)));
-    // 2^(k-1) < m for m of k bits (public: declassified), 0 where m = 1, then Bits - k + 1 doublings: R mod m. One
-    // doubling for a modulus of the full width (an RSA prime, a field's prime), Bits for m = 3.
-    const int k = static_cast<int>(dct::declassify_word(dct::bit_width_limbs<num_limbs>(mm.limbs_)));
+    // 2^(k-1) < m for m of k bits (k public: declassified on the host; 1 on the device, where no declassification
+    // point would show in the machine code that scripts/ct_sass_check.py reads), 0 where m = 1, then Bits - k + 1
+    // doublings: R mod m. On the host one doubling for a modulus of the full width (an RSA or a field's prime).
+    const int k = dct::public_bit_width<num_limbs>(mm.limbs_);
     value_type one{};
     one.set_bit(static_cast<std::size_t>(k - 1));
     one = ct::select(Choice::from_mask(dct::equal_limbs<num_limbs>(mm.limbs_, value_type{1u}.limbs_)), value_type{},

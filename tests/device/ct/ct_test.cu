@@ -6,13 +6,13 @@
 // operation of a 1024-bit key, each thread with its own blinding. Inputs include 0, 1, m - 1 and all-ones exponents.
 #include "cases/random.hpp"
 #include "device/kernel_check.hpp"
+#include "oracle/gmp.hpp"
 
 #include <warpnum/bigint.hpp>
 #include <warpnum/ct.hpp>
-#include <warpnum/gmp.hpp>
 #include <warpnum/modular.hpp>
 
-#include <gmpxx.h>
+#include <gmp.h>
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -64,10 +64,10 @@ TYPED_TEST_P(CtDevice, MatchesHost) {
   using T = TypeParam;
   const std::uint64_t seed = mix_seed(base_seed() ^ (0xc7ull + T::bits));
   Rng rng(seed);
-  mpz_class prime = to_mpz_class(random_value<T>(rng));
-  mpz_setbit(prime.get_mpz_t(), T::bits - 2);
-  mpz_nextprime(prime.get_mpz_t(), prime.get_mpz_t());
-  const CtOp<T> op{from_mpz<T>(prime)};
+  oracle::Mpz prime = oracle::to_mpz(random_value<T>(rng));
+  mpz_setbit(prime, T::bits - 2);
+  mpz_nextprime(prime, prime);
+  const CtOp<T> op{oracle::from_mpz<T>(prime)};
   std::vector<CtIn<T>> in(T::bits >= 2048 ? 64 : 256);
   for (std::size_t i = 0; i < in.size(); ++i) {
     T m = random_value<T>(rng);
@@ -117,39 +117,52 @@ struct RsaOp {
 class CtRsaDevice : public DeviceTest {};
 
 TEST_F(CtRsaDevice, MatchesHostAndGmp) {
+  using oracle::Mpz;
+  using H = BigUInt<512>;
   const std::uint64_t seed = mix_seed(base_seed() ^ 0x45a1ull);
-  gmp_randclass g(gmp_randinit_default);
-  g.seed(static_cast<unsigned long>(seed));
-  mpz_class p, q, e = 65537, d, qinv;
+  gmp_randstate_t state;
+  gmp_randinit_default(state);
+  gmp_randseed_ui(state, static_cast<unsigned long>(seed));
+  Mpz p, q, e(65537), d, qinv, phi, p1, q1, n;
   for (;;) {
-    p = g.get_z_bits(512) | (mpz_class(3) << 510);
-    q = g.get_z_bits(512) | (mpz_class(3) << 510);
-    mpz_nextprime(p.get_mpz_t(), p.get_mpz_t());
-    mpz_nextprime(q.get_mpz_t(), q.get_mpz_t());
-    const mpz_class phi = (p - 1) * (q - 1);
-    if (mpz_sizeinbase(p.get_mpz_t(), 2) == 512 && mpz_sizeinbase(q.get_mpz_t(), 2) == 512 && p != q &&
-        mpz_invert(d.get_mpz_t(), e.get_mpz_t(), phi.get_mpz_t()) != 0) {
+    for (Mpz* x : {&p, &q}) {
+      mpz_urandomb(*x, state, 512);
+      mpz_setbit(*x, 511);
+      mpz_setbit(*x, 510);
+      mpz_nextprime(*x, *x);
+    }
+    mpz_sub_ui(p1, p, 1);
+    mpz_sub_ui(q1, q, 1);
+    mpz_mul(phi, p1, q1);
+    if (mpz_sizeinbase(p, 2) == 512 && mpz_sizeinbase(q, 2) == 512 && mpz_cmp(p, q) != 0 &&
+        mpz_invert(d, e, phi) != 0) {
       break;
     }
   }
-  mpz_invert(qinv.get_mpz_t(), q.get_mpz_t(), p.get_mpz_t());
-  const mpz_class n = p * q;
-  using H = BigUInt<512>;
-  const RsaOp op{ct::RsaKey<1024>(from_mpz<BigUInt<1024>>(n), 65537, from_mpz<H>(p), from_mpz<H>(q),
-                                  from_mpz<H>(mpz_class(d % (p - 1))), from_mpz<H>(mpz_class(d % (q - 1))),
-                                  from_mpz<H>(qinv))};
+  mpz_invert(qinv, q, p);
+  mpz_mul(n, p, q);
+  Mpz dp, dq;
+  mpz_mod(dp, d, p1);
+  mpz_mod(dq, d, q1);
+  const RsaOp op{ct::RsaKey<1024>(oracle::from_mpz<BigUInt<1024>>(n), 65537, oracle::from_mpz<H>(p),
+                                  oracle::from_mpz<H>(q), oracle::from_mpz<H>(dp), oracle::from_mpz<H>(dq),
+                                  oracle::from_mpz<H>(qinv))};
   std::vector<RsaIn> in(128);
   for (auto& x : in) {
-    x.c = from_mpz<BigUInt<1024>>(mpz_class(g.get_z_range(n)));
-    x.blinding = ct::make_blinding(op.key, from_mpz<BigUInt<1024>>(mpz_class(g.get_z_range(n))));
+    Mpz c, r;
+    mpz_urandomm(c, state, n);
+    mpz_urandomm(r, state, n);
+    x.c = oracle::from_mpz<BigUInt<1024>>(c);
+    x.blinding = ct::make_blinding(op.key, oracle::from_mpz<BigUInt<1024>>(r));
   }
   const auto out = expect_device_matches_host(op, in, seed);
   for (std::size_t i = 0; i < in.size(); ++i) {
-    mpz_class want;
-    mpz_powm(want.get_mpz_t(), to_mpz_class(in[i].c).get_mpz_t(), d.get_mpz_t(), n.get_mpz_t());
-    EXPECT_EQ(to_mpz_class(out[i].m1), want) << "input " << i;
-    EXPECT_EQ(to_mpz_class(out[i].m2), want) << "input " << i;
+    Mpz want;
+    mpz_powm(want, oracle::to_mpz(in[i].c), d, n);
+    EXPECT_EQ(oracle::to_mpz(out[i].m1), want) << "input " << i;
+    EXPECT_EQ(oracle::to_mpz(out[i].m2), want) << "input " << i;
   }
+  gmp_randclear(state);
 }
 
 }  // namespace

@@ -131,7 +131,9 @@ WARPNUM_DEVICE_INLINE void mont_square_row(MontWindow<N>& w, const std::uint32_t
 /// N, join the window at the end, below 2m with the rest. N (N + 1) / 2 + N^2 fused multiply-adds instead of
 /// 2 N^2 (100 against 128 at 8 limbs). scripts/check_row_carries.py models these chains (no carry lost, the sum
 /// below 2m).
-template <int N>
+/// ConstantTime: the top term is added whatever m's top bit (it is zero where m's is clear, as a < m), so that
+/// nothing branches on the modulus; otherwise a modulus without its top bit skips it.
+template <int N, bool ConstantTime = false>
 WARPNUM_DEVICE_INLINE void mont_sqr_rows(std::uint32_t* r, const std::uint32_t* a, const std::uint32_t* m,
                                          std::uint32_t minv) {
   std::uint32_t d[N];  // 2 a mod 2^(32 N)
@@ -149,7 +151,7 @@ WARPNUM_DEVICE_INLINE void mont_sqr_rows(std::uint32_t* r, const std::uint32_t* 
     mont_square_row<N, j>(w, v, a[j]);
     mont_reduce_step<N>(w, m, minv);
   });
-  if (m[N - 1] >= 0x80000000u) {  // a's top bit may be set (a compile-time modulus folds the test)
+  if (ConstantTime || m[N - 1] >= 0x80000000u) {  // a's top bit may be set (a compile-time modulus folds the test)
     const std::uint32_t mask = 0u - (a[N - 1] >> 31);
     std::uint32_t top[N + 1];
     WARPNUM_UNROLL

@@ -22,8 +22,8 @@
 // the host's Karatsuba blocks, which with ConstantTime find |a0 - a1| and the middle term's sign by masks rather
 // than by an early-exit comparison and a branch (3 % of a 2048-bit product). A new variant must keep that: ctest
 // ct-memcheck-* (Valgrind with the operands undefined) and scripts/ct_sass_check.py (the device's machine code)
-// check it. The one value-dependent choice left is the device square's from 2 to 15 limbs, on the modulus's top
-// bit, which constant-time code treats as public.
+// check it. Likewise the device square from 2 to 15 limbs, which skips a term where the modulus's top bit is clear,
+// adds it always with ConstantTime.
 //
 // Variants: detail/modular/mont_rows.hpp (device rows), detail/modular/montgomery.hpp (columns, rows, REDC),
 // detail/modular/mont_wide.hpp (Karatsuba blocks), detail/x86/mont_4_adx.hpp (generated assembly).
@@ -172,7 +172,7 @@ WARPNUM_HD constexpr void mont_mul_limbs(limb_t* r, const limb_t* a, const limb_
   if constexpr (device_mont_sqr_columns<N> && Square) {
     WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_sqr_columns<N>(r, a, m, static_cast<std::uint32_t>(minv)); return;)
   } else if constexpr (device_mont_sqr_rows<N> && Square) {
-    WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_sqr_rows<N>(r, a, m, static_cast<std::uint32_t>(minv)); return;)
+    WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_sqr_rows<N, ConstantTime>(r, a, m, static_cast<std::uint32_t>(minv)); return;)
   } else if constexpr (device_mont_rows<N>) {
     WARPNUM_DETAIL_ON_DEVICE_ROWS(mont_mul_rows<N>(r, a, b, m, static_cast<std::uint32_t>(minv)); return;)
   } else {
