@@ -195,6 +195,29 @@ std::vector<Subject> subjects() {
                    [=](int k, int c) { a->v[k] = c == 0 ? ctx->one() : random_uint<256>() % p; },
                    [=](int k) { *r ^= ctx->inverse_prime(a->v[k]); }});
   }
+  {  // the blinded RSA-CRT private operation of a 1024-bit key: ciphertext 0 against random ciphertexts
+    using H = BigUInt<512>;
+    using N = BigUInt<1024>;
+    auto prime = [] {
+      for (;;) {
+        H p = random_odd<512>();
+        p.set_bit(510);
+        if (is_probable_prime(p, 20)) return p;
+      }
+    };
+    H p = prime(), q = prime();
+    while (q == p) q = prime();
+    const N n = mul_wide(p, q);
+    const N phi = mul_wide(H{p - 1u}, H{q - 1u});
+    const N d = modinv(N{65537u}, phi);
+    const H dp = H(d % N(H{p - 1u})), dq = H(d % N(H{q - 1u}));
+    const auto key = std::make_shared<ct::RsaKey<1024>>(n, 65537, p, q, dp, dq, modinv(q, p));
+    const auto blinding = std::make_shared<ct::RsaBlinding<1024>>(ct::make_blinding(*key, random_uint<1024>() % n));
+    auto c = std::make_shared<Slots<N>>();
+    auto r = std::make_shared<N>();
+    out.push_back({"ct::rsa_private 1024", [=](int k, int cls) { c->v[k] = cls == 0 ? N{} : random_uint<1024>() % n; },
+                   [=](int k) { *r ^= ct::rsa_private(*key, c->v[k], *blinding); }});
+  }
   return out;
 }
 

@@ -126,15 +126,17 @@ template <int N> WARPNUM_HD constexpr limb_t bit_width_limbs(const limb_t* a) no
   return width;
 }
 
-/// The bit length of a where it may be made public (a modulus's size, which sets a loop count): on the host
-/// bit_width_limbs declassified; on the device, and in constant evaluation, 1, a bound from below that reveals
-/// nothing (the caller then loops as for a one-bit value), since the device has no declassification point that its
-/// machine code would show.
+/// The bit length of a where it may be made public (a modulus's size, which sets a loop count): on the host and in
+/// constant evaluation bit_width_limbs, declassified; on the device 1, a bound from below that reveals nothing (the
+/// caller then loops as for a one-bit value), since the device has no declassification point that its machine code
+/// would show. (Every path reads a: a path that did not would let a `const int k = ...` initialiser be folded to a
+/// constant, as GCC 12 did with an earlier form that returned 1 in constant evaluation.)
 template <int N> WARPNUM_HD constexpr int public_bit_width(const limb_t* a) noexcept {
+  const int width = static_cast<int>(bit_width_limbs<N>(a));
   if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
-    WARPNUM_IF_ELSE_DEVICE((return 1;), (return static_cast<int>(declassify_word(bit_width_limbs<N>(a)));))
+    WARPNUM_IF_ELSE_DEVICE((return 1;), (return static_cast<int>(declassify_word(static_cast<limb_t>(width)));))
   }
-  return 1;
+  return width;
 }
 
 /// r = a - b - borrow over N limbs (every limb, no early exit); returns the borrow out, 0 or 1. r may alias a or b.
