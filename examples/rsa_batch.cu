@@ -6,10 +6,13 @@
 // all CPU cores. Every ciphertext is checked against GMP's mpz_powm and every decryption, warpnum's and GMP's,
 // against its message; the rates are printed side by side.
 //
-//   warpnum-rsa-batch [--bits 2048|4096|both] [--count N] [--gmp-count N] [--seed S] [--cpu]
+//   warpnum-rsa-batch [--bits 2048|4096|both] [--count N] [--gmp-count N] [--seed S] [--cpu] [--constant-time]
 //
 // --count: messages a size (default 100000 at 2048 bits, 20000 at 4096); --gmp-count: how many of them GMP
 // decrypts (default the first 16000, about 7 s at 4096 bits on 16 cores). Rates are per second, so they compare.
+// --constant-time: every ciphertext is also decrypted in constant time (warpnum/ct.hpp's ct::rsa_private: the key,
+// the message and the blinding secret), on the GPU a thread an element (RSA-2048; RSA-4096 on the CPU), and GMP
+// decrypts the first ones by mpz_powm_sec; each blinding is the one before it squared, as ct::rsa_private leaves it.
 //
 // What to take from it:
 //  - warpnum::powm_n (warpnum/batch/powm.hpp) exponentiates a device array with one launch; the modulus'
@@ -24,6 +27,7 @@
 #include "common.hpp"
 
 #include <warpnum/bigint.hpp>
+#include <warpnum/ct.hpp>
 #include <warpnum/modular.hpp>
 
 #include <gmp.h>
@@ -130,6 +134,20 @@ struct GmpKey {
   mpz_powm(mp.z, mp.z, k.dp.z, k.p.z);
   mpz_mod(mq.z, c, k.q.z);
   mpz_powm(mq.z, mq.z, k.dq.z, k.q.z);
+  mpz_sub(m, mp.z, mq.z);
+  mpz_mul(m, m, k.qinv.z);
+  mpz_mod(m, m, k.p.z);
+  mpz_mul(m, m, k.q.z);
+  mpz_add(m, m, mq.z);
+}
+
+/// The same with mpz_powm_sec, GMP's exponentiation for secret exponents, for the constant-time rows.
+[[gnu::noinline]] void gmp_decrypt_sec(mpz_t m, const mpz_t c, const GmpKey& k) {
+  Mpz mp, mq;
+  mpz_mod(mp.z, c, k.p.z);
+  mpz_powm_sec(mp.z, mp.z, k.dp.z, k.p.z);
+  mpz_mod(mq.z, c, k.q.z);
+  mpz_powm_sec(mq.z, mq.z, k.dq.z, k.q.z);
   mpz_sub(m, mp.z, mq.z);
   mpz_mul(m, m, k.qinv.z);
   mpz_mod(m, m, k.p.z);
@@ -276,6 +294,49 @@ void run_gpu(const Key<Bits>& key, const Recombine<Bits>& recombine, const std::
   for (auto& e : ev) CUDA_CHECK(cudaEventDestroy(e));
 }
 
+/// m[i] = ct::rsa_private(key, c[i], b[i]), a thread an element; each blinding advances in place.
+template <std::size_t Bits>
+__global__ void ct_decrypt_all(warpnum::ct::RsaKey<Bits> key, const warpnum::BigUInt<Bits>* c,
+                               warpnum::ct::RsaBlinding<Bits>* b, warpnum::BigUInt<Bits>* m, std::size_t n) {
+  const std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) m[i] = warpnum::ct::rsa_private(key, c[i], b[i]);
+}
+
+/// The constant-time decryption of cipher[0, n) on the GPU, timed by CUDA events after a warm-up.
+template <std::size_t Bits>
+void run_gpu_ct(const warpnum::ct::RsaKey<Bits>& key, const std::vector<warpnum::BigUInt<Bits>>& cipher,
+                std::vector<warpnum::ct::RsaBlinding<Bits>> blindings, std::vector<warpnum::BigUInt<Bits>>& plain,
+                double& ms) {
+  using Full = warpnum::BigUInt<Bits>;
+  const std::size_t n = cipher.size();
+  Full *c = nullptr, *m = nullptr;
+  warpnum::ct::RsaBlinding<Bits>* b = nullptr;
+  CUDA_CHECK(cudaMalloc(&c, n * sizeof(Full)));
+  CUDA_CHECK(cudaMalloc(&m, n * sizeof(Full)));
+  CUDA_CHECK(cudaMalloc(&b, n * sizeof(blindings[0])));
+  CUDA_CHECK(cudaMemcpy(c, cipher.data(), n * sizeof(Full), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(b, blindings.data(), n * sizeof(blindings[0]), cudaMemcpyHostToDevice));
+  const std::size_t warm = std::min<std::size_t>(n, 1024);
+  ct_decrypt_all<Bits><<<blocks_for(warm), block_threads>>>(key, c, b, m, warm);  // advances b[0, warm): reset below
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaMemcpy(b, blindings.data(), warm * sizeof(blindings[0]), cudaMemcpyHostToDevice));
+  cudaEvent_t ev[2];
+  for (auto& e : ev) CUDA_CHECK(cudaEventCreate(&e));
+  CUDA_CHECK(cudaEventRecord(ev[0]));
+  ct_decrypt_all<Bits><<<blocks_for(n), block_threads>>>(key, c, b, m, n);
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaEventRecord(ev[1]));
+  CUDA_CHECK(cudaEventSynchronize(ev[1]));
+  float t = 0;
+  CUDA_CHECK(cudaEventElapsedTime(&t, ev[0], ev[1]));
+  ms = t;
+  plain.resize(n);
+  CUDA_CHECK(cudaMemcpy(plain.data(), m, n * sizeof(Full), cudaMemcpyDeviceToHost));
+  for (auto& e : ev) CUDA_CHECK(cudaEventDestroy(e));
+  for (void* p : {static_cast<void*>(c), static_cast<void*>(m), static_cast<void*>(b)}) cudaFree(p);
+}
+
 #endif
 
 // ---- one size from key to rates ----
@@ -285,6 +346,7 @@ struct Options {
   std::size_t gmp_count = 16000;
   unsigned long seed = 2026;
   bool force_cpu = false;
+  bool constant_time = false;
   std::string gpu;            // GPU 0's name, "" for none or --cpu
   unsigned threads = 1;       // host threads
 };
@@ -303,9 +365,76 @@ struct Row {
 struct Summary {
   std::size_t bits;
   std::string device;
+  const char* how;  // "" or " in constant time"
   double warpnum_rate;
   double gmp_rate;
 };
+
+/// The constant-time decryption of every ciphertext (ct::rsa_private, each with its own blinding: the first from a
+/// random r, each next the one before squared), on the GPU for RSA-2048 where there is one, else on the CPU's
+/// threads; then GMP's mpz_powm_sec decryption of the first gmp_count on every core. Each result is checked against
+/// its message.
+template <std::size_t Bits>
+void run_constant_time(const Options& opt, const Key<Bits>& key, const std::vector<warpnum::BigUInt<Bits>>& cipher,
+                       const std::vector<warpnum::BigUInt<Bits>>& msg, const GmpKey& gkey, std::vector<Row>& rows,
+                       std::vector<Summary>& summaries) {
+  using Full = warpnum::BigUInt<Bits>;
+  const std::size_t count = cipher.size();
+  const std::size_t gmp_count = std::min(count, opt.gmp_count);
+  const std::string label = "RSA-" + std::to_string(Bits) + " constant-time";
+  const warpnum::ct::RsaKey<Bits> ctkey(key.n, public_exponent, key.p, key.q, key.dp, key.dq, key.qinv);
+  std::printf("RSA-%zu: making %zu blindings (each the one before squared)...\n", Bits, count);
+  std::vector<warpnum::ct::RsaBlinding<Bits>> blindings(count);
+  {
+    gmp_randstate_t rng;
+    gmp_randinit_default(rng);
+    gmp_randseed_ui(rng, opt.seed + 3 * Bits);
+    Mpz r, n;
+    to_mpz(n.z, key.n);
+    mpz_urandomm(r.z, rng, n.z);
+    gmp_randclear(rng);
+    blindings[0] = warpnum::ct::make_blinding(ctkey, from_mpz<Bits>(r.z));
+    const auto& ctx = ctkey.n_context();
+    for (std::size_t i = 1; i < count; ++i) {
+      const auto& b = blindings[i - 1];
+      blindings[i] = {ctx.mul(ctx.to_montgomery(b.r_e), b.r_e), ctx.mul(ctx.to_montgomery(b.r_inv), b.r_inv)};
+    }
+  }
+  std::vector<Full> plain;
+  double ms = 0;
+  std::string device = opt.gpu;
+#if defined(__CUDACC__)
+  if (!device.empty() && Bits == 2048) {
+    std::printf("RSA-%zu: decrypting in constant time on %s...\n", Bits, device.c_str());
+    run_gpu_ct<Bits>(ctkey, cipher, blindings, plain, ms);
+  } else {
+    device.clear();
+  }
+#endif
+  if (device.empty()) {
+    device = "CPU (" + std::to_string(opt.threads) + " threads)";
+    std::printf("RSA-%zu: decrypting in constant time on the %s...\n", Bits, device.c_str());
+    plain.resize(count);
+    ms = examples::for_each_on_cores(
+        count, opt.threads, [&](std::size_t i) { plain[i] = warpnum::ct::rsa_private(ctkey, cipher[i], blindings[i]); },
+        (label + " decrypting").c_str());
+  }
+  std::printf("RSA-%zu: decrypting %zu ciphertexts with GMP's mpz_powm_sec on %u threads...\n", Bits, gmp_count,
+              opt.threads);
+  std::vector<Mpz> gc(gmp_count), gm(gmp_count);
+  for (std::size_t i = 0; i < gmp_count; ++i) to_mpz(gc[i].z, cipher[i]);
+  const double gmp_ms = examples::for_each_on_cores(
+      gmp_count, opt.threads, [&](std::size_t i) { gmp_decrypt_sec(gm[i].z, gc[i].z, gkey); }, (label + " GMP").c_str());
+  std::size_t wrong = 0, wrong_gmp = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    wrong += !(plain[i] == msg[i]);
+    if (i < gmp_count) wrong_gmp += !(from_mpz<Bits>(gm[i].z) == msg[i]);
+  }
+  rows.push_back({Bits, "warpnum, " + device, "decrypt ct", count, ms, wrong});
+  rows.push_back({Bits, "GMP mpz_powm_sec, CPU (" + std::to_string(opt.threads) + " threads)", "decrypt ct", gmp_count,
+                  gmp_ms, wrong_gmp});
+  summaries.push_back({Bits, device, " in constant time", count / (ms / 1e3), gmp_count / (gmp_ms / 1e3)});
+}
 
 template <std::size_t Bits> void run_size(const Options& opt, std::vector<Row>& rows, std::vector<Summary>& summaries) {
   using Full = warpnum::BigUInt<Bits>;
@@ -379,13 +508,14 @@ template <std::size_t Bits> void run_size(const Options& opt, std::vector<Row>& 
   rows.push_back({Bits, "warpnum, " + device, "encrypt", count, enc_ms, wrong_enc.load()});
   rows.push_back({Bits, "warpnum, " + device, "decrypt", count, dec_ms, wrong_dec.load()});
   rows.push_back({Bits, gmp_device, "decrypt", gmp_count, gmp_ms, wrong_gmp.load()});
-  summaries.push_back({Bits, device, count / (dec_ms / 1e3), gmp_count / (gmp_ms / 1e3)});
+  summaries.push_back({Bits, device, "", count / (dec_ms / 1e3), gmp_count / (gmp_ms / 1e3)});
+  if (opt.constant_time) run_constant_time<Bits>(opt, key, cipher, msg, gkey, rows, summaries);
 }
 
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "warpnum-rsa-batch: %s\nusage: warpnum-rsa-batch [--bits 2048|4096|both] [--count N] [--gmp-count N] "
-               "[--seed S] [--cpu]\n",
+               "[--seed S] [--cpu] [--constant-time]\n",
                why);
   std::exit(2);
 }
@@ -399,6 +529,8 @@ int main(int argc, char** argv) {
     const std::string arg = argv[i];
     if (arg == "--cpu") {
       opt.force_cpu = true;
+    } else if (arg == "--constant-time") {
+      opt.constant_time = true;
     } else if (arg == "--bits" && i + 1 < argc) {
       bits = argv[++i];
       if (bits != "2048" && bits != "4096" && bits != "both")
@@ -438,7 +570,7 @@ int main(int argc, char** argv) {
   }
   std::printf("\n");
   for (const Summary& s : summaries)
-    std::printf("RSA-%zu private operations: warpnum %.0f/s on %s, GMP %.0f/s on %u threads: %.2fx\n", s.bits,
+    std::printf("RSA-%zu private operations%s: warpnum %.0f/s on %s, GMP %.0f/s on %u threads: %.2fx\n", s.bits, s.how,
                 s.warpnum_rate, s.device.c_str(), s.gmp_rate, opt.threads, s.warpnum_rate / s.gmp_rate);
   std::printf("\n%s\n", ok ? "all results correct" : "SOME RESULTS ARE WRONG");
   return ok ? 0 : 1;

@@ -37,7 +37,7 @@ if ((${#targets[@]})); then
 else
   carried=("$bin"/device-* "$bin"/sanitizer-* "$bin"/mixed-* "$bin"/warpnum-demo "$bin"/warpnum-rsa-batch "$bin"/warpnum-ghash "$bin"/warpnum-mandelbrot
            "$bin"/warpnum-thrust-transform "$bin"/warpnum-pi-digits "$bin"/warpnum-bench "$bin"/warpnum-field-bench
-           "$bin"/cgbn-xmp-tester "$bin"/cgbn-mul-low "$bin"/bench-* "$bin"/*.so*)
+           "$bin"/cgbn-xmp-tester "$bin"/cgbn-mul-low "$bin"/bench-* "$bin"/ct-device-timing "$bin"/*.so*)
 fi
 for f in "${carried[@]}"; do
   [[ -e $f ]] && cp -L "$f" "$carry/"

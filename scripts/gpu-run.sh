@@ -5,7 +5,7 @@
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
 #   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [fuzz] [sanitize] [mixed] [compare] [compare_host] [compiler]
-#                      [sass_check] [sass] [fields] [cgbn] [fft]
+#                      [sass_check] [sass] [fields] [cgbn] [fft] [ct]
 # (default: the first eight, in that order; fuzz: device-fuzz, every device operation against the host's in three
 # kernel shapes, after a planted fault that it must report; sanitize: compute-sanitizer over every device-* binary,
 # see the section; mixed: the programs linked from a g++ and an nvcc object (tests/mixed);
@@ -17,7 +17,8 @@
 # single kernels against their own PTX's results (SASS_DIR, from tests/compiler/sass_cases.py); sass: the registers and SASS of
 # warpnum-bench's kernels, for reading what the compiler made of them, when the machine has cuobjdump; fft: Integer's
 # products by the double-precision FFT against the number-theoretic transform, FFT_DIGITS and, unless FFT_BILLION=0,
-# 10^9 digits, then the device's crossover)
+# 10^9 digits, then the device's crossover; ct: the constant-time functions on the GPU: device-ct-ct_test, the
+# timing test ct-device-timing (CT_TIMING_ARGS) and warpnum-rsa-batch --constant-time at 2048 bits (CT_RSA_ARGS))
 # Environment: BIN (default build-gpu/bin; a .tar.xz from scripts/gpu-build.sh is unpacked first), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
 # after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
@@ -230,6 +231,14 @@ for section in "${sections[@]}"; do
         gzip -f "$logs/pi.txt" 2>/dev/null || true
       fi
       ;;
+    ct) # the constant-time functions on the GPU (docs/security.md): results, timing classes, speed
+      [[ -x $bin/device-ct-ct_test ]] && run_one "$bin/device-ct-ct_test"
+      [[ -x $bin/ct-device-timing ]] && run_one "$bin/ct-device-timing" ${CT_TIMING_ARGS:-}
+      # shellcheck disable=SC2086 # CT_RSA_ARGS is a list of arguments
+      [[ -x $bin/warpnum-rsa-batch ]] && run_one "$bin/warpnum-rsa-batch" --bits 2048 --constant-time \
+        ${CT_RSA_ARGS:---count 100000 --gmp-count 16000}
+      true
+      ;;
     fft) # the double-precision FFT against the number-theoretic transform: `Integer` products and squares of FFT_DIGITS
       # (default 10^7, 10^8 and 2 10^8) and of 10^9 digits, each by the automatic choice and by each algorithm,
       # checked against GMP first (at 10^9 GMP's checks take about a minute); then the device's crossover table
@@ -360,7 +369,7 @@ for section in "${sections[@]}"; do
         echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
       fi
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields cgbn fft)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields cgbn fft ct)" >&2; exit 2 ;;
   esac
 done
 
