@@ -424,7 +424,8 @@ void run_constant_time(const Options& opt, const Key<Bits>& key, const std::vect
   std::vector<Mpz> gc(gmp_count), gm(gmp_count);
   for (std::size_t i = 0; i < gmp_count; ++i) to_mpz(gc[i].z, cipher[i]);
   const double gmp_ms = examples::for_each_on_cores(
-      gmp_count, opt.threads, [&](std::size_t i) { gmp_decrypt_sec(gm[i].z, gc[i].z, gkey); }, (label + " GMP").c_str());
+      gmp_count, opt.threads, [&](std::size_t i) { gmp_decrypt_sec(gm[i].z, gc[i].z, gkey); },
+      (label + " GMP").c_str());
   std::size_t wrong = 0, wrong_gmp = 0;
   for (std::size_t i = 0; i < count; ++i) {
     wrong += !(plain[i] == msg[i]);

@@ -227,7 +227,8 @@ def analyse(body):
             secret_in = True
         if ins.base in ("LDL",):
             slot = local_slot(ins)
-            secret_in = secret_in or slot in taint or "L*" in taint or (slot == "L*" and any(t.startswith("L") for t in taint))
+            any_slot = any(t.startswith("L") for t in taint)
+            secret_in = secret_in or slot in taint or "L*" in taint or (slot == "L*" and any_slot)
         if ins.base in ("LDS", "LDSM"):
             secret_in = secret_in or "S*" in taint
         # violations
@@ -240,7 +241,8 @@ def analyse(body):
             if bad:
                 violations[ins.address] = (ins.text, f"the address ({', '.join(bad)}) depends on a secret")
             elif pred_secret:
-                violations[ins.address] = (ins.text, f"whether the access happens ({ins.predicate}) depends on a secret")
+                why = f"whether the access happens ({ins.predicate}) depends on a secret"
+                violations[ins.address] = (ins.text, why)
         # transfer
         out = set(taint)
         if ins.base == "STL":

@@ -153,7 +153,8 @@ int main(int argc, char** argv) {
   auto report = [&](const char* name, double t, std::size_t samples, bool leaky) {
     const bool flagged = t > threshold;
     std::printf("%-52s %9zu warps %10.2f  %s\n", name, samples, t,
-                leaky ? (flagged ? "flagged, as a variable-time control must be" : "NOT flagged: the test cannot see a leak")
+                leaky ? (flagged ? "flagged, as a variable-time control must be"
+                                 : "NOT flagged: the test cannot see a leak")
                       : (flagged ? "LEAKS: time depends on the input class" : "no leak seen"));
     failed += flagged != leaky;
   };

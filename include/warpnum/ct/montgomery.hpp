@@ -28,17 +28,18 @@ namespace warpnum::ct {
 /// Montgomery arithmetic modulo an odd m (R = 2^Bits) for secret operands, secret exponents and a secret modulus
 /// (an RSA prime): the same interface as warpnum::Montgomery, and the same values, with every operation running the
 /// same instructions and touching the same memory for all values of its width. The products are Montgomery's in
-/// their constant-time form (detail/montgomery/select.hpp; the same speed but at 2048 and 4096 bits on the host,
-/// about 3 % slower there); what costs more is the exponentiation (fixed windows over the whole exponent width, each
-/// table entry read by a scan of the table, against sliding windows) and the context's construction (Bits doublings
-/// instead of a division): use Montgomery where nothing is secret.
+/// their constant-time form (detail/montgomery/select.hpp: the same code but for the host's Karatsuba blocks at 2048
+/// and 4096 bits, about 3 % slower, and the device's small squares); what costs more is the exponentiation (fixed
+/// windows over the whole exponent width, each table entry read by a scan of the table, against sliding windows)
+/// and the context (doublings instead of a division: one at full width on the host, Bits on the device). Use
+/// Montgomery where nothing is secret.
 ///
 /// On the host the modulus's bit length is public (it sets how many doublings build the context; GMP's
-/// mpz_powm_sec likewise treats sizes as public); its value, the operands and the exponents are not. Values are Montgomery forms below m,
-/// as in Montgomery; to_montgomery takes any value. An even or zero modulus is an
-/// error: the constructor throws std::domain_error on the host; `checked` (and the constructor in device code)
-/// gives a context whose status() says so and that works modulo 1 (every result 0). The status is the one
-/// value derived from the modulus that may decide control flow.
+/// mpz_powm_sec likewise treats sizes as public); its value, the operands and the exponents are not. Values are
+/// Montgomery forms below m, as in Montgomery; to_montgomery takes any value. An even or zero modulus is an error:
+/// the constructor throws std::domain_error on the host; `checked` (and the constructor in device code) gives a
+/// context whose status() says so and that works modulo 1 (every result 0). The status is the one value derived
+/// from the modulus that may decide control flow.
 template <std::size_t Bits>
 class Montgomery {
  public:
