@@ -46,6 +46,10 @@ template <std::size_t Bits> __global__ void ct_inverse(BigUInt<Bits>* out, Pair<
   out[threadIdx.x] = ctx.from_montgomery(ctx.inverse_prime(ctx.to_montgomery(s.a)));
 }
 
+template <std::size_t Bits> __global__ void ct_modinv(BigUInt<Bits>* out, Pair<Bits> s) {
+  out[threadIdx.x] = ct::modinv_checked(s.a, s.b).value;
+}
+
 template <std::size_t Bits> __global__ void ct_rsa(BigUInt<Bits>* out, RsaSecrets<Bits> s) {
   ct::RsaBlinding<Bits> b = s.blinding;
   out[threadIdx.x] = ct::rsa_private(s.key, s.c, b);
@@ -65,6 +69,7 @@ template __global__ void ct_modular<1024>(BigUInt<1024>*, Triple<1024>);
 template __global__ void ct_powm<256>(BigUInt<256>*, Triple<256>);
 template __global__ void ct_powm<1024>(BigUInt<1024>*, Triple<1024>);
 template __global__ void ct_inverse<256>(BigUInt<256>*, Pair<256>);
+template __global__ void ct_modinv<256>(BigUInt<256>*, Pair<256>);
 template __global__ void ct_rsa<1024>(BigUInt<1024>*, RsaSecrets<1024>);
 template __global__ void ct_leaky_powm<256>(BigUInt<256>*, Triple<256>);
 template __global__ void ct_leaky_compare<1024>(BigUInt<1024>*, Pair<1024>);

@@ -195,6 +195,14 @@ std::vector<Subject> subjects() {
                    [=](int k, int c) { a->v[k] = c == 0 ? ctx->one() : random_uint<256>() % p; },
                    [=](int k) { *r ^= ctx->inverse_prime(a->v[k]); }});
   }
+  {  // the inverse modulo an odd composite by division steps: 1 against random
+    const BigUInt<256> m = random_odd<256>();
+    auto a = std::make_shared<Slots<BigUInt<256>>>();
+    auto r = std::make_shared<BigUInt<256>>();
+    out.push_back({"ct::modinv 256",
+                   [=](int k, int c) { a->v[k] = c == 0 ? BigUInt<256>{1u} : random_uint<256>() % m; },
+                   [=](int k) { *r ^= ct::modinv_checked(a->v[k], m).value; }});
+  }
   {  // the blinded RSA-CRT private operation of a 1024-bit key: ciphertext 0 against random ciphertexts
     using H = BigUInt<512>;
     using N = BigUInt<1024>;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/device/ct/ct_test.cu: the constant-time functions (ct/choice.hpp, ct/compare.hpp, ct/montgomery.hpp,
-// ct/modular.hpp, ct/rsa.hpp) in kernels against the same functions on the host (which tests/host/ct/ checks against
+// ct/modular.hpp, ct/inverse.hpp, ct/rsa.hpp) in kernels against the same functions on the host (which tests/host/ct/ checks against
 // GMP): comparisons and selection, the context built in the kernel from a secret modulus, products, powers with
-// full-width exponents and inverses modulo a prime, at 256, 1024 and 2048 bits, and the blinded RSA-CRT private
-// operation of a 1024-bit key, each thread with its own blinding. Inputs include 0, 1, m - 1 and all-ones exponents.
+// full-width exponents, inverses modulo a prime and, by division steps, modulo the odd m, at 256, 1024 and 2048
+// bits, and the blinded RSA-CRT private operation of a 1024-bit key, each thread with its own blinding. Inputs include 0, 1, m - 1 and all-ones exponents.
 #include "cases/random.hpp"
 #include "device/kernel_check.hpp"
 #include "oracle/gmp.hpp"
@@ -38,7 +38,7 @@ template <class T>
 struct CtOp {
   T prime;      // for inverse_prime
   struct Out {  // the masks last, four words: BigUInt's alignment (16 bytes) leaves no padding
-    T select, mul, powm, inverse;
+    T select, mul, powm, inverse, modinv;
     std::uint32_t less, equal, greater, is_zero;
   };
   WARPNUM_HD Out operator()(const CtIn<T>& in) const {
@@ -49,6 +49,7 @@ struct CtOp {
             ctx.from_montgomery(ctx.mul(ctx.to_montgomery(in.a), ctx.to_montgomery(in.b))),
             ctx.powm(in.a, in.e),
             p.from_montgomery(p.inverse_prime(p.to_montgomery(in.a))),
+            ct::modinv_checked(in.a, in.m).value,
             lt.mask(),
             ct::equal(in.a, in.b).mask(),
             ct::greater(in.a, in.b).mask(),
@@ -83,6 +84,8 @@ TYPED_TEST_P(CtDevice, MatchesHost) {
   const auto out = expect_device_matches_host(op, in, seed);
   for (std::size_t i = 0; i < in.size(); ++i) {  // and the host's values are the variable-time functions'
     EXPECT_EQ(out[i].powm, powm(in[i].a, in[i].e, in[i].m)) << "input " << i << ": " << in[i];
+    const auto inv = modinv_checked(in[i].a, in[i].m);
+    EXPECT_EQ(out[i].modinv, inv.status == Status::ok ? inv.value : T{}) << "input " << i << ": " << in[i];
   }
 }
 
