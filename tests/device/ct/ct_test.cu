@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/device/ct/ct_test.cu: the constant-time functions (ct/choice.hpp, ct/compare.hpp, ct/montgomery.hpp,
-// ct/modular.hpp, ct/inverse.hpp, ct/rsa.hpp) in kernels against the same functions on the host (which tests/host/ct/ checks against
-// GMP): comparisons and selection, the context built in the kernel from a secret modulus, products, powers with
-// full-width exponents, inverses modulo a prime and, by division steps, modulo the odd m, at 256, 1024 and 2048
-// bits, and the blinded RSA-CRT private operation of a 1024-bit key, each thread with its own blinding. Inputs include 0, 1, m - 1 and all-ones exponents.
+// ct/modular.hpp, ct/inverse.hpp, ct/rsa.hpp) in kernels against the same functions on the host (which
+// tests/host/ct/ checks against GMP): comparisons and selection, the context built in the kernel from a secret
+// modulus, products, powers with full-width exponents, inverses modulo a prime and, by division steps, modulo the
+// odd m, at 256, 1024 and 2048 bits, and the blinded RSA-CRT private operation of a 1024-bit key, each thread with
+// its own blinding. Inputs include 0, 1, m - 1 and all-ones exponents.
 #include "cases/random.hpp"
 #include "device/kernel_check.hpp"
 #include "oracle/gmp.hpp"
