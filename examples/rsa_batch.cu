@@ -126,28 +126,17 @@ struct GmpKey {
   }
 };
 
-/// GMP's CRT decryption: m = m_q + q (qinv (m_p - m_q) mod p) with m_p = (c mod p)^dp mod p, m_q likewise; mpz_powm
-/// (not mpz_powm_sec: neither side here runs in constant time). Out of line, so that it is timed as GMP compiles it.
+/// GMP's CRT decryption: m = m_q + q (qinv (m_p - m_q) mod p) with m_p = (c mod p)^dp mod p, m_q likewise, the
+/// exponentiations by Powm: mpz_powm (neither side of the default rows runs in constant time), or mpz_powm_sec,
+/// GMP's for secret exponents, beside warpnum's constant-time rows. Out of line, so that it is timed as GMP compiles
+/// it.
+template <void (*Powm)(mpz_ptr, mpz_srcptr, mpz_srcptr, mpz_srcptr)>
 [[gnu::noinline]] void gmp_decrypt(mpz_t m, const mpz_t c, const GmpKey& k) {
   Mpz mp, mq;
   mpz_mod(mp.z, c, k.p.z);
-  mpz_powm(mp.z, mp.z, k.dp.z, k.p.z);
+  Powm(mp.z, mp.z, k.dp.z, k.p.z);
   mpz_mod(mq.z, c, k.q.z);
-  mpz_powm(mq.z, mq.z, k.dq.z, k.q.z);
-  mpz_sub(m, mp.z, mq.z);
-  mpz_mul(m, m, k.qinv.z);
-  mpz_mod(m, m, k.p.z);
-  mpz_mul(m, m, k.q.z);
-  mpz_add(m, m, mq.z);
-}
-
-/// The same with mpz_powm_sec, GMP's exponentiation for secret exponents, for the constant-time rows.
-[[gnu::noinline]] void gmp_decrypt_sec(mpz_t m, const mpz_t c, const GmpKey& k) {
-  Mpz mp, mq;
-  mpz_mod(mp.z, c, k.p.z);
-  mpz_powm_sec(mp.z, mp.z, k.dp.z, k.p.z);
-  mpz_mod(mq.z, c, k.q.z);
-  mpz_powm_sec(mq.z, mq.z, k.dq.z, k.q.z);
+  Powm(mq.z, mq.z, k.dq.z, k.q.z);
   mpz_sub(m, mp.z, mq.z);
   mpz_mul(m, m, k.qinv.z);
   mpz_mod(m, m, k.p.z);
@@ -424,7 +413,7 @@ void run_constant_time(const Options& opt, const Key<Bits>& key, const std::vect
   std::vector<Mpz> gc(gmp_count), gm(gmp_count);
   for (std::size_t i = 0; i < gmp_count; ++i) to_mpz(gc[i].z, cipher[i]);
   const double gmp_ms = examples::for_each_on_cores(
-      gmp_count, opt.threads, [&](std::size_t i) { gmp_decrypt_sec(gm[i].z, gc[i].z, gkey); },
+      gmp_count, opt.threads, [&](std::size_t i) { gmp_decrypt<mpz_powm_sec>(gm[i].z, gc[i].z, gkey); },
       (label + " GMP").c_str());
   std::size_t wrong = 0, wrong_gmp = 0;
   for (std::size_t i = 0; i < count; ++i) {
@@ -485,7 +474,8 @@ template <std::size_t Bits> void run_size(const Options& opt, std::vector<Row>& 
   std::vector<Mpz> gc(gmp_count), gm(gmp_count);
   for (std::size_t i = 0; i < gmp_count; ++i) to_mpz(gc[i].z, cipher[i]);
   const double gmp_ms = examples::for_each_on_cores(
-      gmp_count, opt.threads, [&](std::size_t i) { gmp_decrypt(gm[i].z, gc[i].z, gkey); }, (label + " GMP").c_str());
+      gmp_count, opt.threads, [&](std::size_t i) { gmp_decrypt<mpz_powm>(gm[i].z, gc[i].z, gkey); },
+      (label + " GMP").c_str());
 
   std::printf("RSA-%zu: checking every ciphertext against GMP's mpz_powm and every decryption against its message...\n",
               Bits);

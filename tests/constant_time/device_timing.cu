@@ -5,6 +5,9 @@
 // call with clock64 and stores the cycles and the result. The slowest tenth of each class is dropped, then Welch's
 // t of the two classes' means: |t| > 10 fails. The variable-time powm runs as a control and must be flagged.
 //   ct-device-timing [--rounds N]   (N launches a function, default 20; exit 77 where there is no GPU)
+#include "constant_time/random_values.hpp"
+#include "constant_time/welch_t.hpp"
+
 #include <warpnum/bigint.hpp>
 #include <warpnum/ct.hpp>
 #include <warpnum/modular.hpp>
@@ -24,6 +27,9 @@
 namespace {
 
 using namespace warpnum;
+using ct_checks::generator;
+using ct_checks::random_uint;
+using ct_checks::welch_t;
 
 constexpr int block_threads = 128;
 
@@ -70,25 +76,6 @@ template <std::size_t Bits> struct VtPow {  // the control
   __device__ BigUInt<Bits> operator()(const Input<Bits>& in) const { return ctx.pow(in.x, in.e); }
 };
 
-std::mt19937_64 rng(20261205);
-
-template <std::size_t Bits> BigUInt<Bits> random_uint() {
-  BigUInt<Bits> x;
-  for (int i = 0; i < BigUInt<Bits>::num_limbs; ++i) x.limbs_[i] = static_cast<std::uint32_t>(rng());
-  return x;
-}
-
-struct Moments {
-  double n = 0, mean = 0, m2 = 0;
-  void add(double x) {
-    n += 1;
-    const double d = x - mean;
-    mean += d / n;
-    m2 += d * (x - mean);
-  }
-  double variance() const { return n > 1 ? m2 / (n - 1) : 0; }
-};
-
 /// Runs f over `rounds` launches of warps of random classes (make(cls) gives an input of the class); returns |t|.
 template <std::size_t Bits, class F, class Make>
 double measure(const F& f, const Make& make, int rounds, std::size_t& samples) {
@@ -109,7 +96,7 @@ double measure(const F& f, const Make& make, int rounds, std::size_t& samples) {
   std::vector<double> times[2];
   for (int round = 0; round <= rounds; ++round) {  // round 0 warms up
     for (std::size_t w = 0; w < n / 32; ++w) {
-      cls[w] = static_cast<int>(rng() & 1u);
+      cls[w] = static_cast<int>(generator()() & 1u);
       for (int l = 0; l < 32; ++l) in[w * 32 + l] = make(cls[w]);
     }
     CT_CUDA(cudaMemcpy(d_in, in.data(), n * sizeof(In), cudaMemcpyHostToDevice));
@@ -122,15 +109,8 @@ double measure(const F& f, const Make& make, int rounds, std::size_t& samples) {
   CT_CUDA(cudaFree(d_in));
   CT_CUDA(cudaFree(d_out));
   CT_CUDA(cudaFree(d_cycles));
-  Moments m[2];
-  for (int c = 0; c < 2; ++c) {
-    std::sort(times[c].begin(), times[c].end());
-    const std::size_t keep = times[c].size() * 9 / 10;
-    for (std::size_t i = 0; i < keep; ++i) m[c].add(times[c][i]);
-  }
   samples = times[0].size() + times[1].size();
-  const double s = std::sqrt(m[0].variance() / m[0].n + m[1].variance() / m[1].n);
-  return s > 0 ? std::fabs(m[0].mean - m[1].mean) / s : (m[0].mean == m[1].mean ? 0.0 : 1e9);
+  return welch_t(times[0], times[1]);
 }
 
 }  // namespace

@@ -13,6 +13,8 @@
 // (exit 77 where it has not, so that the test is skipped).
 //   ct-secret-memcheck CASE   (compare, modular, montgomery, powm, inverse, rsa, leaky_pow, leaky_compare,
 //                              adx_available)
+#include "constant_time/random_values.hpp"
+
 #include <warpnum/bigint.hpp>
 #include <warpnum/ct.hpp>
 #include <warpnum/gmp.hpp>
@@ -34,8 +36,8 @@
 namespace {
 
 using namespace warpnum;
-
-std::mt19937_64 rng(20261205);
+using ct_checks::random_odd;
+using ct_checks::random_uint;
 
 /// Marks x's bytes undefined: memcheck reports any decision taken on them.
 template <class T>
@@ -58,19 +60,6 @@ void expect_equal(const T& got, const T& want, const char* what) {
   }
 }
 
-template <std::size_t Bits>
-BigUInt<Bits> random_uint() {
-  BigUInt<Bits> x;
-  for (int i = 0; i < BigUInt<Bits>::num_limbs; ++i) x.limbs_[i] = static_cast<std::uint32_t>(rng());
-  return x;
-}
-template <std::size_t Bits>
-BigUInt<Bits> random_odd() {
-  BigUInt<Bits> x = random_uint<Bits>();
-  x.set_bit(0);
-  x.set_bit(Bits - 1);
-  return x;
-}
 template <std::size_t Bits>
 BigUInt<Bits> random_prime() {
   mpz_class p = to_mpz_class(random_odd<Bits>());

@@ -9,6 +9,9 @@
 // flagged, which shows that the test can fail. Timing is its purpose: the one test that measures time; it says
 // nothing of speed (bench/ does).
 //   ct-timing [--seconds S]   (S: the budget of each function, default 1)
+#include "constant_time/random_values.hpp"
+#include "constant_time/welch_t.hpp"
+
 #include <warpnum/bigint.hpp>
 #include <warpnum/ct.hpp>
 #include <warpnum/modular.hpp>
@@ -34,8 +37,10 @@
 namespace {
 
 using namespace warpnum;
-
-std::mt19937_64 rng(20261205);
+using ct_checks::generator;
+using ct_checks::random_odd;
+using ct_checks::random_uint;
+using ct_checks::welch_t;
 
 std::uint64_t ticks() {
 #if defined(__x86_64__)
@@ -46,36 +51,6 @@ std::uint64_t ticks() {
 #else
   return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
 #endif
-}
-
-template <std::size_t Bits>
-BigUInt<Bits> random_uint() {
-  BigUInt<Bits> x;
-  for (int i = 0; i < BigUInt<Bits>::num_limbs; ++i) x.limbs_[i] = static_cast<std::uint32_t>(rng());
-  return x;
-}
-template <std::size_t Bits>
-BigUInt<Bits> random_odd() {
-  BigUInt<Bits> x = random_uint<Bits>();
-  x.set_bit(0);
-  x.set_bit(Bits - 1);
-  return x;
-}
-
-/// Welch's t of two samples (Welford's running mean and variance).
-struct Moments {
-  double n = 0, mean = 0, m2 = 0;
-  void add(double x) {
-    n += 1;
-    const double d = x - mean;
-    mean += d / n;
-    m2 += d * (x - mean);
-  }
-  double variance() const { return n > 1 ? m2 / (n - 1) : 0; }
-};
-double welch_t(const Moments& a, const Moments& b) {
-  const double s = std::sqrt(a.variance() / a.n + b.variance() / b.n);
-  return s > 0 ? (a.mean - b.mean) / s : 0;
 }
 
 /// One function under test: prepare(k, cls) fills input slot k with a value of class cls (0 fixed, 1 random);
@@ -98,12 +73,12 @@ struct Verdict {
 
 Verdict measure(const Subject& s, double seconds) {
   std::vector<int> cls(slots);
-  std::vector<std::uint64_t> times[2];
+  std::vector<double> times[2];
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t sink = 0;
   while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < seconds) {
     for (int k = 0; k < slots; k += calls_per_sample) {
-      const int c = static_cast<int>(rng() & 1u);
+      const int c = static_cast<int>(generator()() & 1u);
       for (int j = 0; j < calls_per_sample; ++j) {
         cls[k + j] = c;
         s.prepare(k + j, c);
@@ -113,19 +88,13 @@ Verdict measure(const Subject& s, double seconds) {
       const std::uint64_t t0 = ticks();
       for (int j = 0; j < calls_per_sample; ++j) s.run(k + j);
       const std::uint64_t t1 = ticks();
-      times[cls[k]].push_back(t1 - t0);
+      times[cls[k]].push_back(static_cast<double>(t1 - t0));
       sink += t1;
     }
   }
-  Moments m[2];
-  for (int c = 0; c < 2; ++c) {
-    std::vector<std::uint64_t>& v = times[c];
-    std::sort(v.begin(), v.end());
-    const std::size_t keep = v.size() * 9 / 10;  // the slowest tenth dropped
-    for (std::size_t i = 0; i < keep; ++i) m[c].add(static_cast<double>(v[i]));
-  }
   if (sink == 42) std::puts("");  // keeps the timed loop
-  return {welch_t(m[0], m[1]), times[0].size() + times[1].size()};
+  const std::size_t samples = times[0].size() + times[1].size();
+  return {welch_t(times[0], times[1]), samples};
 }
 
 template <class T>
