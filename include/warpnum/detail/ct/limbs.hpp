@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/detail/ct/limbs.hpp: the constant-time building blocks on 32-bit limb arrays of a length known at compile
 // time: masks (a word of all ones or all zeros) made from secret bits without a comparison the compiler could turn
-// into a branch, selection and conditional swap by masks, comparison by the borrow of a subtraction, and the sum
-// and difference modulo m. Every loop runs its full constant length; no branch and no memory index depends on a
-// limb's value. Host, device and constant evaluation alike.
+// into a branch, selection and conditional swap by masks, comparison by the borrow of a subtraction, bit lengths,
+// the sum and difference modulo m, the scan of a whole table for one entry, and the one point where a value made
+// from secrets becomes public (declassify_word). Every loop runs its full constant length; no branch and no memory
+// index depends on a limb's value. Host, device and constant evaluation alike.
 #pragma once
 
 #include <warpnum/config.hpp>
