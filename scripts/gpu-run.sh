@@ -18,7 +18,8 @@
 # warpnum-bench's kernels, for reading what the compiler made of them, when the machine has cuobjdump; fft: Integer's
 # products by the double-precision FFT against the number-theoretic transform, FFT_DIGITS and, unless FFT_BILLION=0,
 # 10^9 digits, then the device's crossover; ct: the constant-time functions on the GPU: device-ct-ct_test, the
-# timing test ct-device-timing (CT_TIMING_ARGS) and warpnum-rsa-batch --constant-time at 2048 bits (CT_RSA_ARGS))
+# timing test ct-device-timing (CT_TIMING_ARGS), warpnum-bench's batch powm beside powm_ct (the target: powm_ct at
+# 2048 bits at least 0.7 of powm's rate) and warpnum-rsa-batch --constant-time at 2048 bits (CT_RSA_ARGS))
 # Environment: BIN (default build-gpu/bin; a .tar.xz from scripts/gpu-build.sh is unpacked first), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
 # after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
@@ -234,6 +235,13 @@ for section in "${sections[@]}"; do
     ct) # the constant-time functions on the GPU (docs/security.md): results, timing classes, speed
       [[ -x $bin/device-ct-ct_test ]] && run_one "$bin/device-ct-ct_test"
       [[ -x $bin/ct-device-timing ]] && run_one "$bin/ct-device-timing" ${CT_TIMING_ARGS:-}
+      if [[ -x $bin/warpnum-bench ]]; then
+        for op in powm powm_ct; do
+          log_suffix=-$op
+          run_one "$bin/warpnum-bench" --op "$op" --mode batch --bits 1024,2048
+        done
+        log_suffix=
+      fi
       # shellcheck disable=SC2086 # CT_RSA_ARGS is a list of arguments
       [[ -x $bin/warpnum-rsa-batch ]] && run_one "$bin/warpnum-rsa-batch" --bits 2048 --constant-time \
         ${CT_RSA_ARGS:---count 100000 --gmp-count 16000}

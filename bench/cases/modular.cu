@@ -14,11 +14,14 @@
 //            bits by a grid of 8 warps an SM striding over the instances ("thread-8w", resident_blocks_per_sm).
 // and in batch mode full-exponent modular exponentiation, out[i] = a[i]^e[i] mod m with e[i] and m of Bits bits
 // (m odd, shared), by warpnum::powm_n from and to device memory at 1024, 2048 and 4096 bits (one thread an element
-// at 1024 bits, a lane group above: batch::detail::powm_lanes); the issue compares it with GMP's mpz_powm on every
-// core of the host (bench/host/modular_bench.cpp).
+// at 1024 bits, a lane group above: batch::detail::powm_lanes), compared with GMP's mpz_powm on every core of the
+// host (bench/host/modular_bench.cpp); and "powm_ct", the same exponentiation in constant time (ct::Montgomery's
+// powm: fixed windows over every exponent bit, masked table reads; docs/security.md), one thread an element at 256,
+// 1024 and 2048 bits, beside "powm".
 #include "base.cuh"
 
 #include <warpnum/batch/powm.hpp>
+#include <warpnum/ct/montgomery.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/warp/montgomery.hpp>
 
@@ -197,7 +200,9 @@ template <Op O, std::size_t Bits, unsigned G = 0> void add_case() {
 
 /// Batch mode: elements per run of full-exponent modexp, a tenth of a second to a second of work at the H100's
 /// rate, and at 4096 bits enough lane groups to fill the GPU once.
-constexpr std::size_t modexp_batch(std::size_t bits) { return bits <= 1024 ? std::size_t{1} << 18 : bits <= 2048 ? std::size_t{1} << 15 : std::size_t{1} << 14; }
+constexpr std::size_t modexp_batch(std::size_t bits) {
+  return bits <= 1024 ? std::size_t{1} << 18 : bits <= 2048 ? std::size_t{1} << 15 : std::size_t{1} << 14;
+}
 
 /// The batch-mode case "powm": out[i] = a[i]^e[i] mod m, Bits-bit exponents, one odd Bits-bit modulus.
 template <std::size_t Bits> void add_modexp_batch() {
@@ -216,6 +221,45 @@ template <std::size_t Bits> void add_modexp_batch() {
     const T m = as_modulus(operand<T>(23, 0));
     Measurement r;
     r.seconds = time_runs(p.runs, [&] { powm_n(d_a.get(), d_e.get(), m, d_out.get(), n); });
+    r.ops = static_cast<double>(n);
+    r.bytes = static_cast<double>(n) * 3 * sizeof(T);
+    spot_check(r, d_out, [&](std::size_t i) { return powm(operand<T>(21, i), operand<T>(22, i), m); });
+    return r;
+  };
+  registry().push_back(std::move(c));
+}
+
+/// out[i] = a[i]^e[i] mod m in constant time, one thread an element (a grid-stride loop): the context built on the
+/// host (the modulus public here) and passed by value.
+template <std::size_t Bits>
+__global__ __launch_bounds__(block_threads) void powm_ct_kernel(ct::Montgomery<Bits> ctx, const BigUInt<Bits>* a,
+                                                                const BigUInt<Bits>* e, BigUInt<Bits>* out,
+                                                                std::size_t n) {
+  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+       i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
+    out[i] = ctx.powm(a[i], e[i]);
+  }
+}
+
+/// The batch-mode case "powm_ct": "powm"'s elements, exponents and modulus, in constant time.
+template <std::size_t Bits> void add_modexp_ct_batch() {
+  using T = BigUInt<Bits>;
+  Case c;
+  c.op = "powm_ct";
+  c.strategy = "thread";
+  c.bits = static_cast<int>(Bits);
+  c.lanes = 1;
+  c.batch = [](const Params& p) {
+    const std::size_t n = std::min(modexp_batch(Bits), p.batch);
+    DeviceBuffer<T> d_a(n, 21);
+    DeviceBuffer<T> d_e(n, 22);
+    DeviceBuffer<T> d_out(n);
+    const T m = as_modulus(operand<T>(23, 0));
+    const ct::Montgomery<Bits> ctx(m);
+    Measurement r;
+    r.seconds = time_runs(p.runs, [&] {
+      powm_ct_kernel<Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(ctx, d_a.get(), d_e.get(), d_out.get(), n);
+    });
     r.ops = static_cast<double>(n);
     r.bytes = static_cast<double>(n) * 3 * sizeof(T);
     spot_check(r, d_out, [&](std::size_t i) { return powm(operand<T>(21, i), operand<T>(22, i), m); });
@@ -247,6 +291,9 @@ void register_modular_cases() {
   add_modexp_batch<1024>();
   add_modexp_batch<2048>();
   add_modexp_batch<4096>();
+  add_modexp_ct_batch<256>();
+  add_modexp_ct_batch<1024>();
+  add_modexp_ct_batch<2048>();
 }
 
 }  // namespace warpnum::bench
