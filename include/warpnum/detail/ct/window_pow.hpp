@@ -59,8 +59,12 @@ WARPNUM_HD constexpr typename Ctx::value_type window_pow(const Ctx& ctx, const t
   table_select_limbs<n>(acc.limbs_, table, count, window_digit<w>(e, (windows - 1) * w));
   WARPNUM_NO_UNROLL
   for (int j = windows - 2; j >= 0; --j) {
-    WARPNUM_NO_UNROLL
-    for (int k = 0; k < w; ++k) acc = ctx.sqr(acc);
+    if constexpr (requires { ctx.sqr_n(acc, w); }) {
+      acc = ctx.sqr_n(acc, w);  // one call where the context runs squarings in a row (256 bits: an assembly loop)
+    } else {
+      WARPNUM_NO_UNROLL
+      for (int k = 0; k < w; ++k) acc = ctx.sqr(acc);
+    }
     T entry;
     table_select_limbs<n>(entry.limbs_, table, count, window_digit<w>(e, j * w));
     acc = ctx.mul(acc, entry);
