@@ -204,31 +204,6 @@ constexpr std::size_t modexp_batch(std::size_t bits) {
   return bits <= 1024 ? std::size_t{1} << 18 : bits <= 2048 ? std::size_t{1} << 15 : std::size_t{1} << 14;
 }
 
-/// The batch-mode case "powm": out[i] = a[i]^e[i] mod m, Bits-bit exponents, one odd Bits-bit modulus.
-template <std::size_t Bits> void add_modexp_batch() {
-  using T = BigUInt<Bits>;
-  Case c;
-  c.op = op_name(Op::powm);
-  constexpr unsigned lanes = batch::detail::powm_lanes<Bits>();
-  c.strategy = lanes == 1 ? std::string("thread") : "mont" + std::to_string(lanes);
-  c.bits = static_cast<int>(Bits);
-  c.lanes = lanes;
-  c.batch = [](const Params& p) {
-    const std::size_t n = std::min(modexp_batch(Bits), p.batch);
-    DeviceBuffer<T> d_a(n, 21);
-    DeviceBuffer<T> d_e(n, 22);
-    DeviceBuffer<T> d_out(n);
-    const T m = as_modulus(operand<T>(23, 0));
-    Measurement r;
-    r.seconds = time_runs(p.runs, [&] { powm_n(d_a.get(), d_e.get(), m, d_out.get(), n); });
-    r.ops = static_cast<double>(n);
-    r.bytes = static_cast<double>(n) * 3 * sizeof(T);
-    spot_check(r, d_out, [&](std::size_t i) { return powm(operand<T>(21, i), operand<T>(22, i), m); });
-    return r;
-  };
-  registry().push_back(std::move(c));
-}
-
 /// out[i] = a[i]^e[i] mod m in constant time, one thread an element (a grid-stride loop): the context built on the
 /// host (the modulus public here) and passed by value.
 template <std::size_t Bits>
@@ -241,25 +216,32 @@ __global__ __launch_bounds__(block_threads) void powm_ct_kernel(ct::Montgomery<B
   }
 }
 
-/// The batch-mode case "powm_ct": "powm"'s elements, exponents and modulus, in constant time.
-template <std::size_t Bits> void add_modexp_ct_batch() {
+/// The batch-mode case "powm": out[i] = a[i]^e[i] mod m, Bits-bit exponents, one odd Bits-bit modulus, by powm_n;
+/// ConstantTime: the case "powm_ct", the same elements by powm_ct_kernel.
+template <std::size_t Bits, bool ConstantTime = false> void add_modexp_batch() {
   using T = BigUInt<Bits>;
   Case c;
-  c.op = "powm_ct";
-  c.strategy = "thread";
+  c.op = ConstantTime ? std::string("powm_ct") : op_name(Op::powm);
+  constexpr unsigned lanes = ConstantTime ? 1 : batch::detail::powm_lanes<Bits>();
+  c.strategy = lanes == 1 ? std::string("thread") : "mont" + std::to_string(lanes);
   c.bits = static_cast<int>(Bits);
-  c.lanes = 1;
+  c.lanes = lanes;
   c.batch = [](const Params& p) {
     const std::size_t n = std::min(modexp_batch(Bits), p.batch);
     DeviceBuffer<T> d_a(n, 21);
     DeviceBuffer<T> d_e(n, 22);
     DeviceBuffer<T> d_out(n);
     const T m = as_modulus(operand<T>(23, 0));
-    const ct::Montgomery<Bits> ctx(m);
     Measurement r;
-    r.seconds = time_runs(p.runs, [&] {
-      powm_ct_kernel<Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(ctx, d_a.get(), d_e.get(), d_out.get(), n);
-    });
+    if constexpr (ConstantTime) {
+      const ct::Montgomery<Bits> ctx(m);
+      r.seconds = time_runs(p.runs, [&] {
+        powm_ct_kernel<Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(ctx, d_a.get(), d_e.get(),
+                                                                                 d_out.get(), n);
+      });
+    } else {
+      r.seconds = time_runs(p.runs, [&] { powm_n(d_a.get(), d_e.get(), m, d_out.get(), n); });
+    }
     r.ops = static_cast<double>(n);
     r.bytes = static_cast<double>(n) * 3 * sizeof(T);
     spot_check(r, d_out, [&](std::size_t i) { return powm(operand<T>(21, i), operand<T>(22, i), m); });
@@ -291,9 +273,9 @@ void register_modular_cases() {
   add_modexp_batch<1024>();
   add_modexp_batch<2048>();
   add_modexp_batch<4096>();
-  add_modexp_ct_batch<256>();
-  add_modexp_ct_batch<1024>();
-  add_modexp_ct_batch<2048>();
+  add_modexp_batch<256, true>();
+  add_modexp_batch<1024, true>();
+  add_modexp_batch<2048, true>();
 }
 
 }  // namespace warpnum::bench

@@ -115,13 +115,7 @@ class Montgomery {
   /// a^(2^n) R^(1 - 2^n) mod m: n squarings in a row (a itself for n <= 0); at 256 bits on a host with BMI2 and ADX
   /// one call of the generated assembly loop (the same squaring as sqr's, its count public).
   WARPNUM_HD constexpr value_type sqr_n(const value_type& a, int n) const noexcept {
-    if (n <= 0) return a;
-    value_type r;
-    if (detail::mont_sqr_n_limbs<num_limbs>(r.limbs_, a.limbs_, m_.limbs_, minv_, n)) return r;
-    r = sqr(a);
-    WARPNUM_NO_UNROLL
-    for (int i = 1; i < n; ++i) r = sqr(r);
-    return r;
+    return detail::mont_sqr_n(*this, a, n);
   }
   /// (a + b) mod m for a, b < m.
   WARPNUM_HD constexpr value_type add(const value_type& a, const value_type& b) const noexcept {

@@ -105,13 +105,7 @@ template <std::size_t Bits> class Montgomery {
   /// a^(2^n) R^(1 - 2^n) mod m: n squarings in a row (a itself for n <= 0); at 256 bits on the host one call of
   /// a loop in assembly.
   WARPNUM_HD constexpr value_type sqr_n(const value_type& a, int n) const noexcept {
-    if (n <= 0) return a;
-    value_type r;
-    if (detail::mont_sqr_n_limbs<num_limbs>(r.limbs_, a.limbs_, m_.limbs_, minv_, n)) return r;
-    r = sqr(a);
-    WARPNUM_NO_UNROLL
-    for (int i = 1; i < n; ++i) r = sqr(r);
-    return r;
+    return detail::mont_sqr_n(*this, a, n);
   }
   WARPNUM_HD constexpr value_type add(const value_type& a, const value_type& b) const noexcept {
     return detail::add_mod(a, b, m_);

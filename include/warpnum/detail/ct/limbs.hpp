@@ -29,7 +29,7 @@ namespace warpnum::detail::ct {
 /// branch (the reason BearSSL, libsodium and Rust's `subtle` pass masks through such a barrier). On the device and
 /// in constant evaluation the value itself: the device compiler selects (SEL) or predicates short selects, which
 /// the SASS check of the constant-time kernels verifies (scripts/ct_sass_check.py).
-WARPNUM_HD WARPNUM_FORCEINLINE constexpr limb_t value_barrier(limb_t x) noexcept {
+template <class Word> WARPNUM_HD WARPNUM_FORCEINLINE constexpr Word value_barrier(Word x) noexcept {
   if (!WARPNUM_IS_CONSTANT_EVALUATED()) {
     WARPNUM_IF_ELSE_DEVICE((return x;), (__asm__("" : "+r"(x)); return x;))
   }

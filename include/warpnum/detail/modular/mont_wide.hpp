@@ -9,6 +9,7 @@
 #pragma once
 
 #include <warpnum/config.hpp>
+#include <warpnum/detail/ct/limbs.hpp>
 #include <warpnum/detail/mpn/add.hpp>
 #include <warpnum/detail/bigint/mul.hpp>
 #include <warpnum/detail/limb.hpp>
@@ -21,13 +22,9 @@ namespace warpnum::detail::host64 {
 
 using word = std::uint64_t;
 
-/// All ones where bit 0 of b is set, else 0, through an empty asm statement that hides the value from GCC, so that
-/// selections by the mask stay selections (detail/ct/limbs.hpp's value_barrier, on 64-bit words).
-inline word ct_mask(word b) noexcept {
-  word m = 0 - (b & 1u);
-  __asm__("" : "+r"(m));
-  return m;
-}
+/// All ones where bit 0 of b is set, else 0, through detail/ct/limbs.hpp's value_barrier, so that selections by the
+/// mask stay selections.
+inline word ct_mask(word b) noexcept { return ct::value_barrier(word{0} - (b & 1u)); }
 
 /// The width of the unrolled column blocks: mul_full_columns<16> is 256 products (about 6 KB of code). A
 /// fully unrolled 32-word Montgomery product (mont_mul_columns<32>, 2048 products) was slower than rows.

@@ -197,4 +197,17 @@ WARPNUM_HD constexpr bool mont_sqr_n_limbs([[maybe_unused]] limb_t* r, [[maybe_u
   return false;
 }
 
+/// a^(2^n) R^(1 - 2^n) mod m for a Montgomery context (warpnum::Montgomery, ct::Montgomery: modulus(),
+/// neg_inverse(), sqr()): a itself for n <= 0, one call of mont_sqr_n_limbs where the target runs the squarings in
+/// one loop, else n calls of ctx.sqr. The contexts' sqr_n.
+template <class Ctx, class T> WARPNUM_HD constexpr T mont_sqr_n(const Ctx& ctx, const T& a, int n) noexcept {
+  if (n <= 0) return a;
+  T r;
+  if (mont_sqr_n_limbs<T::num_limbs>(r.limbs_, a.limbs_, ctx.modulus().limbs_, ctx.neg_inverse(), n)) return r;
+  r = ctx.sqr(a);
+  WARPNUM_NO_UNROLL
+  for (int i = 1; i < n; ++i) r = ctx.sqr(r);
+  return r;
+}
+
 }  // namespace warpnum::detail
