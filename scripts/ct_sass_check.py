@@ -13,8 +13,9 @@ Selections (SEL, predicated moves and arithmetic) may depend on secrets: they ru
 Kernel arguments live in constant bank 0 from offset 0x210 (sm_90); the first 8 bytes, the output pointer, are public
 and every later byte is secret (tests/constant_time/ct_kernels.cu passes its secrets so). The analysis is
 flow-sensitive over each kernel's control-flow graph (a call is an edge to its target, a return an edge to every
-call's next instruction), with a register pair or quad for the .64, .128 and .WIDE forms. Kernels named ct_leaky_*
-run variable-time functions and must be flagged: they show that the check can fail.
+call's next instruction), with a register pair or quad for the .64, .128 and .WIDE forms. A lane group's shuffles
+and ballots carry a secret from lane to lane: one thread's analysis stands for every lane, as all run the same code.
+Kernels named ct_leaky_* run variable-time functions and must be flagged: they show that the check can fail.
 
     python3 scripts/ct_sass_check.py CUBIN_OR_BINARY [--kernel REGEX] [--verbose]
 
@@ -119,9 +120,14 @@ class Instruction:
         return regs
 
     def destinations(self):
-        """The operands written: the first, and the predicates right after it (carry-outs, a second predicate)."""
+        """The operands written: the first, and the predicates right after it (carry-outs, a second predicate); a
+        shuffle's first two (the lane-in-range predicate and the value), a vote's first (its predicates are read)."""
         if self.base in STORES or self.base in CONTROL or not self.operands:
             return []
+        if self.base == "SHFL":
+            return [r for op in self.operands[:2] for r in registers(op)]
+        if self.base in ("VOTE", "VOTEU"):
+            return registers(self.operands[0])
         out = registers(self.operands[0], self.width if not self.opcode.startswith("IMAD.WIDE") else 2)
         for op in self.operands[1:]:
             if re.fullmatch(r"U?P(\d|T)", op):
@@ -134,6 +140,10 @@ class Instruction:
         """The registers read (value operands; the addresses too, as the value read depends on them)."""
         if self.base in CONTROL:
             return [r for op in self.operands for r in registers(op)]
+        if self.base == "SHFL":  # SHFL.IDX Pd, Rd, value, lane, clamp: the value crosses lanes, and so its taint
+            return [r for op in self.operands[2:] for r in registers(op)]
+        if self.base in ("VOTE", "VOTEU"):  # VOTE.ANY Rd, PT, Pa: a ballot of a secret predicate is secret
+            return [r for op in self.operands[1:] for r in registers(op)]
         ops = self.operands if self.base in STORES else self.operands[1:]
         if self.base not in STORES:
             # skip the predicate destinations right after the first operand

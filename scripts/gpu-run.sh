@@ -232,13 +232,17 @@ for section in "${sections[@]}"; do
         gzip -f "$logs/pi.txt" 2>/dev/null || true
       fi
       ;;
-    ct) # the constant-time functions on the GPU (docs/security.md): results, timing classes, speed
-      [[ -x $bin/device-ct-ct_test ]] && run_one "$bin/device-ct-ct_test"
+    ct) # the constant-time functions on the GPU (docs/security.md): results (one thread, lane groups, ct::powm_n),
+      # timing classes, speed beside the default powm_n
+      for t in device-ct-ct_test device-ct-lane_montgomery_test; do
+        [[ -x $bin/$t ]] && run_one "$bin/$t"
+      done
+      # shellcheck disable=SC2086 # CT_TIMING_ARGS is a list of arguments
       [[ -x $bin/ct-device-timing ]] && run_one "$bin/ct-device-timing" ${CT_TIMING_ARGS:-}
       if [[ -x $bin/warpnum-bench ]]; then
         for op in powm powm_ct; do
           log_suffix=-$op
-          run_one "$bin/warpnum-bench" --op "$op" --mode batch --bits 1024,2048
+          run_one "$bin/warpnum-bench" --op "$op" --mode batch --bits 256,1024,2048,4096
         done
         log_suffix=
       fi

@@ -15,14 +15,17 @@
 // and in batch mode full-exponent modular exponentiation, out[i] = a[i]^e[i] mod m with e[i] and m of Bits bits
 // (m odd, shared), by warpnum::powm_n from and to device memory at 1024, 2048 and 4096 bits (one thread an element
 // at 1024 bits, a lane group above: batch::detail::powm_lanes), compared with GMP's mpz_powm on every core of the
-// host (bench/host/modular_bench.cpp); and "powm_ct", the same exponentiation in constant time (ct::Montgomery's
-// powm: fixed windows over every exponent bit, masked table reads; docs/security.md), one thread an element at 256,
-// 1024 and 2048 bits, beside "powm".
+// host (bench/host/modular_bench.cpp); and "powm_ct", the same exponentiation in constant time by ct::powm_n
+// (fixed windows over every exponent bit, masked table reads; docs/security.md) at 256 to 4096 bits, and at 1024
+// and 2048 bits also by one thread and by lane groups of each size (warp::ct::Montgomery), beside "powm".
 #include "base.cuh"
 
+#include <warpnum/batch/ct/powm.hpp>
+#include <warpnum/batch/kernel/powm.hpp>
 #include <warpnum/batch/powm.hpp>
 #include <warpnum/ct/montgomery.hpp>
 #include <warpnum/modular.hpp>
+#include <warpnum/warp/ct/montgomery.hpp>
 #include <warpnum/warp/montgomery.hpp>
 
 #include <cooperative_groups.h>
@@ -204,28 +207,19 @@ constexpr std::size_t modexp_batch(std::size_t bits) {
   return bits <= 1024 ? std::size_t{1} << 18 : bits <= 2048 ? std::size_t{1} << 15 : std::size_t{1} << 14;
 }
 
-/// out[i] = a[i]^e[i] mod m in constant time, one thread an element (a grid-stride loop): the context built on the
-/// host (the modulus public here) and passed by value.
-template <std::size_t Bits>
-__global__ __launch_bounds__(block_threads) void powm_ct_kernel(ct::Montgomery<Bits> ctx, const BigUInt<Bits>* a,
-                                                                const BigUInt<Bits>* e, BigUInt<Bits>* out,
-                                                                std::size_t n) {
-  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
-       i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
-    out[i] = ctx.powm(a[i], e[i]);
-  }
-}
-
 /// The batch-mode case "powm": out[i] = a[i]^e[i] mod m, Bits-bit exponents, one odd Bits-bit modulus, by powm_n;
-/// ConstantTime: the case "powm_ct", the same elements by powm_ct_kernel.
-template <std::size_t Bits, bool ConstantTime = false> void add_modexp_batch() {
+/// ConstantTime: the case "powm_ct", the same elements in constant time, by ct::powm_n where Lanes is its choice
+/// (batch::detail::ct_powm_lanes), else by its kernels with Lanes lanes an element (one thread: ct::Montgomery;
+/// more: warp::ct::Montgomery).
+template <std::size_t Bits, bool ConstantTime = false,
+          unsigned Lanes = ConstantTime ? batch::detail::ct_powm_lanes<Bits>() : batch::detail::powm_lanes<Bits>()>
+void add_modexp_batch() {
   using T = BigUInt<Bits>;
   Case c;
   c.op = ConstantTime ? std::string("powm_ct") : op_name(Op::powm);
-  constexpr unsigned lanes = ConstantTime ? 1 : batch::detail::powm_lanes<Bits>();
-  c.strategy = lanes == 1 ? std::string("thread") : "mont" + std::to_string(lanes);
+  c.strategy = Lanes == 1 ? std::string("thread") : "mont" + std::to_string(Lanes);
   c.bits = static_cast<int>(Bits);
-  c.lanes = lanes;
+  c.lanes = Lanes;
   c.batch = [](const Params& p) {
     const std::size_t n = std::min(modexp_batch(Bits), p.batch);
     DeviceBuffer<T> d_a(n, 21);
@@ -233,15 +227,24 @@ template <std::size_t Bits, bool ConstantTime = false> void add_modexp_batch() {
     DeviceBuffer<T> d_out(n);
     const T m = as_modulus(operand<T>(23, 0));
     Measurement r;
-    if constexpr (ConstantTime) {
-      const ct::Montgomery<Bits> ctx(m);
-      r.seconds = time_runs(p.runs, [&] {
-        powm_ct_kernel<Bits><<<blocks_for(n, 1, block_threads), block_threads>>>(ctx, d_a.get(), d_e.get(),
-                                                                                 d_out.get(), n);
-      });
-    } else {
-      r.seconds = time_runs(p.runs, [&] { powm_n(d_a.get(), d_e.get(), m, d_out.get(), n); });
-    }
+    r.seconds = time_runs(p.runs, [&] {
+      if constexpr (!ConstantTime) {
+        powm_n(d_a.get(), d_e.get(), m, d_out.get(), n);
+      } else if constexpr (Lanes == batch::detail::ct_powm_lanes<Bits>()) {
+        ct::powm_n(d_a.get(), d_e.get(), m, d_out.get(), n);
+      } else {
+        const batch::kernel::ExponentArray<Bits> exp{d_e.get()};
+        const ct::Montgomery<Bits> ctx(m);
+        const unsigned blocks = batch::detail::powm_blocks(n, Lanes);
+        if constexpr (Lanes == 1) {
+          batch::kernel::powm_shared_modulus<<<blocks, batch::detail::powm_block_threads>>>(ctx, d_a.get(), exp,
+                                                                                            d_out.get(), n);
+        } else {
+          batch::kernel::powm_shared_modulus_lanes<Lanes, warp::ct::Montgomery<Bits, Lanes>>
+              <<<blocks, batch::detail::powm_block_threads>>>(ctx, d_a.get(), exp, d_out.get(), n);
+        }
+      }
+    });
     r.ops = static_cast<double>(n);
     r.bytes = static_cast<double>(n) * 3 * sizeof(T);
     spot_check(r, d_out, [&](std::size_t i) { return powm(operand<T>(21, i), operand<T>(22, i), m); });
@@ -273,9 +276,16 @@ void register_modular_cases() {
   add_modexp_batch<1024>();
   add_modexp_batch<2048>();
   add_modexp_batch<4096>();
+  // Constant time: one thread and lane groups at 1024 and 2048 bits, to choose ct::powm_n's lanes.
   add_modexp_batch<256, true>();
-  add_modexp_batch<1024, true>();
-  add_modexp_batch<2048, true>();
+  add_modexp_batch<1024, true, 1>();
+  add_modexp_batch<1024, true, 2>();
+  add_modexp_batch<1024, true, 4>();
+  add_modexp_batch<2048, true, 1>();
+  add_modexp_batch<2048, true, 2>();
+  add_modexp_batch<2048, true, 4>();
+  add_modexp_batch<2048, true, 8>();
+  add_modexp_batch<4096, true>();
 }
 
 }  // namespace warpnum::bench

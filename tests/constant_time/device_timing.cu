@@ -3,7 +3,9 @@
 // constant-time functions on the GPU. Each warp takes one input class, chosen at random (a fixed input: zero or
 // one; or random inputs), since a warp's lanes run in step and a lane's time is its warp's; each thread times its
 // call with clock64 and stores the cycles and the result. The slowest tenth of each class is dropped, then Welch's
-// t of the two classes' means: |t| > 10 fails. The variable-time powm runs as a control and must be flagged.
+// t of the two classes' means: |t| > 10 fails. The variable-time powm runs as a control and must be flagged. At
+// 2048 bits the lane-group form (warp::ct::Montgomery, 4 lanes an element, a class a warp), with warp::Montgomery's
+// exponentiation as its control.
 //   ct-device-timing [--rounds N]   (N launches a function, default 20; exit 77 where there is no GPU)
 #include "constant_time/random_values.hpp"
 #include "constant_time/welch_t.hpp"
@@ -11,7 +13,11 @@
 #include <warpnum/bigint.hpp>
 #include <warpnum/ct.hpp>
 #include <warpnum/modular.hpp>
+#include <warpnum/warp/ct/montgomery.hpp>
+#include <warpnum/warp/montgomery.hpp>
+#include <warpnum/warp/slice.hpp>
 
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -76,14 +82,34 @@ template <std::size_t Bits> struct VtPow {  // the control
   __device__ BigUInt<Bits> operator()(const Input<Bits>& in) const { return ctx.pow(in.x, in.e); }
 };
 
-/// Runs f over `rounds` launches of warps of random classes (make(cls) gives an input of the class); returns |t|.
-template <std::size_t Bits, class F, class Make>
-double measure(const F& f, const Make& make, int rounds, std::size_t& samples) {
+/// Times ctx.pow on each lane group of G lanes (warp::ct::Montgomery or, as a control, warp::Montgomery, built from
+/// the host's context): cycles[i] and out[i] for element i.
+template <template <std::size_t, unsigned> class LaneCtx, unsigned G, std::size_t Bits, class HostCtx>
+__global__ void timed_lane_pow(HostCtx host, const Input<Bits>* in, BigUInt<Bits>* out, long long* cycles,
+                               std::size_t n) {
+  const auto tile = cooperative_groups::tiled_partition<G>(cooperative_groups::this_thread_block());
+  const std::size_t i = (static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x) / G;
+  if (i >= n) return;
+  const LaneCtx<Bits, G> ctx(tile, host);
+  const auto x = warp::load(tile, in[i].x);
+  const BigUInt<Bits> e = in[i].e;
+  const long long t0 = clock64();
+  const auto r = ctx.pow(tile, x, e);
+  const long long t1 = clock64();
+  warp::store(tile, out[i], r);
+  if (tile.thread_rank() == 0) cycles[i] = t1 - t0;
+}
+
+/// Runs `rounds` launches over warps of random classes, G threads an element (make(cls) gives an input of the
+/// class; launch(in, out, cycles, elements) starts the kernel); returns |t|.
+template <std::size_t Bits, unsigned G = 1, class Launch, class Make>
+double measure(const Launch& launch, const Make& make, int rounds, std::size_t& samples) {
   using In = Input<Bits>;
   using Out = BigUInt<Bits>;
+  constexpr std::size_t per_warp = 32 / G;  // elements a warp
   int sms = 0;
   CT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  const std::size_t n = static_cast<std::size_t>(sms) * 4 * block_threads;
+  const std::size_t n = static_cast<std::size_t>(sms) * 4 * block_threads / G;
   In* d_in = nullptr;
   Out* d_out = nullptr;
   long long* d_cycles = nullptr;
@@ -91,26 +117,45 @@ double measure(const F& f, const Make& make, int rounds, std::size_t& samples) {
   CT_CUDA(cudaMalloc(&d_out, n * sizeof(Out)));
   CT_CUDA(cudaMalloc(&d_cycles, n * sizeof(long long)));
   std::vector<In> in(n);
-  std::vector<int> cls(n / 32);
+  std::vector<int> cls(n / per_warp);
   std::vector<long long> cycles(n);
   std::vector<double> times[2];
   for (int round = 0; round <= rounds; ++round) {  // round 0 warms up
-    for (std::size_t w = 0; w < n / 32; ++w) {
+    for (std::size_t w = 0; w < n / per_warp; ++w) {
       cls[w] = static_cast<int>(generator()() & 1u);
-      for (int l = 0; l < 32; ++l) in[w * 32 + l] = make(cls[w]);
+      for (std::size_t l = 0; l < per_warp; ++l) in[w * per_warp + l] = make(cls[w]);
     }
     CT_CUDA(cudaMemcpy(d_in, in.data(), n * sizeof(In), cudaMemcpyHostToDevice));
-    timed<<<static_cast<unsigned>(n / block_threads), block_threads>>>(f, d_in, d_out, d_cycles, n);
+    launch(d_in, d_out, d_cycles, n);
     CT_CUDA(cudaGetLastError());
     CT_CUDA(cudaMemcpy(cycles.data(), d_cycles, n * sizeof(long long), cudaMemcpyDeviceToHost));
     if (round == 0) continue;
-    for (std::size_t w = 0; w < n / 32; ++w) times[cls[w]].push_back(static_cast<double>(cycles[w * 32]));
+    for (std::size_t w = 0; w < n / per_warp; ++w) times[cls[w]].push_back(static_cast<double>(cycles[w * per_warp]));
   }
   CT_CUDA(cudaFree(d_in));
   CT_CUDA(cudaFree(d_out));
   CT_CUDA(cudaFree(d_cycles));
   samples = times[0].size() + times[1].size();
   return welch_t(times[0], times[1]);
+}
+
+/// measure() of a functor f run by one thread an element (the kernel `timed`).
+template <std::size_t Bits, class F, class Make>
+double measure_thread(const F& f, const Make& make, int rounds, std::size_t& samples) {
+  const auto launch = [&](const Input<Bits>* in, BigUInt<Bits>* out, long long* cycles, std::size_t n) {
+    timed<<<static_cast<unsigned>(n / block_threads), block_threads>>>(f, in, out, cycles, n);
+  };
+  return measure<Bits>(launch, make, rounds, samples);
+}
+
+/// measure() of LaneCtx<Bits, G>::pow, the context from the host's.
+template <template <std::size_t, unsigned> class LaneCtx, unsigned G, std::size_t Bits, class HostCtx, class Make>
+double measure_lane_pow(const HostCtx& host, const Make& make, int rounds, std::size_t& samples) {
+  const auto launch = [&](const Input<Bits>* in, BigUInt<Bits>* out, long long* cycles, std::size_t n) {
+    timed_lane_pow<LaneCtx, G, Bits><<<static_cast<unsigned>(n * G / block_threads), block_threads>>>(host, in, out,
+                                                                                                      cycles, n);
+  };
+  return measure<Bits, G>(launch, make, rounds, samples);
 }
 
 }  // namespace
@@ -152,11 +197,11 @@ int main(int argc, char** argv) {
       return Input<256>{cls == 0 ? BigUInt<256>{} : c.to_montgomery(random_uint<256>()),
                         cls == 0 ? BigUInt<256>{} : c.to_montgomery(random_uint<256>())};
     };
-    double t = measure<256>(CtPow<256>{c}, zero_or_random, rounds, samples);
+    double t = measure_thread<256>(CtPow<256>{c}, zero_or_random, rounds, samples);
     report("ct::Montgomery<256>::pow (exponent 0 / random)", t, samples, false);
-    t = measure<256>(CtMul<256>{c}, operands, rounds, samples);
+    t = measure_thread<256>(CtMul<256>{c}, operands, rounds, samples);
     report("ct::Montgomery<256>::mul (0 / random)", t, samples, false);
-    t = measure<256>(VtPow<256>{v}, one_or_random, rounds, samples);
+    t = measure_thread<256>(VtPow<256>{v}, one_or_random, rounds, samples);
     report("Montgomery<256>::pow (variable-time control)", t, samples, true);
   }
   {
@@ -165,7 +210,7 @@ int main(int argc, char** argv) {
     auto one_or_random = [&](int cls) {
       return Input<256>{cls == 0 ? c.one() : c.to_montgomery(random_uint<256>()), BigUInt<256>{}};
     };
-    const double t = measure<256>(CtInverse<256>{c}, one_or_random, rounds, samples);
+    const double t = measure_thread<256>(CtInverse<256>{c}, one_or_random, rounds, samples);
     report("ct::Montgomery<256>::inverse_prime (1 / random)", t, samples, false);
   }
   {
@@ -175,8 +220,24 @@ int main(int argc, char** argv) {
     const ct::Montgomery<1024> c(m);
     const BigUInt<1024> x = c.to_montgomery(random_uint<1024>());
     auto zero_or_random = [&](int cls) { return Input<1024>{x, cls == 0 ? BigUInt<1024>{} : random_uint<1024>()}; };
-    const double t = measure<1024>(CtPow<1024>{c}, zero_or_random, std::max(1, rounds / 4), samples);
+    const double t = measure_thread<1024>(CtPow<1024>{c}, zero_or_random, std::max(1, rounds / 4), samples);
     report("ct::Montgomery<1024>::pow (exponent 0 / random)", t, samples, false);
+  }
+  {
+    // A lane group of 4 an element at 2048 bits (ct::powm_n's form), and the variable-time lane-group form.
+    BigUInt<2048> m = random_uint<2048>();
+    m.set_bit(0);
+    m.set_bit(2047);
+    const ct::Montgomery<2048> c(m);
+    const Montgomery<2048> v(m);
+    const BigUInt<2048> x = c.to_montgomery(random_uint<2048>());
+    auto zero_or_random = [&](int cls) { return Input<2048>{x, cls == 0 ? BigUInt<2048>{} : random_uint<2048>()}; };
+    auto one_or_random = [&](int cls) { return Input<2048>{x, cls == 0 ? BigUInt<2048>{1u} : random_uint<2048>()}; };
+    const int lane_rounds = std::max(1, rounds / 4);
+    double t = measure_lane_pow<warp::ct::Montgomery, 4, 2048>(c, zero_or_random, lane_rounds, samples);
+    report("warp::ct::Montgomery<2048, 4>::pow (exponent 0 / random)", t, samples, false);
+    t = measure_lane_pow<warp::Montgomery, 4, 2048>(v, one_or_random, lane_rounds, samples);
+    report("warp::Montgomery<2048, 4>::pow (variable-time control)", t, samples, true);
   }
   return failed == 0 ? 0 : 1;
 }

@@ -23,6 +23,7 @@
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/status.hpp>
+#include <warpnum/warp/montgomery.hpp>
 
 #include <cuda_runtime.h>
 
@@ -74,8 +75,8 @@ void powm_shared(const BigUInt<Bits>* base, const Exp& exp, const BigUInt<Bits>&
     if constexpr (lanes == 1) {
       kernel::powm_shared_modulus<<<powm_blocks(n), powm_block_threads, 0, stream>>>(Montgomery<Bits>(m), base, exp, out, n);
     } else {
-      kernel::powm_shared_modulus_lanes<lanes><<<powm_blocks(n, lanes), powm_block_threads, 0, stream>>>(Montgomery<Bits>(m), base,
-                                                                                                       exp, out, n);
+      kernel::powm_shared_modulus_lanes<lanes, warp::Montgomery<Bits, lanes>>
+          <<<powm_blocks(n, lanes), powm_block_threads, 0, stream>>>(Montgomery<Bits>(m), base, exp, out, n);
     }
   } else {
     kernel::powm_shared_modulus<<<powm_blocks(n), powm_block_threads, 0, stream>>>(Barrett<Bits>(m), base, exp, out, n);

@@ -15,6 +15,7 @@
 #include <warpnum/config.hpp>
 #include <warpnum/bigint.hpp>
 #include <warpnum/detail/bigint/mul_rows.hpp>
+#include <warpnum/detail/ct/limbs.hpp>
 #include <warpnum/detail/ptx/add_chain.hpp>
 #include <warpnum/detail/ptx/mad_row.hpp>
 #include <warpnum/modular.hpp>
@@ -31,13 +32,21 @@ namespace warpnum::warp {
 namespace detail {
 
 /// r, or r - m when r >= m or `over` (r's bit Bits) is set: the final step of each modular operation, for
-/// r + over 2^Bits < 2 m.
-template <unsigned G, class Parent, std::size_t Bits>
+/// r + over 2^Bits < 2 m. ConstantTime (warp::ct::Montgomery): the choice by a mask made without a comparison.
+template <bool ConstantTime = false, unsigned G, class Parent, std::size_t Bits>
 __device__ __forceinline__ Slice<Bits, G> subtract_once(const cooperative_groups::thread_block_tile<G, Parent>& tile,
                                                         const Slice<Bits, G>& r, std::uint32_t over, const Slice<Bits, G>& m) {
   Slice<Bits, G> d = r;
   const std::uint32_t borrow = sub_with_borrow(tile, d, m);
-  return over != 0 || borrow == 0 ? d : r;  // the same choice on every lane of the tile
+  if constexpr (ConstantTime) {
+    namespace dct = warpnum::detail::ct;
+    const std::uint32_t take = dct::mask_nonzero(over) | dct::mask_equal(borrow, 0u);
+    WARPNUM_UNROLL
+    for (int k = 0; k < Slice<Bits, G>::limbs; ++k) d.limb[k] = dct::select_word(take, d.limb[k], r.limb[k]);
+    return d;
+  } else {
+    return over != 0 || borrow == 0 ? d : r;  // the same choice on every lane of the tile
+  }
 }
 
 /// A lane's part of the running sum of a Montgomery product (mont_mul): position p is limb r K + p of the sum,
@@ -75,8 +84,9 @@ __device__ __forceinline__ void lane_row(LaneWindow<K>& w, const std::uint32_t* 
 /// window moves up K limbs: each lane adds positions [0, K) of lane r + 1 (summed, K shuffles) to its own
 /// positions [K, 2 K], which become [0, K]. Per step a lane does 2 K fused multiply-adds and 2 shuffles, and a
 /// block adds 2 K words and shuffles K. At the end position K of each lane joins the lane above by carry
-/// look-ahead, and t < 2m needs one subtraction.
-template <unsigned G, class Parent, std::size_t Bits>
+/// look-ahead, and t < 2m needs one subtraction. The steps are the same for all values (the shuffles' sources and
+/// every loop's count are public); ConstantTime makes the final subtraction's choice a mask (subtract_once).
+template <bool ConstantTime = false, unsigned G, class Parent, std::size_t Bits>
 __device__ __forceinline__ Slice<Bits, G> mont_mul(const cooperative_groups::thread_block_tile<G, Parent>& tile,
                                                    const Slice<Bits, G>& a, const Slice<Bits, G>& b, const Slice<Bits, G>& m,
                                                    std::uint32_t minv) {
@@ -131,11 +141,11 @@ __device__ __forceinline__ Slice<Bits, G> mont_mul(const cooperative_groups::thr
   WARPNUM_UNROLL
   for (int k = 0; k < K; ++k) in.limb[k] = k == 0 && rank != 0 ? below : 0u;
   const std::uint32_t over = top + add_with_carry(tile, r, in);
-  return subtract_once(tile, r, over, m);
+  return subtract_once<ConstantTime>(tile, r, over, m);
 }
 
 /// 2 x mod m for x < m: each lane shifts its block left one bit, taking the bit the lane below shifts out.
-template <unsigned G, class Parent, std::size_t Bits>
+template <bool ConstantTime = false, unsigned G, class Parent, std::size_t Bits>
 __device__ __forceinline__ Slice<Bits, G> double_mod(const cooperative_groups::thread_block_tile<G, Parent>& tile,
                                                      Slice<Bits, G> x, const Slice<Bits, G>& m) {
   constexpr int K = Slice<Bits, G>::limbs;
@@ -145,7 +155,7 @@ __device__ __forceinline__ Slice<Bits, G> double_mod(const cooperative_groups::t
   WARPNUM_UNROLL
   for (int k = K - 1; k > 0; --k) x.limb[k] = (x.limb[k] << 1) | (x.limb[k - 1] >> 31);
   x.limb[0] = (x.limb[0] << 1) | (tile.thread_rank() != 0 ? from_below : 0u);
-  return subtract_once(tile, x, over, m);
+  return subtract_once<ConstantTime>(tile, x, over, m);
 }
 
 }  // namespace detail

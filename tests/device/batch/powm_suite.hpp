@@ -3,6 +3,8 @@
 // GMP's mpz_powm, element by element:
 // one odd and one even modulus shared by the batch, one exponent for all, a modulus per element (zero and one
 // among them, with their statuses), bases at and above the modulus, exponents 0, 1, 2, short and full width.
+// The same for the constant-time form, warpnum::ct::powm_n (batch/ct/powm.hpp: one thread an element, lane groups of
+// warp::ct::Montgomery from 2048 bits), with odd shared moduli.
 // Instantiated per width by powm_test.cu and powm_2048_test.cu.
 #pragma once
 
@@ -11,6 +13,7 @@
 #include "device/kernel_check.hpp"
 #include "oracle/gmp.hpp"
 
+#include <warpnum/batch/ct/powm.hpp>
 #include <warpnum/batch/powm.hpp>
 #include <warpnum/bigint.hpp>
 #include <warpnum/status.hpp>
@@ -60,9 +63,10 @@ void expect_powm(const T& got, const T& base, const E& e, const T& m, std::size_
       << "\n  got  " << oracle::to_text(oracle::to_mpz(got)) << "\n  want " << oracle::to_text(want);
 }
 
-/// powm_n with one modulus for the whole batch (odd, then even when `with_even`), an exponent each, up to the
-/// full width; n elements.
-template <class T> void check_shared_modulus(const std::string& name, std::size_t n, bool with_even) {
+/// powm_n (ConstantTime: ct::powm_n) with one modulus for the whole batch (odd, then even when `with_even`), an
+/// exponent each, up to the full width; n elements.
+template <class T, bool ConstantTime = false>
+void check_shared_modulus(const std::string& name, std::size_t n, bool with_even) {
   const std::uint64_t seed = seed_for(name, T::bits);
   Rng rng(seed);
   for (const bool odd : {true, false}) {
@@ -77,16 +81,21 @@ template <class T> void check_shared_modulus(const std::string& name, std::size_
     to_device(d_base, base);
     to_device(d_exp, exp);
     WARPNUM_TEST_CUDA(cudaMemset(d_out.get(), 0xa5, d_out.bytes()));
-    powm_n(d_base.get(), d_exp.get(), m, d_out.get(), n);
+    if constexpr (ConstantTime) {
+      ct::powm_n(d_base.get(), d_exp.get(), m, d_out.get(), n);
+    } else {
+      powm_n(d_base.get(), d_exp.get(), m, d_out.get(), n);
+    }
     WARPNUM_TEST_CUDA(cudaDeviceSynchronize());
     const std::vector<T> out = to_host(d_out, n);
     for (std::size_t i = 0; i < n; ++i) expect_powm(out[i], base[i], exp[i], m, i, seed);
   }
 }
 
-/// powm_n with one exponent for every element (65537, then a full-width random one), out aliasing base, on a
-/// stream; odd moduli; n elements.
-template <class T> void check_shared_exponent_in_place(const std::string& name, std::size_t n) {
+/// powm_n (ConstantTime: ct::powm_n) with one exponent for every element (65537, then a full-width random one), out
+/// aliasing base, on a stream; odd moduli; n elements.
+template <class T, bool ConstantTime = false>
+void check_shared_exponent_in_place(const std::string& name, std::size_t n) {
   const std::uint64_t seed = seed_for(name, T::bits);
   Rng rng(seed);
   cudaStream_t stream;
@@ -98,7 +107,11 @@ template <class T> void check_shared_exponent_in_place(const std::string& name, 
     for (std::size_t i = 0; i < n; ++i) base[i] = batch_base<T>(rng, m, i);
     DeviceArray<T> d_x(n);
     to_device(d_x, base);
-    powm_n(d_x.get(), e, m, d_x.get(), n, stream);
+    if constexpr (ConstantTime) {
+      ct::powm_n(d_x.get(), e, m, d_x.get(), n, stream);
+    } else {
+      powm_n(d_x.get(), e, m, d_x.get(), n, stream);
+    }
     WARPNUM_TEST_CUDA(cudaStreamSynchronize(stream));
     const std::vector<T> out = to_host(d_x, n);
     for (std::size_t i = 0; i < n; ++i) expect_powm(out[i], base[i], e, m, i, seed);
@@ -118,6 +131,14 @@ TYPED_TEST_P(BatchPowm, SharedModulus) {
 
 TYPED_TEST_P(BatchPowm, SharedExponentInPlace) {
   check_shared_exponent_in_place<TypeParam>("batch powm shared exponent", batch_count<TypeParam>());
+}
+
+TYPED_TEST_P(BatchPowm, ConstantTimeSharedModulus) {
+  check_shared_modulus<TypeParam, true>("batch ct::powm shared modulus", batch_count<TypeParam>(), false);
+}
+
+TYPED_TEST_P(BatchPowm, ConstantTimeSharedExponentInPlace) {
+  check_shared_exponent_in_place<TypeParam, true>("batch ct::powm shared exponent", batch_count<TypeParam>());
 }
 
 /// A modulus per element, odd and even, with 0 (result 0, Status::division_by_zero) and 1 among them; a
@@ -153,7 +174,8 @@ TYPED_TEST_P(BatchPowm, PerElementModulus) {
   }
 }
 
-REGISTER_TYPED_TEST_SUITE_P(BatchPowm, SharedModulus, SharedExponentInPlace, PerElementModulus);
+REGISTER_TYPED_TEST_SUITE_P(BatchPowm, SharedModulus, SharedExponentInPlace, ConstantTimeSharedModulus,
+                            ConstantTimeSharedExponentInPlace, PerElementModulus);
 
 /// Width names for the instantiations ("256", "1024", ...).
 struct BatchWidthName {

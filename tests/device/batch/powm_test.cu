@@ -19,5 +19,15 @@ TEST(BatchPowmArguments, ZeroModulusThrowsEmptyBatchLaunchesNothing) {
   EXPECT_NO_THROW(powm_n(static_cast<const T*>(nullptr), static_cast<const T*>(nullptr), static_cast<const T*>(nullptr),
                          static_cast<T*>(nullptr), 0));
 }
+
+// ct::powm_n: a zero or even shared modulus throws before anything is launched; n == 0 launches nothing.
+TEST(BatchPowmArguments, ConstantTimeZeroOrEvenModulusThrows) {
+  using T = BigUInt<256>;
+  const T* none = nullptr;
+  EXPECT_THROW(ct::powm_n(none, none, T{}, static_cast<T*>(nullptr), 10), std::domain_error);
+  EXPECT_THROW(ct::powm_n(none, none, T{10u}, static_cast<T*>(nullptr), 10), std::domain_error);
+  EXPECT_THROW(ct::powm_n(none, T{3u}, T{4u}, static_cast<T*>(nullptr), 10), std::domain_error);
+  EXPECT_NO_THROW(ct::powm_n(none, none, T{7u}, static_cast<T*>(nullptr), 0));
+}
 }  // namespace
 }  // namespace warpnum::test

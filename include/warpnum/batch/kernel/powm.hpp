@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// warpnum/batch/kernel/powm.hpp: the kernels behind warpnum::powm_n (batch/powm.hpp): one thread or one lane
-// group an element, a grid-stride loop. Device code only.
+// warpnum/batch/kernel/powm.hpp: the kernels behind warpnum::powm_n (batch/powm.hpp) and ct::powm_n
+// (batch/ct/powm.hpp): one thread or one lane group an element, a grid-stride loop. Device code only.
 #pragma once
 
 #include <warpnum/config.hpp>
@@ -26,8 +26,8 @@ template <std::size_t EBits> struct ExponentValue {
   __device__ const BigUInt<EBits>& operator()(std::size_t) const { return exp; }
 };
 
-/// out[i] = base[i]^exp(i) mod m for one modulus, whose context (Montgomery or Barrett, built on the host) every
-/// thread receives by value.
+/// out[i] = base[i]^exp(i) mod m for one modulus, whose context (Montgomery, Barrett or ct::Montgomery, built on
+/// the host) every thread receives by value.
 template <class Ctx, class Exp>
 __global__ void powm_shared_modulus(const Ctx ctx, const typename Ctx::value_type* base, const Exp exp,
                                     typename Ctx::value_type* out, std::size_t n) {
@@ -36,13 +36,14 @@ __global__ void powm_shared_modulus(const Ctx ctx, const typename Ctx::value_typ
     out[i] = ctx.powm(base[i], exp(i));
 }
 
-/// out[i] = base[i]^exp(i) mod m for one odd modulus, G lanes an element (warp::Montgomery, from the context
-/// built on the host). A grid-stride loop over whole tiles.
-template <unsigned G, std::size_t Bits, class Exp>
-__global__ void powm_shared_modulus_lanes(const Montgomery<Bits> host_ctx, const BigUInt<Bits>* base, const Exp exp,
-                                          BigUInt<Bits>* out, std::size_t n) {
+/// out[i] = base[i]^exp(i) mod m for one odd modulus, G lanes an element: LaneCtx (warp::Montgomery<Bits, G>, or
+/// warp::ct::Montgomery<Bits, G> for secret exponents) built from the context made on the host (Montgomery<Bits>,
+/// ct::Montgomery<Bits>). A grid-stride loop over whole tiles.
+template <unsigned G, class LaneCtx, class HostCtx, class Exp>
+__global__ void powm_shared_modulus_lanes(const HostCtx host_ctx, const typename HostCtx::value_type* base,
+                                          const Exp exp, typename HostCtx::value_type* out, std::size_t n) {
   const auto tile = cooperative_groups::tiled_partition<G>(cooperative_groups::this_thread_block());
-  const warp::Montgomery<Bits, G> ctx(tile, host_ctx);
+  const LaneCtx ctx(tile, host_ctx);
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x / G;
   for (std::size_t i = (static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x) / G; i < n; i += stride)
     warp::store(tile, out[i], ctx.powm(tile, warp::load(tile, base[i]), exp(i)));

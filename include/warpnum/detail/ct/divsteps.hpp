@@ -14,7 +14,9 @@ namespace warpnum::detail::ct {
 
 /// How many division steps take any odd m < 2^bits and any x < m to g = 0 (Bernstein and Yang, Theorem 11.2:
 /// floor((49 d + 80) / 17) for d < 46, floor((49 d + 57) / 17) from d = 46).
-constexpr int divstep_count(int bits) noexcept { return bits < 46 ? (49 * bits + 80) / 17 : (49 * bits + 57) / 17; }
+WARPNUM_HD constexpr int divstep_count(int bits) noexcept {
+  return bits < 46 ? (49 * bits + 80) / 17 : (49 * bits + 57) / 17;
+}
 
 /// -x (N limbs, two's complement) where mask is all ones, else x: (x ^ mask) - mask, every limb.
 template <int N> WARPNUM_HD constexpr void negate_where(limb_t* x, limb_t mask) noexcept {
