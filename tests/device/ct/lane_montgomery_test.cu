@@ -14,7 +14,7 @@ constexpr const char* name = "warp::ct::Montgomery";
 
 class ConstantTimeLaneGroupMontgomery : public DeviceTest {};
 
-TEST_F(ConstantTimeLaneGroupMontgomery, Bits1024) { check_group<warp::ct::Montgomery, 1024, 2>(name); }
+TEST_F(ConstantTimeLaneGroupMontgomery, Bits1024) { check_group<warp::ct::Montgomery, 1024, 4>(name); }
 TEST_F(ConstantTimeLaneGroupMontgomery, Bits2048) {
   check_group<warp::ct::Montgomery, 2048, 4>(name);
   check_group<warp::ct::Montgomery, 2048, 8>(name);
