@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/mpn/mul_1_test.cpp: detail/mpn/mul_1.hpp's rows mul_1, addmul_1 and submul_1 (every body: portable,
-// the unrolled fixed-length submul_1, and for 64-bit words on x86-64 the mul/adc and mulx/adcx/adox assembly of
-// detail/x86/mul_1_x86.hpp), with 32- and 64-bit words, at every length from 0 to 41 words, out of place and in
-// place, with guard words around the result, against GMP. Also submul_1 on 64-bit words stored as 32-bit limbs,
-// and the rows in constant evaluation.
+// the unrolled fixed-length submul_1, and for 64-bit words on x86-64 the mul/adc, mulx/adcx/adox and in-place
+// mulx/adc-blocks assembly of detail/x86/mul_1_x86.hpp), with 32- and 64-bit words, at every length from 0 to 41
+// words, out of place and in place, with guard words around the result, against GMP. Also submul_1 on 64-bit words
+// stored as 32-bit limbs, and the rows in constant evaluation.
 #include "cases/random.hpp"
 #include "oracle/gmp.hpp"
 
@@ -130,6 +130,12 @@ template <class Word> std::vector<Body<Word>> addmul_bodies() {
           {"addmul_1_adx",
            [](Word* r, const Word* u, const Word* a, int n, Word w) { return detail::addmul_1_adx(r, u, a, n, w); },
            true});
+      v.push_back({"addmul_1_adc_blocks (in place: u copied to r first)",
+                   [](Word* r, const Word* u, const Word* a, int n, Word w) {
+                     if (r != u) std::copy(u, u + n, r);
+                     return detail::addmul_1_adc_blocks(r, a, n, w);
+                   },
+                   true});
     }
   }
 #endif

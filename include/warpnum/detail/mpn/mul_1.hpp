@@ -44,7 +44,8 @@ template <class Word> WARPNUM_HD constexpr Word addmul_1(Word* r, const Word* u,
 #if WARPNUM_DETAIL_X86_64_ASM
   if constexpr (sizeof(Word) == 8) {
     if (!WARPNUM_IS_CONSTANT_EVALUATED() && n > 0) {
-      WARPNUM_IF_ELSE_DEVICE((), (return host_has_mulx_adx ? addmul_1_adx(r, u, a, n, w) : addmul_1_x86(r, u, a, n, w);))
+      WARPNUM_IF_ELSE_DEVICE((), (if (!host_has_mulx_adx) return addmul_1_x86(r, u, a, n, w);
+                                  return r == u ? addmul_1_adc_blocks(r, a, n, w) : addmul_1_adx(r, u, a, n, w);))
     }
   }
 #endif
