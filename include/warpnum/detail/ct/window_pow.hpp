@@ -43,6 +43,7 @@ template <class T> WARPNUM_HD constexpr limb_t* value_limbs(T& x) noexcept {
     return x.limb;
   }
 }
+/// How many limbs value_limbs gives for a T.
 template <class T> WARPNUM_HD constexpr int value_limb_count() noexcept {
   if constexpr (requires { T::num_limbs; }) {
     return T::num_limbs;

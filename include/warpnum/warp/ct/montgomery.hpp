@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // warpnum/warp/ct/montgomery.hpp: warp::ct::Montgomery<Bits, G>, Montgomery arithmetic by a lane group whose running
 // time and memory accesses do not depend on the values (the modulus included): the lane-group form of
-// ct::Montgomery, for widths whose products one thread's registers do not hold (2048 bits and up). Device code only.
+// ct::Montgomery, for wide numbers (ct::powm_n takes it from 1024 bits, where one thread's scan of its table from
+// local memory costs more than the lanes' shuffles). Device code only.
 //
 //   namespace cg = cooperative_groups;
 //   auto tile = cg::tiled_partition<4>(cg::this_thread_block());                // 4 lanes own each 2048-bit number
