@@ -12,10 +12,11 @@ Selections (SEL, predicated moves and arithmetic) may depend on secrets: they ru
 
 Kernel arguments live in constant bank 0 from offset 0x210 (sm_90); the first 8 bytes, the output pointer, are public
 and every later byte is secret (tests/constant_time/ct_kernels.cu passes its secrets so). The analysis is
-flow-sensitive over each kernel's control-flow graph (a call is an edge to its target, a return an edge to every
-call's next instruction), with a register pair or quad for the .64, .128 and .WIDE forms. A lane group's shuffles
-and ballots carry a secret from lane to lane: one thread's analysis stands for every lane, as all run the same code.
-Kernels named ct_leaky_* run variable-time functions and must be flagged: they show that the check can fail.
+flow-sensitive over each kernel's control-flow graph, with a register pair or quad for the .64, .128 and .WIDE forms;
+a subroutine is analysed apart for each call site that reaches it (a return goes back to that call only). A lane
+group's shuffles and ballots carry a secret from lane to lane: one thread's analysis stands for every lane, as all
+run the same code. Kernels named ct_leaky_* run variable-time functions and must be flagged: they show that the
+check can fail.
 
     python3 scripts/ct_sass_check.py CUBIN_OR_BINARY [--kernel REGEX] [--verbose]
 
@@ -203,34 +204,45 @@ def local_slot(ins):
 
 
 def analyse(body):
-    """Runs the taint analysis over one kernel; returns the violations (address, text, why)."""
+    """Runs the taint analysis over one kernel; returns the violations (address, text, why). Calls are analysed in
+    the context of their call site (one level of call strings): a subroutine's instructions carry the state of each
+    call that reaches them apart, and its return goes back to that call's next instruction only, so that a register
+    or stack slot that holds a secret around one call does not taint the same one around another."""
     index = {ins.address: i for i, ins in enumerate(body)}
-    call_returns = [body[i + 1].address for i, ins in enumerate(body) if ins.base == "CALL" and i + 1 < len(body)]
+    call_contexts = collections.defaultdict(set)  # call site -> the contexts it was reached in
 
-    def successors(i):
+    def successors(i, context):
+        """(address, context) pairs after instruction i run in `context` (None: the kernel; else a call's address)."""
         ins = body[i]
-        nxt = [body[i + 1].address] if i + 1 < len(body) else []
+        nxt = [(body[i + 1].address, context)] if i + 1 < len(body) else []
         if ins.base in ("BRA", "JMP", "CALL"):
             m = BRANCH_TARGET.search(ins.text)
-            target = [int(m.group(1), 16)] if m else []
+            target = int(m.group(1), 16) if m else None
             if ins.base == "CALL":
-                return target  # the return edges come from RET
-            return target + (nxt if ins.predicate else [])
+                call_contexts[ins.address].add(context)
+                return [(target, ins.address)] if target is not None else []  # back through RET
+            return ([(target, context)] if target is not None else []) + (nxt if ins.predicate else [])
         if ins.base in ("EXIT", "KILL"):
             return nxt if ins.predicate else []
         if ins.base == "RET":
-            return call_returns + (nxt if ins.predicate else [])
+            if context is None:  # a return outside any call seen: every call's next instruction, conservatively
+                back = [(body[k + 1].address, c) for k, b in enumerate(body) if b.base == "CALL" and k + 1 < len(body)
+                        for c in call_contexts[b.address] or {None}]
+            else:
+                k = index[context]
+                back = [(body[k + 1].address, c) for c in call_contexts[context]] if k + 1 < len(body) else []
+            return back + (nxt if ins.predicate else [])
         if ins.base in ("BRX", "JMX"):
-            return [b.address for b in body]  # anywhere: conservative
+            return [(b.address, context) for b in body]  # anywhere: conservative
         return nxt
 
-    state = {body[0].address: frozenset()} if body else {}
-    work = collections.deque([0]) if body else collections.deque()
+    state = {(body[0].address, None): frozenset()} if body else {}
+    work = collections.deque([(0, None)]) if body else collections.deque()
     violations = {}
     while work:
-        i = work.popleft()
+        i, context = work.popleft()
         ins = body[i]
-        taint = set(state[ins.address])
+        taint = set(state[(ins.address, context)])
         pred_secret = ins.predicate is not None and ins.predicate in taint
         srcs = ins.sources()
         secret_in = any(r in taint for r in srcs) or pred_secret
@@ -272,14 +284,20 @@ def analyse(body):
             elif not ins.predicate:
                 out.discard(d)
         frozen = frozenset(out)
-        for s in successors(i):
-            if s not in index:
+        before = set(call_contexts[ins.address]) if ins.base == "CALL" else None
+        for key in successors(i, context):
+            if key[0] not in index:
                 continue
-            old = state.get(s)
+            old = state.get(key)
             new = frozen if old is None else old | frozen
             if new != old:
-                state[s] = new
-                work.append(index[s])
+                state[key] = new
+                work.append((index[key[0]], key[1]))
+        if ins.base == "CALL" and before != call_contexts[ins.address]:
+            # a new context for this call: its subroutine's returns, already analysed, must reach it too
+            for k, b in enumerate(body):
+                if b.base == "RET" and (b.address, ins.address) in state:
+                    work.append((k, ins.address))
     return sorted((a, t, why) for a, (t, why) in violations.items())
 
 
