@@ -49,6 +49,46 @@ __device__ __forceinline__ Slice<Bits, G> subtract_once(const cooperative_groups
   }
 }
 
+/// (a + b) mod m for a, b < m: the sum's carry out and subtract_once.
+template <bool ConstantTime = false, unsigned G, class Parent, std::size_t Bits>
+__device__ __forceinline__ Slice<Bits, G> add_mod(const cooperative_groups::thread_block_tile<G, Parent>& tile,
+                                                  const Slice<Bits, G>& a, const Slice<Bits, G>& b,
+                                                  const Slice<Bits, G>& m) {
+  Slice<Bits, G> r = a;
+  const std::uint32_t over = add_with_carry(tile, r, b);
+  return subtract_once<ConstantTime>(tile, r, over, m);
+}
+
+/// (a - b) mod m for a, b < m: m added back where the difference borrowed (ConstantTime: m under a mask of the
+/// borrow, made without a comparison).
+template <bool ConstantTime = false, unsigned G, class Parent, std::size_t Bits>
+__device__ __forceinline__ Slice<Bits, G> sub_mod(const cooperative_groups::thread_block_tile<G, Parent>& tile,
+                                                  const Slice<Bits, G>& a, const Slice<Bits, G>& b,
+                                                  const Slice<Bits, G>& m) {
+  Slice<Bits, G> r = a;
+  const std::uint32_t borrow = sub_with_borrow(tile, r, b);
+  Slice<Bits, G> back;
+  if constexpr (ConstantTime) {
+    const std::uint32_t mask = warpnum::detail::ct::mask_from_bit(borrow);
+    WARPNUM_UNROLL
+    for (int k = 0; k < Slice<Bits, G>::limbs; ++k) back.limb[k] = m.limb[k] & mask;
+  } else {
+    WARPNUM_UNROLL
+    for (int k = 0; k < Slice<Bits, G>::limbs; ++k) back.limb[k] = borrow != 0 ? m.limb[k] : 0u;
+  }
+  add_with_carry(tile, r, back);
+  return r;
+}
+
+/// This lane's slice of 1.
+template <std::size_t Bits, unsigned G, class Parent>
+__device__ __forceinline__ Slice<Bits, G> unit_slice(const cooperative_groups::thread_block_tile<G, Parent>& tile) {
+  Slice<Bits, G> unit;
+  WARPNUM_UNROLL
+  for (int k = 0; k < Slice<Bits, G>::limbs; ++k) unit.limb[k] = k == 0 && tile.thread_rank() == 0 ? 1u : 0u;
+  return unit;
+}
+
 /// A lane's part of the running sum of a Montgomery product (mont_mul): position p is limb r K + p of the sum,
 /// counted from the lowest limb the finished blocks have not cleared, for lane r. The split form of
 /// detail/bigint/mul_rows.hpp: `ev` holds the 64-bit pairs that start at even positions, `od` those that start
@@ -251,21 +291,13 @@ template <std::size_t Bits, unsigned G> class Montgomery {
   template <class Parent>
   __device__ slice_type add(const cooperative_groups::thread_block_tile<G, Parent>& tile, const slice_type& a,
                             const slice_type& b) const noexcept {
-    slice_type r = a;
-    const std::uint32_t over = add_with_carry(tile, r, b);
-    return detail::subtract_once(tile, r, over, m_);
+    return detail::add_mod(tile, a, b, m_);
   }
   /// (a - b) mod m, for a, b < m.
   template <class Parent>
   __device__ slice_type sub(const cooperative_groups::thread_block_tile<G, Parent>& tile, const slice_type& a,
                             const slice_type& b) const noexcept {
-    slice_type r = a;
-    const std::uint32_t borrow = sub_with_borrow(tile, r, b);
-    slice_type back;
-    WARPNUM_UNROLL
-    for (int k = 0; k < slice_type::limbs; ++k) back.limb[k] = borrow != 0 ? m_.limb[k] : 0u;
-    add_with_carry(tile, r, back);
-    return r;
+    return detail::sub_mod(tile, a, b, m_);
   }
 
   /// a R mod m, for any a.
@@ -276,10 +308,7 @@ template <std::size_t Bits, unsigned G> class Montgomery {
   /// a R^-1 mod m: the ordinary value of a Montgomery form (any a).
   template <class Parent>
   __device__ slice_type from_montgomery(const cooperative_groups::thread_block_tile<G, Parent>& tile, const slice_type& a) const noexcept {
-    slice_type unit;
-    WARPNUM_UNROLL
-    for (int k = 0; k < slice_type::limbs; ++k) unit.limb[k] = k == 0 && tile.thread_rank() == 0 ? 1u : 0u;
-    return mul(tile, a, unit);
+    return mul(tile, a, detail::unit_slice<Bits>(tile));
   }
 
   /// x^e in Montgomery form for x in Montgomery form, by fixed windows (warpnum::detail::fixed_window_pow, its

@@ -55,7 +55,7 @@ template <std::size_t Bits, unsigned G> class Montgomery {
   __device__ Montgomery(const cooperative_groups::thread_block_tile<G, Parent>& tile, const slice_type& m) {
     namespace dct = warpnum::detail::ct;
     constexpr int K = slice_type::limbs;
-    const slice_type unit = unit_slice(tile);
+    const slice_type unit = warp::detail::unit_slice<Bits>(tile);
     std::uint32_t any = 0;
     WARPNUM_UNROLL
     for (int k = 0; k < K; ++k) any |= m.limb[k];
@@ -125,21 +125,13 @@ template <std::size_t Bits, unsigned G> class Montgomery {
   template <class Parent>
   __device__ slice_type add(const cooperative_groups::thread_block_tile<G, Parent>& tile, const slice_type& a,
                             const slice_type& b) const noexcept {
-    slice_type r = a;
-    const std::uint32_t over = add_with_carry(tile, r, b);
-    return warp::detail::subtract_once<true>(tile, r, over, m_);
+    return warp::detail::add_mod<true>(tile, a, b, m_);
   }
   /// (a - b) mod m, for a, b < m: m added back under a mask of the borrow.
   template <class Parent>
   __device__ slice_type sub(const cooperative_groups::thread_block_tile<G, Parent>& tile, const slice_type& a,
                             const slice_type& b) const noexcept {
-    slice_type r = a;
-    const std::uint32_t back_mask = warpnum::detail::ct::mask_from_bit(sub_with_borrow(tile, r, b));
-    slice_type back;
-    WARPNUM_UNROLL
-    for (int k = 0; k < slice_type::limbs; ++k) back.limb[k] = m_.limb[k] & back_mask;
-    add_with_carry(tile, r, back);
-    return r;
+    return warp::detail::sub_mod<true>(tile, a, b, m_);
   }
   /// -a mod m, for a < m.
   template <class Parent>
@@ -158,7 +150,7 @@ template <std::size_t Bits, unsigned G> class Montgomery {
   template <class Parent>
   __device__ slice_type from_montgomery(const cooperative_groups::thread_block_tile<G, Parent>& tile,
                                         const slice_type& a) const noexcept {
-    return mul(tile, a, unit_slice(tile));
+    return mul(tile, a, warp::detail::unit_slice<Bits>(tile));
   }
 
   /// x^e in Montgomery form for x in Montgomery form and a secret e (every lane passes the same e): fixed windows
@@ -177,15 +169,6 @@ template <std::size_t Bits, unsigned G> class Montgomery {
   }
 
  private:
-  /// This lane's slice of 1.
-  template <class Parent>
-  static __device__ slice_type unit_slice(const cooperative_groups::thread_block_tile<G, Parent>& tile) noexcept {
-    slice_type unit;
-    WARPNUM_UNROLL
-    for (int k = 0; k < slice_type::limbs; ++k) unit.limb[k] = k == 0 && tile.thread_rank() == 0 ? 1u : 0u;
-    return unit;
-  }
-
   /// The context and a tile as window_pow takes them (value_type, one, mul, sqr); sqr is mul(a, a), so the
   /// exponentiation squares through the product's call site (one copy of the inlined product).
   template <class Parent> struct OnTile {
