@@ -60,7 +60,8 @@ void BM_warpnum(benchmark::State& state) { run(state, product_warpnum); }
 void BM_gmp(benchmark::State& state) { run(state, product_gmp); }
 
 #if WARPNUM_DETAIL_X86_64_ASM
-/// r = a b by rows of one addmul_1 body (in place from the second row), as mul_basecase runs them.
+/// r = a b by rows of one addmul_1 body, every row in place over r (zeroed first; mul_basecase takes mul_1 for the
+/// first row).
 template <bool AdcBlocks> [[gnu::noinline]] void product_rows(Word* r, const Word* a, const Word* b, int n) {
   for (int i = 0; i < n; ++i) r[i] = 0;
   for (int j = 0; j < n; ++j) {
