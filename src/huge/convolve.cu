@@ -765,13 +765,15 @@ __device__ void rows_product_step(u32* s, u32 ops, u32 words, Mod m) {
   }
 }
 
-// The column kernels' blocks have at most 512 threads (block_threads), and each kernel is compiled for two or
-// three such blocks an SM (64 or 40 registers a thread): column_blocks_per_sm chooses.
+// The column kernels' blocks have at most 512 threads (block_threads). The forward kernel is compiled for two such
+// blocks an SM (64 registers a thread): at 40, for three, it spilled 40 bytes a thread to local memory
+// and waited on them (10^8 digits on an H100: the convolution 2.80 ms at two blocks, 3.06 at three). The inverse
+// spills nothing at 40 and measured the same at two or three, so it keeps three where its tile fits
+// (column_blocks_per_sm).
 
 /// 1. Block (tile, operand, prime), the prime fastest: columns [tile T, tile T + T) of the operand's limbs,
 /// reduced, transformed, times w_L^(column frequency), to the residues.
-template <int BlocksPerSm>
-__global__ void __launch_bounds__(512, BlocksPerSm)
+__global__ void __launch_bounds__(512, 2)
     columns_forward_kernel(u32* residues, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
                            const u32* tables, DevicePlan d) {
   extern __shared__ u32 smem[];
@@ -924,11 +926,11 @@ __global__ void crt_kernel(Coef96* c, std::size_t nc, const u32* residues, std::
   c[k].w[2] = w[2];
 }
 
-/// Blocks an SM the column kernels are compiled for, by the words of a column tile: three (40 registers a thread, a
-/// few spilled) for the tiles of 5 2^9 x 4 columns of 10^8-digit products, two (64 registers) for full tiles of
-/// 16384 words. On an H200, both in one run (2026-12-03): three blocks 3.46 against 3.49 ms for the 10^8-digit
-/// convolution, two blocks 0.316 against 0.358 ms at 10^7 digits (2^10 x 16), level at 10^6 (2^9 x 16); after the
-/// column kernels' later changes that day, three blocks 3.09-3.11 against two 3.23-3.26 ms at 10^8 digits.
+/// Blocks an SM the inverse column kernel is compiled for, by the words of a column tile: three (40 registers a
+/// thread) for the tiles of 5 2^9 x 4 columns of 10^8-digit products, two (64 registers) for full tiles of 16384
+/// words. On an H200, both column kernels together (2026-12-03): three blocks 3.46 against 3.49 ms for the
+/// 10^8-digit convolution, two blocks 0.316 against 0.358 ms at 10^7 digits (2^10 x 16), level at 10^6 (2^9 x 16).
+/// The inverse alone at two blocks or three, the forward at two (H100, 2026-12-05): 2.80-2.82 ms both ways.
 u32 column_blocks_per_sm(u32 tile_words) { return tile_words < 16384 ? 3 : 2; }
 
 /// Threads of a column or row block: a multiple of 32, so of every column tile (the column kernels give each thread
@@ -1001,8 +1003,7 @@ const u32* cached_tables(const Setup& s, const DevicePlan& d, std::size_t table_
 void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Queue queue) {
   const cudaStream_t stream = queue.stream;
   static const bool limits_set = [] {
-    set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel<2>));
-    set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel<3>));
+    set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel));
     set_shared_limit(reinterpret_cast<const void*>(&rows_kernel));
     set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<2>));
     set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<3>));
@@ -1039,9 +1040,8 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
   const u32 col_tiles = s.plan.n2 >> s.log2_tile;
   const u32 col_shared = (ntt::ColumnElements::words(col_words) + s.plan.n1) * sizeof(u32);  // the tile, the table
   const bool three_blocks = column_blocks_per_sm(col_words) == 3;
-  (three_blocks ? columns_forward_kernel<3> : columns_forward_kernel<2>)<<<col_tiles * num_primes * d.ops,
-                                                                          block_threads(col_words), col_shared,
-                                                                          stream>>>(residues, a, na, b, nb, tables, d);
+  columns_forward_kernel<<<col_tiles * num_primes * d.ops, block_threads(col_words), col_shared, stream>>>(
+      residues, a, na, b, nb, tables, d);
   check_cuda(cudaGetLastError(), "columns_forward_kernel");
 
   const u32 row_words = (s.rows << s.plan.log2_n2) * d.ops;
