@@ -18,6 +18,7 @@
 #include <warpnum/detail/limb.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/carry.hpp>
+#include <warpnum/huge/ntt.hpp>
 #include <warpnum/out_of_memory.hpp>
 
 #if WARPNUM_HAS_CUDA
@@ -244,6 +245,43 @@ struct NormaliseSource {
       const int w = static_cast<int>(threadIdx.x) + i * block_threads;
       const int local = w / 3, x = w - 3 * local;
       if (w < tile_words) t.planes[x * skew(coef_tile) + skew(local)] = loaded[i];
+    }
+    __syncthreads();
+    return {SharedCoefs{t.planes, base}, static_cast<std::ptrdiff_t>(first)};
+  }
+};
+
+/// The same tile of coefficients made from the three transforms' residues as they load (`ntt::crt_combine`, the
+/// remainder step), so that a product's coefficients are never written to memory: each pass reads 12 bytes a
+/// coefficient where the remainder step read them, wrote 12 and the passes read those again. A thread's 27 loads go
+/// to registers first, all in flight at once, as NormaliseSource's do.
+struct ResidueSource {
+  const std::uint32_t* residues;  // prime q's residue of coefficient k at residues[q length + k]
+  std::size_t length;
+  std::ptrdiff_t nc;
+  ntt::Crt crt;
+  using Tile = NormaliseSource::Tile;
+  __device__ NormaliseStream<SharedCoefs> stage(Tile& t, std::size_t begin, std::size_t first) const {
+    const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(begin) - 3;
+    constexpr int per_thread = (coef_tile + block_threads - 1) / block_threads;
+    std::uint32_t r[3][per_thread];
+#  pragma unroll
+    for (int i = 0; i < per_thread; ++i) {
+      const int local = static_cast<int>(threadIdx.x) + i * block_threads;
+      const std::ptrdiff_t k = base + local;
+      const bool inside = local < coef_tile && k >= 0 && k < nc;
+#  pragma unroll
+      for (int q = 0; q < 3; ++q) r[q][i] = inside ? residues[q * length + static_cast<std::size_t>(k)] : 0u;
+    }
+#  pragma unroll
+    for (int i = 0; i < per_thread; ++i) {
+      const int local = static_cast<int>(threadIdx.x) + i * block_threads;
+      const std::ptrdiff_t k = base + local;
+      if (local >= coef_tile) continue;
+      std::uint32_t w[3] = {0, 0, 0};
+      if (k >= 0 && k < nc) ntt::crt_combine(r[0][i], r[1][i], r[2][i], crt, w);
+#  pragma unroll
+      for (int x = 0; x < 3; ++x) t.planes[x * skew(coef_tile) + skew(local)] = w[x];
     }
     __syncthreads();
     return {SharedCoefs{t.planes, base}, static_cast<std::ptrdiff_t>(first)};
@@ -595,6 +633,20 @@ void normalise(limb_t* out, std::size_t n_out, const Coef96* c, std::size_t nc, 
   const CoefWords coefs{words, static_cast<std::ptrdiff_t>(nc)};
   host_resolve([&](std::size_t k) { return NormaliseStream<CoefWords>(coefs, static_cast<std::ptrdiff_t>(k)); }, out,
                n_out);
+}
+
+void normalise_residues(limb_t* out, std::size_t n_out, const std::uint32_t* residues, std::size_t length,
+                        std::size_t nc, const ntt::Crt& crt, [[maybe_unused]] Queue queue) {
+  if (n_out == 0) return;
+#if WARPNUM_HAS_CUDA
+  device_resolve(ResidueSource{residues, length, static_cast<std::ptrdiff_t>(nc), crt}, out, n_out, nullptr,
+                 queue.stream);
+  finish_queue(queue, "normalise_residues");
+#else
+  static_cast<void>(out), static_cast<void>(residues), static_cast<void>(length), static_cast<void>(nc);
+  static_cast<void>(crt);
+  no_device();
+#endif
 }
 
 namespace {

@@ -1000,8 +1000,12 @@ const u32* cached_tables(const Setup& s, const DevicePlan& d, std::size_t table_
   return tables;
 }
 
-void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Queue queue) {
-  const cudaStream_t stream = queue.stream;
+/// Queues the transforms of a * b on `stream` (the columns forward, the rows with the pointwise product, the columns
+/// inverse), then finish(residues, length, crt): prime q's residue of coefficient k at residues[q length + k], in
+/// scratch freed, in the stream's order, after what finish queues.
+template <class Finish>
+void transforms_device(const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, cudaStream_t stream,
+                       Finish&& finish) {
   static const bool limits_set = [] {
     set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel));
     set_shared_limit(reinterpret_cast<const void*>(&rows_kernel));
@@ -1055,8 +1059,16 @@ void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_
                                                                           stream>>>(residues, tables, d);
   check_cuda(cudaGetLastError(), "columns_inverse_kernel");
 
-  crt_kernel<<<static_cast<unsigned>((nc + 255) / 256), 256, 0, stream>>>(c, nc, residues, d.length, s.crt);
-  check_cuda(cudaGetLastError(), "crt_kernel");
+  finish(static_cast<const u32*>(residues), d.length, s.crt);
+}
+
+void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Queue queue) {
+  const cudaStream_t stream = queue.stream;
+  const std::size_t nc = na + nb - 1;
+  transforms_device(a, na, b, nb, stream, [&](const u32* residues, std::size_t length, const ntt::Crt& crt) {
+    crt_kernel<<<static_cast<unsigned>((nc + 255) / 256), 256, 0, stream>>>(c, nc, residues, length, crt);
+    check_cuda(cudaGetLastError(), "crt_kernel");
+  });
   if (queue.wait) check_cuda(cudaStreamSynchronize(stream), "convolve_ntt");
 }
 
@@ -1205,6 +1217,27 @@ void convolve_ntt(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, s
 #endif
   }
   convolve_ntt_host(c, a, na, b, nb);
+}
+
+void multiply_ntt(limb_t* r, std::size_t n_out, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
+                  Place place, [[maybe_unused]] Queue queue) {
+  check_arguments(na, nb);
+  if (na + nb > ntt_max_product()) throw_error<std::length_error>("warpnum::huge::multiply_ntt: product too long");
+  const std::size_t nc = na + nb - 1;
+  if (place == Place::device) {
+#if WARPNUM_HAS_CUDA
+    transforms_device(a, na, b, nb, queue.stream, [&](const u32* residues, std::size_t length, const Crt& crt) {
+      normalise_residues(r, n_out, residues, length, nc, crt, Queue::on(queue.stream));
+    });
+    if (queue.wait) check_cuda(cudaStreamSynchronize(queue.stream), "multiply_ntt");
+    return;
+#else
+    no_device();
+#endif
+  }
+  std::vector<Coef96> c(nc);
+  convolve_ntt_host(c.data(), a, na, b, nb);
+  normalise(r, n_out, c.data(), nc, Place::host);
 }
 
 void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place,

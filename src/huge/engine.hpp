@@ -45,6 +45,10 @@
 
 namespace warpnum::huge {
 
+namespace ntt {
+struct Crt;  // huge/ntt.hpp: the remainder step's constants
+}
+
 using limb_t = std::uint32_t;
 
 /// One coefficient of a convolution of 32-bit limbs: a value below 2^96 as three little-endian words.
@@ -74,6 +78,10 @@ void convolve_ntt(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, s
 /// columns on the host. For medium sizes; exact for any size whose coefficients fit (min(na, nb) < 2^32).
 void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place,
                       Queue queue = {});
+/// r[0, n_out) = a * b (n_out >= na + nb), the convolution of convolve_ntt normalised: the same as convolve_ntt then
+/// normalise, but on the device the coefficients are never written (normalise_residues).
+void multiply_ntt(limb_t* r, std::size_t n_out, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
+                  Place place, Queue queue = {});
 /// The largest na + nb convolve_ntt takes (its longest transform).
 std::size_t ntt_max_product() noexcept;
 /// Whether the host's transforms run their radix-2 levels and pointwise products eight words at a time (an x86-64
@@ -196,6 +204,11 @@ Integer from_text_tree(std::string_view digits, int base, Place place);
 /// limbs above the value are zero. The paper's two phases: each coefficient adds its high words to the next two limbs,
 /// then the one-bit carries resolve by carry look-ahead at thread, warp and block level and across blocks.
 void normalise(limb_t* out, std::size_t n_out, const Coef96* c, std::size_t nc, Place place, Queue queue = {});
+/// The same on the device, for the nc coefficients of a product given as its three transforms' residues (prime q's
+/// residue of coefficient k at residues[q length + k], as the inverse transforms leave them): each tile of the
+/// carries' passes makes its coefficients by the remainder step (ntt::crt_combine) as it loads them.
+void normalise_residues(limb_t* out, std::size_t n_out, const std::uint32_t* residues, std::size_t length,
+                        std::size_t nc, const ntt::Crt& crt, Queue queue = {});
 /// r[0, na) = a + b (na >= nb, b zero-extended); returns the carry out of limb na - 1. r may alias a or b.
 limb_t add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place);
 /// The same on a queue: the carry out goes to *carry (one limb in the place's memory) where carry is not null.

@@ -239,11 +239,7 @@ void ntt_product(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, st
   const std::size_t limit = huge::transform_product_limit_for_tests.load(std::memory_order_relaxed);
   const std::size_t most = limit != 0 ? std::min(limit, huge::ntt_max_product()) : huge::ntt_max_product();
   if (na + nb <= most) {
-    const std::size_t nc = na + nb - 1;
-    Scratch coefs(3 * nc, p, queue.stream);
-    auto* c = reinterpret_cast<huge::Coef96*>(coefs.get());
-    huge::convolve_ntt(c, a, na, b, nb, p, huge::Queue::on(queue.stream));
-    huge::normalise(r, na + nb, c, nc, p, queue);
+    huge::multiply_ntt(r, na + nb, a, na, b, nb, p, queue);
     return;
   }
   if (na < nb) {
