@@ -17,12 +17,14 @@
 // at 1024 bits, a lane group above: batch::detail::powm_lanes), compared with GMP's mpz_powm on every core of the
 // host (bench/host/modular_bench.cpp); and "powm_ct", the same exponentiation in constant time by ct::powm_n
 // (fixed windows over every exponent bit, masked table reads; docs/security.md) at 256 to 4096 bits, and at 1024
-// and 2048 bits also by one thread and by lane groups of each size (warp::ct::Montgomery), beside "powm".
+// and 2048 bits also by one thread and by lane groups of each size (warp::ct::Montgomery), beside "powm"; and
+// "powm" at 1024 and 2048 bits over a device list (batch/powm_devices.hpp): {0, 0} and all().
 #include "base.cuh"
 
 #include <warpnum/batch/ct/powm.hpp>
 #include <warpnum/batch/kernel/powm.hpp>
 #include <warpnum/batch/powm.hpp>
+#include <warpnum/batch/powm_devices.hpp>
 #include <warpnum/ct/montgomery.hpp>
 #include <warpnum/modular.hpp>
 #include <warpnum/warp/ct/montgomery.hpp>
@@ -253,6 +255,33 @@ void add_modexp_batch() {
   registry().push_back(std::move(c));
 }
 
+/// The batch-mode case "powm" over a device list (batch/powm_devices.hpp): the same elements as add_modexp_batch's,
+/// split into one shard an entry of the list, each shard on a stream of its own. On one GPU, {0, 0} measures what
+/// the split and the streams cost against the plain call; on a machine of several GPUs, all() the scaling.
+template <std::size_t Bits> void add_modexp_devices(bool all) {
+  using T = BigUInt<Bits>;
+  Case c;
+  c.op = op_name(Op::powm);
+  c.strategy = all ? std::string("devices-all") : std::string("devices-0-0");
+  c.bits = static_cast<int>(Bits);
+  c.lanes = batch::detail::powm_lanes<Bits>();
+  c.batch = [all](const Params& p) {
+    const std::size_t n = std::min(modexp_batch(Bits), p.batch);
+    DeviceBuffer<T> d_a(n, 21);
+    DeviceBuffer<T> d_e(n, 22);
+    DeviceBuffer<T> d_out(n);
+    const T m = as_modulus(operand<T>(23, 0));
+    const devices ds = all ? devices::all() : devices{0, 0};
+    Measurement r;
+    r.seconds = time_runs(p.runs, [&] { powm_n(ds, d_a.get(), d_e.get(), m, d_out.get(), n); });
+    r.ops = static_cast<double>(n);
+    r.bytes = static_cast<double>(n) * 3 * sizeof(T);
+    spot_check(r, d_out, [&](std::size_t i) { return powm(operand<T>(21, i), operand<T>(22, i), m); });
+    return r;
+  };
+  registry().push_back(std::move(c));
+}
+
 template <std::size_t Bits> void add_width() {
   if constexpr (Bits <= 2048) add_case<Op::powm, Bits>();
   // Lane groups from 1024 bits, up to 32 limbs a lane.
@@ -276,6 +305,10 @@ void register_modular_cases() {
   add_modexp_batch<1024>();
   add_modexp_batch<2048>();
   add_modexp_batch<4096>();
+  add_modexp_devices<1024>(false);
+  add_modexp_devices<1024>(true);
+  add_modexp_devices<2048>(false);
+  add_modexp_devices<2048>(true);
   // Constant time: one thread and lane groups at 1024 and 2048 bits, to choose ct::powm_n's lanes.
   add_modexp_batch<256, true>();
   add_modexp_batch<1024, true, 1>();

@@ -7,8 +7,17 @@
 #include <warpnum/algorithm/detail/check_range.hpp>
 #include <warpnum/algorithm/execution_policy.hpp>
 
+#include <warpnum/batch/devices.hpp>
+
 #include <thrust/iterator/iterator_traits.h>
 #include <thrust/reduce.h>
+
+#if defined(__CUDACC__)
+#  include <warpnum/algorithm/detail/reduce_devices.hpp>
+
+#  include <thrust/device_ptr.h>
+#  include <thrust/memory.h>
+#endif
 
 namespace warpnum::detail::WARPNUM_ABI {
 
@@ -31,6 +40,26 @@ struct ReduceFn {
     return thrust::reduce(policy, first, last, init);
   }
 
+#if defined(__CUDACC__)
+  /// The same over the GPUs of a device list (nvcc only): [first, last) in device memory of one GPU, split into one
+  /// contiguous shard an entry of `ds`, each reduced on its GPU at once, the shards' values folded in order from init:
+  /// op is called on the host as well. Waits for the result. An id that names no GPU throws std::invalid_argument
+  /// before anything runs. The range is read after the work queued on its GPU's legacy default stream.
+  template <class T, class BinaryOp>
+  T operator()(const devices& ds, const T* first, const T* last, T init, BinaryOp op) const {
+    static_assert(callable_on_accumulator<BinaryOp, T, const T*>,
+                  "warpnum::reduce: op cannot be called with init and an element of the range");
+    if (!check_range(first, last, "warpnum::reduce")) return init;
+    return reduce_over_devices(ds, first, last, init, op);
+  }
+  /// The same for a thrust::device_vector's range (thrust::device_ptr).
+  template <class T, class BinaryOp>
+  T operator()(const devices& ds, thrust::device_ptr<T> first, thrust::device_ptr<T> last, T init, BinaryOp op) const {
+    return (*this)(ds, static_cast<const T*>(thrust::raw_pointer_cast(first)),
+                   static_cast<const T*>(thrust::raw_pointer_cast(last)), init, op);
+  }
+#endif
+
   /// The sum from a value-initialised element (zero for BigUInt and BigInt), as thrust::reduce(policy, first, last).
   template <thrust_execution_policy Policy, class InputIt>
   typename thrust::iterator_traits<InputIt>::value_type operator()(const Policy& policy, InputIt first, InputIt last) const {
@@ -48,7 +77,9 @@ namespace warpnum::WARPNUM_ABI {
 /// on the values it meets (warpnum::plus, multiplies_mod, plus_mod, minimum, ...), callable in device code for a
 /// device policy, and its result convertible to T; without op the sum (for BigUInt and BigInt modulo 2^Bits).
 /// Host code only. [first, last) that is not a range (last before first; a null pointer) throws
-/// std::invalid_argument before anything runs. A function object, not a function template: see warpnum::transform.
+/// std::invalid_argument before anything runs. In a file nvcc compiles, warpnum::reduce(devices{0, 1}, first, last,
+/// init, op) splits a range of device memory over several GPUs (algorithm/detail/reduce_devices.hpp). A function
+/// object, not a function template: see warpnum::transform.
 inline constexpr detail::ReduceFn reduce{};
 
 }  // namespace warpnum::WARPNUM_ABI

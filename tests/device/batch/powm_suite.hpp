@@ -141,14 +141,12 @@ TYPED_TEST_P(BatchPowm, ConstantTimeSharedExponentInPlace) {
   check_shared_exponent_in_place<TypeParam, true>("batch ct::powm shared exponent", batch_count<TypeParam>());
 }
 
-/// A modulus per element, odd and even, with 0 (result 0, Status::division_by_zero) and 1 among them; a
-/// 64-bit exponent type.
-TYPED_TEST_P(BatchPowm, PerElementModulus) {
-  using T = TypeParam;
+/// A modulus per element, odd and even, with 0 (result 0, Status::division_by_zero) and 1 among them; a 64-bit
+/// exponent type; n elements. run(base, exp, mod, out, n, status) computes them on device arrays.
+template <class T, class Run> void check_modulus_each(const std::string& name, std::size_t n, Run&& run) {
   using E = BigUInt<64>;
-  const std::uint64_t seed = seed_for("batch powm per-element modulus", T::bits);
+  const std::uint64_t seed = seed_for(name, T::bits);
   Rng rng(seed);
-  const std::size_t n = batch_count<T>();
   std::vector<T> base(n), mod(n);
   std::vector<E> exp(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -164,7 +162,7 @@ TYPED_TEST_P(BatchPowm, PerElementModulus) {
   to_device(d_exp, exp);
   WARPNUM_TEST_CUDA(cudaMemset(d_out.get(), 0xa5, d_out.bytes()));
   WARPNUM_TEST_CUDA(cudaMemset(d_status.get(), 0xa5, d_status.bytes()));
-  powm_n(d_base.get(), d_exp.get(), d_mod.get(), d_out.get(), n, d_status.get());
+  run(d_base.get(), d_exp.get(), d_mod.get(), d_out.get(), n, d_status.get());
   WARPNUM_TEST_CUDA(cudaDeviceSynchronize());
   const std::vector<T> out = to_host(d_out, n);
   const std::vector<Status> status = to_host(d_status, n);
@@ -172,6 +170,13 @@ TYPED_TEST_P(BatchPowm, PerElementModulus) {
     expect_powm(out[i], base[i], exp[i], mod[i], i, seed);
     EXPECT_EQ(status[i], mod[i].is_zero() ? Status::division_by_zero : Status::ok) << "element " << i;
   }
+}
+
+TYPED_TEST_P(BatchPowm, PerElementModulus) {
+  check_modulus_each<TypeParam>("batch powm per-element modulus", batch_count<TypeParam>(),
+                                [](const auto* b, const auto* e, const auto* m, auto* o, std::size_t n, Status* s) {
+                                  powm_n(b, e, m, o, n, s);
+                                });
 }
 
 REGISTER_TYPED_TEST_SUITE_P(BatchPowm, SharedModulus, SharedExponentInPlace, ConstantTimeSharedModulus,
