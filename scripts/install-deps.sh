@@ -4,7 +4,8 @@
 # only what is missing); dpkg-dev and xz-utils are for scripts/fetch-boost-tests.sh (apt-get source, the .tar.xz),
 # doxygen for the API reference (ctest docs-doxygen), clang and libclang-rt-14-dev (libFuzzer and clang's sanitizer
 # runtimes) for the fuzzers (preset fuzz), python3-venv for scripts/install-cuda-wheels.sh (newer nvcc from PyPI),
-# valgrind for the constant-time functions' memcheck tests (ctest -L constant_time).
+# valgrind for the constant-time functions' memcheck tests (ctest -L constant_time), Open MPI for the tests of the
+# distributed batch (tests/mpi/, mpiexec on 2 ranks).
 # Never installs CUDA; reports whether nvcc is there.
 set -euo pipefail
 
@@ -15,6 +16,7 @@ packages=(
   clang libclang-rt-14-dev
   dpkg-dev xz-utils
   valgrind
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()
