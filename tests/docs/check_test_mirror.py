@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """Tests mirror the headers: every header of include/warpnum that holds an algorithm has a test that names it.
 
-A header include/warpnum/<dir>/<name>.hpp is covered by a test file under tests/host/ or tests/device/ that is
+A header include/warpnum/<dir>/<name>.hpp is covered by a test file under tests/host/, tests/device/ or
+tests/mpi/ that is
  - named after it: <name>_test.cpp or <name>_test.cu (or <name>_<more>_test...) in a folder named like <dir>'s last
    part (detail/mpn/div.hpp: tests/host/mpn/div_test.cpp); for a header at the top of include/warpnum, such a test
    in any folder, or a folder of tests named after it (gmp.hpp: tests/host/gmp/), or
@@ -50,7 +51,7 @@ def opening_comment(path):
 def main():
     root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parents[2])
     include = root / "include" / "warpnum"
-    tests = [p for d in ("host", "device") for p in (root / "tests" / d).rglob("*")
+    tests = [p for d in ("host", "device", "mpi") for p in (root / "tests" / d).rglob("*")
              if p.suffix in (".cpp", ".cu", ".hpp")]
     tests += list((root / "tests" / "cases").glob("*.hpp"))
     comments = {p: opening_comment(p) for p in tests}
