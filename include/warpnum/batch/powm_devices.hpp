@@ -44,7 +44,7 @@ template <class P> P* shard_at(P* p, std::size_t first) noexcept {
   }
 }
 
-/// One shard of a powm_n call: the one-GPU form `one(base, exp, out, status, count, stream)` on the shard's
+/// One shard of a powm_n call: the one-GPU form `one(base, exp, mod, out, status, count, stream)` on the shard's
 /// elements, in place or (on another GPU) on copies. Exp is a device array (an exponent each) or void (one
 /// exponent, captured by `one`); Mod likewise (a modulus each) or void.
 template <class T, class Exp, class Mod, class One>
