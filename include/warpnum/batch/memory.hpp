@@ -41,11 +41,14 @@ inline bool gpu_available() noexcept {
 
 namespace batch::detail {
 
-/// Throws std::runtime_error("warpnum: <what>: <CUDA's reason>") when a CUDA call failed.
+/// Throws std::runtime_error("warpnum: <what>: <CUDA's reason>") when a CUDA call failed, after clearing CUDA's last
+/// error, so that a later launch check does not report this one again.
 #if WARPNUM_HAS_CUDA
 inline void cuda_check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess)
+  if (e != cudaSuccess) {
+    (void)cudaGetLastError();
     warpnum::detail::throw_error<std::runtime_error>(std::string("warpnum: ") + what + ": " + cudaGetErrorString(e));
+  }
 }
 #endif
 

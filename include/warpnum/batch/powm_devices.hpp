@@ -83,7 +83,7 @@ void powm_shard(const ShardRun& run, int home, const T* base, const Exp* exp, co
 /// The GPU holding `out` (the arrays' GPU), with the caller's current device as the fallback.
 inline int arrays_device(const void* out) {
   int current = 0;
-  check_multi(cudaGetDevice(&current), "cudaGetDevice");
+  cuda_check(cudaGetDevice(&current), "cudaGetDevice");
   return device_of(out, current);
 }
 

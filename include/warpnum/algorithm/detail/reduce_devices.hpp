@@ -43,7 +43,7 @@ T reduce_over_devices(const devices& ds, const T* first, const T* last, T init, 
   // The work queued on the legacy default stream of the range's GPU before the call is done before any shard reads
   // the range, as thrust::reduce(thrust::device, ...) is ordered after it.
   guard.set(home);
-  bd::check_multi(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize");
+  bd::cuda_check(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize");
   std::vector<std::future<std::optional<T>>> parts;
   parts.reserve(ids.size());
   for (std::size_t k = 0; k < ids.size(); ++k) {
@@ -51,7 +51,7 @@ T reduce_over_devices(const devices& ds, const T* first, const T* last, T init, 
       const devices::Shard shard = devices::shard_of(n, k, ids.size());
       if (shard.count == 0) return std::nullopt;
       const int device = ids[k];
-      bd::check_multi(cudaSetDevice(device), "cudaSetDevice");  // this thread's own current device
+      bd::cuda_check(cudaSetDevice(device), "cudaSetDevice");  // this thread's own current device
       const cudaStream_t s = bd::shard_stream(device, k);
       const bd::ShardRun run{shard, device, s, device != home || stage_all};
       const T* p = first + shard.first;
@@ -62,8 +62,8 @@ T reduce_over_devices(const devices& ds, const T* first, const T* last, T init, 
         p = copy->get();
       }
       T head{};
-      bd::check_multi(cudaMemcpyAsync(&head, p, sizeof(T), cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
-      bd::check_multi(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+      bd::cuda_check(cudaMemcpyAsync(&head, p, sizeof(T), cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+      bd::cuda_check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
       return thrust::reduce(thrust::cuda::par.on(s), p + 1, p + shard.count, head, op);
     }));
   }

@@ -29,14 +29,6 @@
 
 namespace warpnum::WARPNUM_ABI::batch::detail {
 
-/// Throws std::runtime_error naming the call and CUDA's reason.
-inline void check_multi(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) {
-    (void)cudaGetLastError();
-    warpnum::detail::throw_error<std::runtime_error>(std::string("warpnum: ") + what + ": " + cudaGetErrorString(e));
-  }
-}
-
 /// The GPUs a call runs on, one a shard: the ids as given, each checked against the GPUs CUDA reports
 /// (std::invalid_argument naming the id), or every GPU for devices::all() (std::runtime_error where there is none).
 inline std::vector<int> resolve_devices(const devices& ds) {
@@ -64,11 +56,11 @@ inline std::vector<int> resolve_devices(const devices& ds) {
 /// Sets the current device and puts the caller's back on exit.
 class DeviceGuard {
  public:
-  DeviceGuard() { check_multi(cudaGetDevice(&saved_), "cudaGetDevice"); }
+  DeviceGuard() { cuda_check(cudaGetDevice(&saved_), "cudaGetDevice"); }
   ~DeviceGuard() { (void)cudaSetDevice(saved_); }
   DeviceGuard(const DeviceGuard&) = delete;
   DeviceGuard& operator=(const DeviceGuard&) = delete;
-  void set(int device) const { check_multi(cudaSetDevice(device), "cudaSetDevice"); }
+  void set(int device) const { cuda_check(cudaSetDevice(device), "cudaSetDevice"); }
   int saved() const noexcept { return saved_; }
 
  private:
@@ -95,7 +87,7 @@ inline cudaStream_t shard_stream(int device, std::size_t slot) {
     if (d == device && s == slot) return stream;
   }
   cudaStream_t stream = nullptr;
-  check_multi(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+  cuda_check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
   streams.emplace_back(device, slot, stream);
   return stream;
 }
@@ -121,13 +113,13 @@ template <class T> class ShardArray {
   /// Copies `count` elements from `from` (memory of GPU home) in the shard's stream's order.
   void load(const T* from, int home) const {
     if (count_ == 0) return;
-    check_multi(cudaMemcpyPeerAsync(get(), run_.device, from, home, count_ * sizeof(T), run_.stream),
+    cuda_check(cudaMemcpyPeerAsync(get(), run_.device, from, home, count_ * sizeof(T), run_.stream),
                 "cudaMemcpyPeerAsync");
   }
   /// Copies the elements to `to` (memory of GPU home) in the shard's stream's order.
   void store(T* to, int home) const {
     if (count_ == 0) return;
-    check_multi(cudaMemcpyPeerAsync(to, home, get(), run_.device, count_ * sizeof(T), run_.stream),
+    cuda_check(cudaMemcpyPeerAsync(to, home, get(), run_.device, count_ * sizeof(T), run_.stream),
                 "cudaMemcpyPeerAsync");
   }
 
@@ -146,11 +138,11 @@ void run_shards(const std::vector<int>& ids, std::size_t n, int home, cudaStream
   DeviceGuard guard;
   guard.set(home);
   cudaEvent_t ready = nullptr;
-  check_multi(cudaEventCreateWithFlags(&ready, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+  cuda_check(cudaEventCreateWithFlags(&ready, cudaEventDisableTiming), "cudaEventCreateWithFlags");
   std::vector<cudaEvent_t> done;
   std::exception_ptr failure;
   try {
-    check_multi(cudaEventRecord(ready, stream), "cudaEventRecord");
+    cuda_check(cudaEventRecord(ready, stream), "cudaEventRecord");
     const bool stage_all = stage_every_shard_for_tests.load(std::memory_order_relaxed);
     for (std::size_t k = 0; k < ids.size(); ++k) {
       const devices::Shard shard = devices::shard_of(n, k, ids.size());
@@ -158,16 +150,16 @@ void run_shards(const std::vector<int>& ids, std::size_t n, int home, cudaStream
       const int device = ids[k];
       guard.set(device);
       const cudaStream_t s = shard_stream(device, k);
-      check_multi(cudaStreamWaitEvent(s, ready, 0), "cudaStreamWaitEvent");
+      cuda_check(cudaStreamWaitEvent(s, ready, 0), "cudaStreamWaitEvent");
       cudaEvent_t finished = nullptr;
-      check_multi(cudaEventCreateWithFlags(&finished, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+      cuda_check(cudaEventCreateWithFlags(&finished, cudaEventDisableTiming), "cudaEventCreateWithFlags");
       try {
         launch(ShardRun{shard, device, s, device != home || stage_all});
       } catch (...) {
         failure = std::current_exception();
       }
       // Recorded even after a failed launch: what the shard queued before it failed is joined too.
-      check_multi(cudaEventRecord(finished, s), "cudaEventRecord");
+      cuda_check(cudaEventRecord(finished, s), "cudaEventRecord");
       done.push_back(finished);
       if (failure) break;
     }
