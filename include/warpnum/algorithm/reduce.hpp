@@ -58,6 +58,13 @@ struct ReduceFn {
     return (*this)(ds, static_cast<const T*>(thrust::raw_pointer_cast(first)),
                    static_cast<const T*>(thrust::raw_pointer_cast(last)), init, op);
   }
+  /// The elements of a ShardedBatch (nvcc only), each shard reduced on its own GPU after the work queued on its
+  /// stream, the shards' values folded in order from init on the host. Waits for the result.
+  template <class T, class BinaryOp> T operator()(const ShardedBatch<T>& x, T init, BinaryOp op) const {
+    static_assert(callable_on_accumulator<BinaryOp, T, const T*>,
+                  "warpnum::reduce: op cannot be called with init and an element of the batch");
+    return reduce_sharded(x, init, op);
+  }
 #endif
 
   /// The sum from a value-initialised element (zero for BigUInt and BigInt), as thrust::reduce(policy, first, last).
@@ -78,7 +85,8 @@ namespace warpnum::WARPNUM_ABI {
 /// device policy, and its result convertible to T; without op the sum (for BigUInt and BigInt modulo 2^Bits).
 /// Host code only. [first, last) that is not a range (last before first; a null pointer) throws
 /// std::invalid_argument before anything runs. In a file nvcc compiles, warpnum::reduce(devices{0, 1}, first, last,
-/// init, op) splits a range of device memory over several GPUs (algorithm/detail/reduce_devices.hpp). A function
+/// init, op) splits a range of device memory over several GPUs (algorithm/detail/reduce_devices.hpp), and
+/// warpnum::reduce(sharded_batch, init, op) reduces a ShardedBatch where its shards live. A function
 /// object, not a function template: see warpnum::transform.
 inline constexpr detail::ReduceFn reduce{};
 

@@ -7,9 +7,19 @@
 #include <warpnum/algorithm/detail/callable.hpp>
 #include <warpnum/algorithm/detail/check_range.hpp>
 #include <warpnum/algorithm/execution_policy.hpp>
+#include <warpnum/batch/devices.hpp>
 #include <warpnum/functional.hpp>
 
 #include <thrust/transform.h>
+
+#if defined(__CUDACC__)
+#  include <warpnum/algorithm/detail/transform_devices.hpp>
+
+#  include <thrust/memory.h>
+#  include <thrust/type_traits/is_contiguous_iterator.h>
+
+#  include <cstddef>
+#endif
 
 namespace warpnum::detail::WARPNUM_ABI {
 
@@ -55,6 +65,40 @@ struct TransformFn {
     if (!check_range(first1, last1, "warpnum::transform")) return result;
     return TransformRoute<Policy, BinaryOp, InputIt1, OutputIt>::binary(policy, first1, last1, first2, result, op);
   }
+
+#if defined(__CUDACC__)
+  /// The unary form over the GPUs of a device list (nvcc only): contiguous ranges of device memory of one GPU (raw
+  /// pointers, thrust::device_ptr, thrust::device_vector's iterators), split into one contiguous shard an entry of
+  /// `ds`, each shard thrust::transform on its GPU at once; results in place and in order. Ordered after the work on
+  /// the arrays' GPU's legacy default stream and waited for, as with thrust::device. An id that names no GPU throws
+  /// std::invalid_argument before anything runs.
+  template <class InputIt, class OutputIt, class UnaryOp>
+    requires(thrust::is_contiguous_iterator_v<InputIt> && thrust::is_contiguous_iterator_v<OutputIt>)
+  OutputIt operator()(const devices& ds, InputIt first, InputIt last, OutputIt result, UnaryOp op) const {
+    static_assert(callable_on_elements<UnaryOp, InputIt>,
+                  "warpnum::transform: op cannot be called with an element of the input range");
+    if (!check_range(first, last, "warpnum::transform")) return result;
+    const auto n = static_cast<std::size_t>(last - first);
+    transform_over_devices(ds, raw_of(first), n, static_cast<const void*>(nullptr), raw_of(result), op);
+    return result + static_cast<std::ptrdiff_t>(n);
+  }
+  /// The binary form over the GPUs of a device list (nvcc only), as the unary one.
+  template <class InputIt1, class InputIt2, class OutputIt, class BinaryOp>
+    requires(thrust::is_contiguous_iterator_v<InputIt1> && thrust::is_contiguous_iterator_v<InputIt2> &&
+             thrust::is_contiguous_iterator_v<OutputIt>)
+  OutputIt operator()(const devices& ds, InputIt1 first1, InputIt1 last1, InputIt2 first2, OutputIt result,
+                      BinaryOp op) const {
+    static_assert(callable_on_elements<BinaryOp, InputIt1, InputIt2>,
+                  "warpnum::transform: op cannot be called with an element of each input range");
+    if (!check_range(first1, last1, "warpnum::transform")) return result;
+    const auto n = static_cast<std::size_t>(last1 - first1);
+    transform_over_devices(ds, raw_of(first1), n, raw_of(first2), raw_of(result), op);
+    return result + static_cast<std::ptrdiff_t>(n);
+  }
+
+ private:
+  template <class It> static auto raw_of(It it) { return thrust::raw_pointer_cast(&*it); }
+#endif
 };
 
 }  // namespace warpnum::detail::WARPNUM_ABI
@@ -66,7 +110,9 @@ namespace warpnum::WARPNUM_ABI {
 /// be callable with the inputs' elements (in device code for a device policy: a function object of
 /// <warpnum/functional.hpp>, a WARPNUM_HD one, a `__host__ __device__` or a `__device__` lambda) and its result
 /// assignable to the output. [first, last) that is not a range (last before first; a null pointer) throws
-/// std::invalid_argument before anything runs.
+/// std::invalid_argument before anything runs. In a file nvcc compiles, warpnum::transform(devices{0, 1}, first,
+/// last, result, op) (and the binary form) splits ranges of device memory over several GPUs
+/// (algorithm/detail/transform_devices.hpp).
 ///
 /// A function object, not a function template (as the std::ranges algorithms are): Thrust picks a system's
 /// algorithm by unqualified calls (`transform(derived_cast(exec), ...)`), and these would find a function template

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// warpnum/algorithm/detail/reduce_devices.hpp: warpnum::reduce over a device list (reduce(devices{0, 1}, first,
-// last, init, op)): the range split into one contiguous shard an entry (devices::shard_of), each shard reduced on its
-// GPU by thrust::reduce on a stream of its own, from its own first element (op need have no identity), every shard on
-// a host thread of its own so that the GPUs work at once; then the shards' values folded in order from init on the
-// host. Needs nvcc; reduce.hpp includes it there.
+// warpnum/algorithm/detail/reduce_devices.hpp: warpnum::reduce and transform_reduce over a device list
+// (reduce(devices{0, 1}, first, last, init, op)): the range split into one contiguous shard an entry
+// (devices::shard_of), each shard reduced on its GPU by Thrust on a stream of its own, from its own first element (op
+// need have no identity), every shard on a host thread of its own so that the GPUs work at once; then the shards'
+// values folded in order from init on the host; and warpnum::reduce over a ShardedBatch, each shard reduced where it
+// lives. Needs nvcc; reduce.hpp and transform_reduce.hpp include it there.
 #pragma once
 
 #include <warpnum/config.hpp>
@@ -14,9 +15,11 @@
 
 #include <warpnum/batch/detail/multi_device.hpp>
 #include <warpnum/batch/devices.hpp>
+#include <warpnum/batch/sharded_batch.hpp>
 
 #include <thrust/execution_policy.h>
 #include <thrust/reduce.h>
+#include <thrust/transform_reduce.h>
 #include <thrust/system/cuda/execution_policy.h>
 
 #include <cuda_runtime.h>
@@ -29,10 +32,43 @@
 
 namespace warpnum::detail::WARPNUM_ABI {
 
-/// op(...op(op(init, r0), r1)..., r_last) where r_k is shard k's reduction from its first element: the range [first,
-/// last) of device memory of one GPU, over the GPUs of `ds`. op is called on the device and on the host. Waits.
-template <class T, class BinaryOp>
-T reduce_over_devices(const devices& ds, const T* first, const T* last, T init, BinaryOp op) {
+/// A range of `count` >= 1 elements of device memory of the current GPU reduced from its first element (op need have
+/// no identity) by thrust::reduce on stream s. Waits.
+template <class T, class BinaryOp> T reduce_from_first(const T* p, std::size_t count, BinaryOp op, cudaStream_t s) {
+  namespace bd = warpnum::WARPNUM_ABI_NAME::batch::detail;
+  T head{};
+  bd::cuda_check(cudaMemcpyAsync(&head, p, sizeof(T), cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+  bd::cuda_check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  return thrust::reduce(thrust::cuda::par.on(s), p + 1, p + count, head, op);
+}
+
+/// op(...op(op(init, r0), r1)..., r_last) where r_k = part(k) (std::nullopt for an empty part, skipped), each part
+/// on a host thread of its own so that the GPUs work at once; the first failure is rethrown once every part is done.
+template <class T, class BinaryOp, class Part> T fold_parts(std::size_t parts, T init, BinaryOp op, Part&& part) {
+  std::vector<std::future<std::optional<T>>> futures;
+  futures.reserve(parts);
+  for (std::size_t k = 0; k < parts; ++k) {
+    futures.push_back(std::async(std::launch::async, [&part, k] { return part(k); }));
+  }
+  std::exception_ptr failure;
+  T acc = init;
+  for (auto& f : futures) {
+    try {
+      const std::optional<T> r = f.get();
+      if (r && !failure) acc = op(acc, *r);
+    } catch (...) {
+      if (!failure) failure = std::current_exception();
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
+  return acc;
+}
+
+/// op(...op(op(init, r0), r1)..., r_last) where r_k = part(p, count, stream) for shard k of the range [first, last) of
+/// device memory of one GPU, over the GPUs of `ds`: p the shard's elements (in place, or copied to its GPU), on its
+/// GPU (current on the part's thread) and stream. Waits.
+template <class T, class U, class BinaryOp, class Part>
+U reduce_over_devices_with(const devices& ds, const T* first, const T* last, U init, BinaryOp op, Part&& part) {
   namespace bd = warpnum::WARPNUM_ABI_NAME::batch::detail;
   const std::vector<int> ids = bd::resolve_devices(ds);
   const std::size_t n = static_cast<std::size_t>(last - first);
@@ -44,41 +80,55 @@ T reduce_over_devices(const devices& ds, const T* first, const T* last, T init, 
   // the range, as thrust::reduce(thrust::device, ...) is ordered after it.
   guard.set(home);
   bd::cuda_check(cudaStreamSynchronize(nullptr), "cudaStreamSynchronize");
-  std::vector<std::future<std::optional<T>>> parts;
-  parts.reserve(ids.size());
-  for (std::size_t k = 0; k < ids.size(); ++k) {
-    parts.push_back(std::async(std::launch::async, [&, k]() -> std::optional<T> {
-      const devices::Shard shard = devices::shard_of(n, k, ids.size());
-      if (shard.count == 0) return std::nullopt;
-      const int device = ids[k];
-      bd::cuda_check(cudaSetDevice(device), "cudaSetDevice");  // this thread's own current device
-      const cudaStream_t s = bd::shard_stream(device, k);
-      const bd::ShardRun run{shard, device, s, device != home || stage_all};
-      const T* p = first + shard.first;
-      std::optional<bd::ShardArray<T>> copy;
-      if (run.staged) {
-        copy.emplace(run, shard.count);
-        copy->load(p, home);
-        p = copy->get();
-      }
-      T head{};
-      bd::cuda_check(cudaMemcpyAsync(&head, p, sizeof(T), cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
-      bd::cuda_check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
-      return thrust::reduce(thrust::cuda::par.on(s), p + 1, p + shard.count, head, op);
-    }));
-  }
-  std::exception_ptr failure;
-  T acc = init;
-  for (auto& part : parts) {
-    try {
-      const std::optional<T> r = part.get();
-      if (r && !failure) acc = op(acc, *r);
-    } catch (...) {
-      if (!failure) failure = std::current_exception();
+  return fold_parts(ids.size(), init, op, [&](std::size_t k) -> std::optional<U> {
+    const devices::Shard shard = devices::shard_of(n, k, ids.size());
+    if (shard.count == 0) return std::nullopt;
+    const int device = ids[k];
+    bd::cuda_check(cudaSetDevice(device), "cudaSetDevice");  // this thread's own current device
+    const cudaStream_t s = bd::shard_stream(device, k);
+    const bd::ShardRun run{shard, device, s, device != home || stage_all};
+    const T* p = first + shard.first;
+    std::optional<bd::ShardArray<T>> copy;
+    if (run.staged) {
+      copy.emplace(run, shard.count);
+      copy->load(p, home);
+      p = copy->get();
     }
-  }
-  if (failure) std::rethrow_exception(failure);
-  return acc;
+    return part(p, shard.count, s);
+  });
+}
+
+/// reduce(devices, first, last, init, op): each shard reduced from its first element.
+template <class T, class BinaryOp>
+T reduce_over_devices(const devices& ds, const T* first, const T* last, T init, BinaryOp op) {
+  return reduce_over_devices_with(ds, first, last, init, op, [&](const T* p, std::size_t count, cudaStream_t s) {
+    return reduce_from_first(p, count, op, s);
+  });
+}
+
+/// transform_reduce(devices, first, last, unary, init, op): each shard's unary(x) reduced from unary of its first
+/// element (computed on the host from a copy of it), without storing them.
+template <class T, class U, class UnaryOp, class BinaryOp>
+U transform_reduce_over_devices(const devices& ds, const T* first, const T* last, UnaryOp unary, U init, BinaryOp op) {
+  namespace bd = warpnum::WARPNUM_ABI_NAME::batch::detail;
+  return reduce_over_devices_with(ds, first, last, init, op, [&](const T* p, std::size_t count, cudaStream_t s) {
+    T head{};
+    bd::cuda_check(cudaMemcpyAsync(&head, p, sizeof(T), cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+    bd::cuda_check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    return static_cast<U>(thrust::transform_reduce(thrust::cuda::par.on(s), p + 1, p + count, unary,
+                                                   static_cast<U>(unary(head)), op));
+  });
+}
+
+/// The same over a ShardedBatch: each shard reduced on its own GPU, after the work queued on its stream.
+template <class T, class BinaryOp> T reduce_sharded(const ShardedBatch<T>& x, T init, BinaryOp op) {
+  namespace bd = warpnum::WARPNUM_ABI_NAME::batch::detail;
+  return fold_parts(x.shard_count(), init, op, [&](std::size_t k) -> std::optional<T> {
+    const Batch<T>& s = x.shard(k);
+    if (s.size() == 0) return std::nullopt;
+    bd::cuda_check(cudaSetDevice(x.device_ids()[k]), "cudaSetDevice");  // this thread's own current device
+    return reduce_from_first(s.data(), s.size(), op, static_cast<cudaStream_t>(s.stream()));
+  });
 }
 
 }  // namespace warpnum::detail::WARPNUM_ABI
