@@ -5,7 +5,7 @@
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
 #   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [fuzz] [sanitize] [mixed] [compare] [compare_host] [compiler]
-#                      [sass_check] [sass] [fields] [cgbn] [fft] [ct]
+#                      [sass_check] [sass] [fields] [cgbn] [fft] [ct] [scaling]
 # (default: the first eight, in that order; fuzz: device-fuzz, every device operation against the host's in three
 # kernel shapes, after a planted fault that it must report; sanitize: compute-sanitizer over every device-* binary,
 # see the section; mixed: the programs linked from a g++ and an nvcc object (tests/mixed);
@@ -371,6 +371,19 @@ for section in "${sections[@]}"; do
         rows+=("$(printf '%-48s %6s %7s %7s %8s' "sass_check:${cubin%.cubin}" "$rc" - - -)")
       done < "$sass_dir/runs.txt"
       ;;
+    scaling) # several GPUs of this node (docs/scaling.md): the device-list tests (with the real list where the machine
+      # has several GPUs: they run {0, 0} and every GPU), then warpnum-bench's batch powm over device lists beside the
+      # one-GPU call (SCALING_BITS, default 1024,2048), and the sharded batch's a * b + c beside one batch's
+      for exe in "$bin"/device-*devices* "$bin"/device-*sharded*; do run_one "$exe"; done
+      if [[ -x $bin/warpnum-bench ]]; then
+        log_suffix=-scaling-powm
+        run_one "$bin/warpnum-bench" --op powm --mode batch --bits "${SCALING_BITS:-1024,2048}" \
+          --strategy thread,mont4,devices-0-0,devices-all
+        log_suffix=-scaling-fma
+        run_one "$bin/warpnum-bench" --op fma2 --mode batch --bits 1024 --strategy all
+        log_suffix=
+      fi
+      ;;
     sass)
       cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
       if [[ -x $cuobjdump && -x $bin/warpnum-bench ]]; then
@@ -381,7 +394,7 @@ for section in "${sections[@]}"; do
         echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
       fi
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields cgbn fft ct)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields cgbn fft ct scaling)" >&2; exit 2 ;;
   esac
 done
 

@@ -4,16 +4,22 @@
 //                                  (thread-st is the same staged evaluation written by hand)
 //   op fma2, strategy "fused":   e = a * b + c * d, one evaluation (reads 4 operands, writes 1)
 //            strategy "unfused": t = a * b; u = c * d; e = t + u, three (reads 6, writes 3)
+//            strategies "sharded-0", "sharded-0-0", "sharded-all": the fused expression on a ShardedBatch over the
+//            lists {0}, {0, 0} and every GPU (batch/sharded_batch.hpp), each shard in its own GPU's memory; timed
+//            until every shard's stream is done (a host wait a run, which "sharded-0" pays too)
 // The "% memory" column is each case's rate against the copy bandwidth over the bytes it must move, so the fused
 // case's own ceiling is 9/5 of the unfused one's.
 #include "base.cuh"
 
 #include <warpnum/batch.hpp>
+#include <warpnum/batch/devices.hpp>
+#include <warpnum/batch/sharded_batch.hpp>
 #include <warpnum/bigint.hpp>
 
 #include <algorithm>
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace warpnum::bench {
 namespace {
@@ -37,6 +43,54 @@ template <class T, class Want> void spot_check_batch(Measurement& m, const Batch
       return;
     }
   }
+}
+
+/// The elements of one GPU's batch (GPU 0) spread like `like`: each shard copied to its own GPU.
+template <class T> void spread(ShardedBatch<T>& out, const Batch<T>& from) {
+  for (std::size_t k = 0; k < out.shard_count(); ++k) {
+    Batch<T>& s = out.shard(k);
+    if (s.size() == 0) continue;
+    WARPNUM_BENCH_CUDA(
+        cudaMemcpyPeer(s.data(), out.device_ids()[k], from.data() + out.first(k), 0, s.size() * sizeof(T)));
+  }
+}
+
+/// The case fma2 over a ShardedBatch on `ds` (named by `strategy`).
+template <std::size_t Bits> void add_fma2_sharded(const char* strategy, std::vector<int> ids) {
+  using T = BigUInt<Bits>;
+  Case f;
+  f.op = "fma2";
+  f.strategy = strategy;
+  f.bits = static_cast<int>(Bits);
+  f.batch = [ids](const Params& p) {
+    const devices ds = ids.empty() ? devices::all() : devices(ids);
+    const std::size_t n = std::min(p.batch, p.batch_bytes / (7 * sizeof(T)));
+    ShardedBatch<T> a(ds, n);
+    ShardedBatch<T> b(a.devices(), n), x(a.devices(), n), y(a.devices(), n), e(a.devices(), n);
+    spread(a, device_operands<T>(n, 3));
+    spread(b, device_operands<T>(n, 4));
+    spread(x, device_operands<T>(n, 5));
+    spread(y, device_operands<T>(n, 6));
+    Measurement m;
+    m.seconds = time_runs(p.runs, [&] {
+      e.assign([](const auto& a1, const auto& b1, const auto& x1, const auto& y1) { return a1 * b1 + x1 * y1; }, a, b,
+               x, y);
+      e.synchronize();
+    });
+    m.ops = static_cast<double>(n);
+    m.bytes = static_cast<double>(n) * 5 * sizeof(T);
+    const std::vector<T> v = e.to_vector();
+    for (std::size_t k = 0; k < 16 && k < n; ++k) {
+      const std::size_t i = (k * (n / 16) + k) % n;
+      if (!(v[i] == operand<T>(3, i) * operand<T>(4, i) + operand<T>(5, i) * operand<T>(6, i))) {
+        m.correct = false;
+        m.note = "result " + std::to_string(i) + " differs from the host's";
+        break;
+      }
+    }
+    return m;
+  };
+  registry().push_back(f);
 }
 
 template <std::size_t Bits> void add_width() {
@@ -93,6 +147,9 @@ template <std::size_t Bits> void add_width() {
       };
       registry().push_back(f);
     }
+    add_fma2_sharded<Bits>("sharded-0", {0});
+    add_fma2_sharded<Bits>("sharded-0-0", {0, 0});
+    add_fma2_sharded<Bits>("sharded-all", {});
   }
 }
 
