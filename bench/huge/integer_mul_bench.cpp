@@ -8,12 +8,14 @@
 // d-digit numbers, and the time of the divisor's reciprocal alone) at the sizes given by --div-digits.
 //   bench-huge-integer-mul [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...]
 //                          [--div-digits d,...] [--csv FILE] [--crossover] [--algorithms a,b,...]
+//                          [--devices all|i,j,...]
 // Default digits 10^5, 10^6, 10^7, 10^8. Each row: the median of N timed calls (default 9; GMP: fewer above 10^7
 // digits, it takes seconds) after one untimed call. Prints a table; --csv writes the rows too. --crossover instead
 // times every algorithm Integer can take in the place (multiply(a, b, algorithm): on the host schoolbook, Karatsuba,
 // Toom-3 and the transform; on the device the tiled convolution, the transform and the FFT) and GMP's mpz_mul over
 // equal lengths from 16 to 131072 limbs, for src/huge/thresholds.hpp. --algorithms ntt,fft also times each product (and
-// square) by each algorithm named, multiply(a, b, algorithm), checked against GMP first.
+// square) by each algorithm named, multiply(a, b, algorithm), checked against GMP first. --devices 0,0 (or all, or
+// any list of GPUs) also times each product over that device list, multiply(devices, a, b), checked the same way.
 #include "host_timing.hpp"
 
 #include <warpnum/huge/integer_traits.hpp>
@@ -28,6 +30,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <cstdlib>
 #include <cstring>
 #include <random>
@@ -115,6 +118,8 @@ int main(int argc, char** argv) {
   const char* csv_path = nullptr;
   bool crossover = false;
   std::vector<std::pair<warpnum::MulAlgorithm, std::string>> also;  // --algorithms: each timed beside automatic
+  std::optional<warpnum::devices> over;  // --devices: multiply(devices, a, b) timed beside automatic
+  std::string over_name;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const bool has_value = i + 1 < argc;
@@ -133,6 +138,15 @@ int main(int argc, char** argv) {
       csv_path = argv[++i];
     } else if (a == "--crossover") {
       crossover = true;
+    } else if (a == "--devices" && has_value) {
+      over_name = argv[++i];
+      if (over_name == "all") {
+        over = warpnum::devices::all();
+      } else {
+        std::vector<int> ids;
+        for (const std::size_t d : parse_list(over_name.c_str())) ids.push_back(static_cast<int>(d));
+        over = warpnum::devices(ids);
+      }
     } else if (a == "--algorithms" && has_value) {
       const std::string list = argv[++i];
       for (std::size_t at = 0; at <= list.size();) {
@@ -160,7 +174,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: %s [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...] "
-                   "[--div-digits d,...] [--csv FILE] [--crossover] [--algorithms a,b,...]\n",
+                   "[--div-digits d,...] [--csv FILE] [--crossover] [--algorithms a,b,...] [--devices all|i,j,...]\n",
                    argv[0]);
       return a == "--help" ? 0 : 2;
     }
@@ -213,6 +227,23 @@ int main(int argc, char** argv) {
       std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  %s\n", op, d, a.size(), ours, gmp, gmp / ours, algorithm);
       std::fflush(stdout);
       if (csv != nullptr) std::fprintf(csv, "%s,%zu,%zu,%s,%.6f,%.6f,%s\n", op, d, a.size(), place_name(a.place()), ours, gmp, algorithm);
+      // --devices: the same product over the device list, checked, timed the same way.
+      if (over) {
+        Integer r = warpnum::multiply(*over, a, y);
+        if (warpnum::to_mpz_class(r) != expected) {
+          std::fprintf(stderr, "bench-huge-integer-mul: %s over devices %s of %zu digits differs from GMP's\n", op,
+                       over_name.c_str(), d);
+          return 1;
+        }
+        const double t = median_ms([&] { r = warpnum::multiply(*over, a, y); }, reps);
+        std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  devices %s\n", op, d, a.size(), t, gmp, gmp / t,
+                    over_name.c_str());
+        std::fflush(stdout);
+        if (csv != nullptr) {
+          std::fprintf(csv, "%s,%zu,%zu,%s,%.6f,%.6f,devices %s\n", op, d, a.size(), place_name(a.place()), t, gmp,
+                       over_name.c_str());
+        }
+      }
       // --algorithms: the same product by each algorithm named, checked, timed the same way.
       for (const auto& [alg, name] : also) {
         Integer r = warpnum::multiply(a, y, alg);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <warpnum/config.hpp>
+#include <warpnum/batch/devices.hpp>
 #include <warpnum/batch/layout.hpp>  // Place, stream_handle
 #include <warpnum/mul_algorithm.hpp>
 #include <warpnum/out_of_memory.hpp>
@@ -150,6 +151,13 @@ MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place);
 /// for an algorithm Integer does not multiply by (thread_rows, paired_columns, paired_karatsuba, or a value
 /// outside the enumeration).
 Integer multiply(const Integer& a, const Integer& b, MulAlgorithm algorithm);
+/// a * b over the GPUs of `ds` (a list of CUDA ordinals, or devices::all()), the result in device memory of the
+/// current GPU: the longer factor cut into pieces, at least one a list entry (more where a piece and the other factor
+/// would pass the longest transform), each piece's product with the other factor (or its halves) a block product on
+/// one GPU, copied back and added into the result in order (docs/scaling.md). Operands on the host or another GPU are
+/// copied to the current GPU first. The same value as a * b. An id that names no GPU throws std::invalid_argument,
+/// devices::all() without a GPU std::runtime_error, before anything runs (in a build without CUDA, always).
+Integer multiply(const devices& ds, const Integer& a, const Integer& b);
 
 #if WARPNUM_INTEGER_HAS_GMP
 /// GMP interop (host copies of the limbs; mpz_import and mpz_export do the regrouping).
