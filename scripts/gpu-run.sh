@@ -373,7 +373,8 @@ for section in "${sections[@]}"; do
       ;;
     scaling) # several GPUs of this node (docs/scaling.md): the device-list tests (with the real list where the machine
       # has several GPUs: they run {0, 0} and every GPU), then warpnum-bench's batch powm over device lists beside the
-      # one-GPU call (SCALING_BITS, default 1024,2048), and the sharded batch's a * b + c beside one batch's
+      # one-GPU call (SCALING_BITS, default 1024,2048), the sharded batch's a * b + c * d beside one batch's, and
+      # Integer's product over a device list
       for exe in "$bin"/device-*devices* "$bin"/device-*sharded*; do run_one "$exe"; done
       if [[ -x $bin/warpnum-bench ]]; then
         log_suffix=-scaling-powm
@@ -381,6 +382,14 @@ for section in "${sections[@]}"; do
           --strategy thread,mont4,devices-0-0,devices-all
         log_suffix=-scaling-fma
         run_one "$bin/warpnum-bench" --op fma2 --mode batch --bits 1024 --strategy all
+        log_suffix=
+      fi
+      # Integer's product over a device list (SCALING_LIST: 0,0 by default, all on a machine of several GPUs) beside
+      # the one-GPU product, at SCALING_DIGITS (default 10^8 and 10^9: 25 block products), checked against GMP
+      if [[ -x $bin/bench-huge-integer-mul ]]; then
+        log_suffix=-scaling
+        run_one "$bin/bench-huge-integer-mul" --place device --digits "${SCALING_DIGITS:-1e8,1e9}" --reps 3 \
+          --text-digits "" --div-digits "" --devices "${SCALING_LIST:-0,0}"
         log_suffix=
       fi
       ;;
