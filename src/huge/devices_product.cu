@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -159,10 +160,13 @@ Integer multiply(const devices& ds, const Integer& a, const Integer& b) {
   if (a.is_zero() || b.is_zero()) return Integer(0, Place::device);
   int home = 0;
   huge::cuda_check(cudaGetDevice(&home), "cudaGetDevice");
-  const Integer da = a.to(Place::device);
-  const Integer db = &a == &b ? Integer() : b.to(Place::device);
-  const Integer& x = da;
-  const Integer& y = &a == &b ? da : db;
+  // Operands in the current GPU's memory are read in place; others are copied there.
+  const auto here = [home](const Integer& v) {
+    return v.place() == Place::device && warpnum::batch::detail::device_of(v.data(), home) == home;
+  };
+  std::optional<Integer> copy_a, copy_b;
+  const Integer& x = here(a) ? a : copy_a.emplace(a.to(Place::device));
+  const Integer& y = &a == &b ? x : (here(b) ? b : copy_b.emplace(b.to(Place::device)));
   const huge::limb_t* pa = x.data();
   const huge::limb_t* pb = y.data();
   std::size_t na = x.size(), nb = y.size();
