@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/device/algorithm/transform_devices_test.cu: warpnum::transform (both forms) and warpnum::transform_reduce over
-// a device list (algorithm/detail/transform_devices.hpp, reduce_devices.hpp) on one GPU: {0, 0} and {0, 0, 0}
-// (shards on streams of their own), devices::all() and {0}, each shard reading the arrays in place and on copies (the
-// test switch stage_every_shard_for_tests). powm_fn and multiplies_mod against GMP for empty, short and uneven
-// ranges, from raw pointers and device_vector iterators; the argument checks.
+// tests/device/algorithm/transform_devices_test.cu: warpnum::transform (both forms), transform_reduce, inner_product
+// and count_if over a device list (algorithm/detail/transform_devices.hpp, reduce_devices.hpp) on one GPU: {0, 0} and
+// {0, 0, 0} (shards on streams of their own), devices::all() and {0}, each shard reading the arrays in place and on
+// copies (the test switch stage_every_shard_for_tests). powm_fn, multiplies_mod, a dot product modulo m and a count
+// against GMP for empty, short and uneven ranges, from raw pointers and device_vector iterators; the argument checks.
 #include "cases/modular_operands.hpp"
 #include "cases/random.hpp"
 #include "device/kernel_check.hpp"
 #include "device/staged_shards.hpp"
 #include "oracle/gmp.hpp"
 
+#include <warpnum/algorithm/count_if.hpp>
+#include <warpnum/algorithm/inner_product.hpp>
 #include <warpnum/algorithm/transform.hpp>
 #include <warpnum/algorithm/transform_reduce.hpp>
 #include <warpnum/batch/devices.hpp>
@@ -53,6 +55,12 @@ struct PowmBy {
   WARPNUM_HD T operator()(const T& x) const { return pw(x, e); }
 };
 
+/// x < bound.
+struct Below {
+  T bound;
+  WARPNUM_HD bool operator()(const T& x) const { return x < bound; }
+};
+
 TEST_F(TransformDevices, UnaryBinaryAndReduceAgainstGmp) {
   in_place_and_staged([] {
     for (const std::size_t n :
@@ -64,7 +72,9 @@ TEST_F(TransformDevices, UnaryBinaryAndReduceAgainstGmp) {
       for (T& x : ha) x = random_value<T>(rng);
       for (T& x : hb) x = random_value<T>(rng);
       std::vector<T> want_powm(n), want_mul(n);
-      oracle::Mpz sum_of_squares;
+      oracle::Mpz sum_of_squares, dot = oracle::to_mpz(m - T{1u});
+      std::ptrdiff_t below_half = 0;
+      const T half = m >> 1;
       for (std::size_t i = 0; i < n; ++i) {
         oracle::Mpz z;
         mpz_powm(z, oracle::to_mpz(ha[i]), oracle::to_mpz(e), oracle::to_mpz(m));
@@ -72,9 +82,12 @@ TEST_F(TransformDevices, UnaryBinaryAndReduceAgainstGmp) {
         mpz_mul(z, oracle::to_mpz(ha[i]), oracle::to_mpz(hb[i]));
         mpz_mod(z, z, oracle::to_mpz(m));
         want_mul[i] = oracle::from_mpz<T>(z);
+        mpz_add(dot, dot, z);  // z = a[i] b[i] mod m
         mpz_powm_ui(z, oracle::to_mpz(ha[i]), 2, oracle::to_mpz(m));
         mpz_add(sum_of_squares, sum_of_squares, z);
+        below_half += ha[i] < half ? 1 : 0;
       }
+      mpz_mod(dot, dot, oracle::to_mpz(m));
       mpz_mod(sum_of_squares, sum_of_squares, oracle::to_mpz(m));
       const thrust::device_vector<T> a(ha.begin(), ha.end()), b(hb.begin(), hb.end());
       const T* pa = thrust::raw_pointer_cast(a.data());
@@ -91,6 +104,10 @@ TEST_F(TransformDevices, UnaryBinaryAndReduceAgainstGmp) {
         const T total = transform_reduce(ds, a.begin(), a.end(), SquareMod{multiplies_mod<256>(m)}, T{},
                                          plus_mod<256>(m));
         EXPECT_TRUE(oracle::to_mpz(total) == sum_of_squares);
+        const T ip = inner_product(ds, a.begin(), a.end(), b.begin(), T(m - T{1u}), plus_mod<256>(m),
+                                   multiplies_mod<256>(m));
+        EXPECT_TRUE(oracle::to_mpz(ip) == dot);
+        EXPECT_EQ(count_if(ds, a.begin(), a.end(), Below{half}), below_half);
       }
     }
   });
@@ -106,6 +123,8 @@ TEST(TransformDevicesArguments, UnknownDeviceOrBadRangeThrows) {
   EXPECT_THROW(transform(devices{0}, h + 4, h, out, negate{}), std::invalid_argument);
   EXPECT_THROW(transform(devices{0, 4096}, h, h + 4, h, out, plus{}), std::invalid_argument);
   EXPECT_THROW(transform_reduce(devices{0, 4096}, h, h + 4, negate{}, T{}, plus{}), std::invalid_argument);
+  EXPECT_THROW(inner_product(devices{0, 4096}, h, h + 4, h, T{}, plus{}, multiplies{}), std::invalid_argument);
+  EXPECT_THROW(count_if(devices{0, 4096}, h, h + 4, Below{T{}}), std::invalid_argument);
   const T* none = nullptr;
   EXPECT_THROW(transform_reduce(devices{0}, none, h, negate{}, T{}, plus{}), std::invalid_argument);
 }
