@@ -25,14 +25,19 @@ namespace warpnum::detail::WARPNUM_ABI {
 
 /// The type of warpnum::inner_product.
 struct InnerProductFn {
-  /// init reduced by reduce_op with product_op(first1[i], first2[i]) for every i < last1 - first1.
-  template <thrust_execution_policy Policy, class InputIt1, class InputIt2, class T, class ReduceOp, class ProductOp>
-  T operator()(const Policy& policy, InputIt1 first1, InputIt1 last1, InputIt2 first2, T init, ReduceOp reduce_op,
-               ProductOp product_op) const {
+  /// The operations' compile-time checks, shared by every form.
+  template <class InputIt1, class InputIt2, class T, class ReduceOp, class ProductOp> static constexpr void check_ops() {
     static_assert(callable_on_elements<ProductOp, InputIt1, InputIt2>,
                   "warpnum::inner_product: product_op cannot be called with an element of each range");
     static_assert(callable_on_accumulators<ReduceOp, T>,
                   "warpnum::inner_product: reduce_op cannot be called with two values of init's type");
+  }
+
+  /// init reduced by reduce_op with product_op(first1[i], first2[i]) for every i < last1 - first1.
+  template <thrust_execution_policy Policy, class InputIt1, class InputIt2, class T, class ReduceOp, class ProductOp>
+  T operator()(const Policy& policy, InputIt1 first1, InputIt1 last1, InputIt2 first2, T init, ReduceOp reduce_op,
+               ProductOp product_op) const {
+    check_ops<InputIt1, InputIt2, T, ReduceOp, ProductOp>();
     if (!check_range(first1, last1, "warpnum::inner_product")) return init;
     return thrust::inner_product(policy, first1, last1, first2, init, reduce_op, product_op);
   }
@@ -46,10 +51,7 @@ struct InnerProductFn {
     requires(thrust::is_contiguous_iterator_v<InputIt1> && thrust::is_contiguous_iterator_v<InputIt2>)
   T operator()(const devices& ds, InputIt1 first1, InputIt1 last1, InputIt2 first2, T init, ReduceOp reduce_op,
                ProductOp product_op) const {
-    static_assert(callable_on_elements<ProductOp, InputIt1, InputIt2>,
-                  "warpnum::inner_product: product_op cannot be called with an element of each range");
-    static_assert(callable_on_accumulators<ReduceOp, T>,
-                  "warpnum::inner_product: reduce_op cannot be called with two values of init's type");
+    check_ops<InputIt1, InputIt2, T, ReduceOp, ProductOp>();
     if (!check_range(first1, last1, "warpnum::inner_product")) return init;
     const auto* p = thrust::raw_pointer_cast(&*first1);
     const auto* q = thrust::raw_pointer_cast(&*first2);

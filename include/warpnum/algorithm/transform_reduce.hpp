@@ -23,12 +23,17 @@ namespace warpnum::detail::WARPNUM_ABI {
 
 /// The type of warpnum::transform_reduce.
 struct TransformReduceFn {
-  template <thrust_execution_policy Policy, class InputIt, class UnaryOp, class T, class BinaryOp>
-  T operator()(const Policy& policy, InputIt first, InputIt last, UnaryOp unary_op, T init, BinaryOp reduce_op) const {
+  /// The operations' compile-time checks, shared by both forms.
+  template <class InputIt, class UnaryOp, class T, class BinaryOp> static constexpr void check_ops() {
     static_assert(callable_on_elements<UnaryOp, InputIt>,
                   "warpnum::transform_reduce: unary_op cannot be called with an element of the range");
     static_assert(callable_on_accumulators<BinaryOp, T>,
                   "warpnum::transform_reduce: reduce_op cannot be called with two values of init's type");
+  }
+
+  template <thrust_execution_policy Policy, class InputIt, class UnaryOp, class T, class BinaryOp>
+  T operator()(const Policy& policy, InputIt first, InputIt last, UnaryOp unary_op, T init, BinaryOp reduce_op) const {
+    check_ops<InputIt, UnaryOp, T, BinaryOp>();
     if (!check_range(first, last, "warpnum::transform_reduce")) return init;
     return thrust::transform_reduce(policy, first, last, unary_op, init, reduce_op);
   }
@@ -41,10 +46,7 @@ struct TransformReduceFn {
   template <class InputIt, class UnaryOp, class T, class BinaryOp>
     requires(thrust::is_contiguous_iterator_v<InputIt>)
   T operator()(const devices& ds, InputIt first, InputIt last, UnaryOp unary_op, T init, BinaryOp reduce_op) const {
-    static_assert(callable_on_elements<UnaryOp, InputIt>,
-                  "warpnum::transform_reduce: unary_op cannot be called with an element of the range");
-    static_assert(callable_on_accumulators<BinaryOp, T>,
-                  "warpnum::transform_reduce: reduce_op cannot be called with two values of init's type");
+    check_ops<InputIt, UnaryOp, T, BinaryOp>();
     if (!check_range(first, last, "warpnum::transform_reduce")) return init;
     const auto* p = thrust::raw_pointer_cast(&*first);
     return transform_reduce_over_devices(ds, p, p + (last - first), unary_op, init, reduce_op);

@@ -36,12 +36,6 @@ using T = BigUInt<256>;
 
 class TransformDevices : public DeviceTest {};
 
-std::vector<devices> lists() { return {devices{0, 0}, devices{0, 0, 0}, devices::all(), devices{0}}; }
-
-std::string name_of(const devices& ds) {
-  return ds.is_all() ? std::string("all") : std::to_string(ds.ids().size()) + " shards on GPU 0";
-}
-
 /// x^2 mod m, a unary function object for the device and the host.
 struct SquareMod {
   multiplies_mod<256> mul;
@@ -91,8 +85,8 @@ TEST_F(TransformDevices, UnaryBinaryAndReduceAgainstGmp) {
       mpz_mod(sum_of_squares, sum_of_squares, oracle::to_mpz(m));
       const thrust::device_vector<T> a(ha.begin(), ha.end()), b(hb.begin(), hb.end());
       const T* pa = thrust::raw_pointer_cast(a.data());
-      for (const devices& ds : lists()) {
-        SCOPED_TRACE("n = " + std::to_string(n) + ", " + name_of(ds));
+      for (const devices& ds : one_gpu_lists()) {
+        SCOPED_TRACE("n = " + std::to_string(n) + ", " + list_name(ds));
         const powm_fn<256> pw(m);
         thrust::device_vector<T> out(n);
         T* po = thrust::raw_pointer_cast(out.data());

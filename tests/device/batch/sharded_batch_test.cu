@@ -7,6 +7,7 @@
 #include "cases/modular_operands.hpp"
 #include "cases/random.hpp"
 #include "device/kernel_check.hpp"
+#include "device/staged_shards.hpp"
 #include "oracle/gmp.hpp"
 
 #include <warpnum/algorithm/reduce.hpp>
@@ -32,12 +33,6 @@ using T = BigUInt<256>;
 
 class ShardedBatchTest : public DeviceTest {};
 
-std::vector<devices> lists() { return {devices{0, 0}, devices{0, 0, 0}, devices::all(), devices{0}}; }
-
-std::string name_of(const devices& ds) {
-  return ds.is_all() ? std::string("all") : std::to_string(ds.ids().size()) + " shards on GPU 0";
-}
-
 std::vector<T> random_values(std::size_t n, Rng& rng) {
   std::vector<T> v(n);
   for (T& x : v) x = random_value<T>(rng);
@@ -62,8 +57,8 @@ TEST_F(ShardedBatchTest, ElementWiseAgainstGmpAndOneBatch) {
       ASSERT_TRUE(oracle::to_mpz(want_fma[i]) == f) << i;
       ASSERT_TRUE(oracle::to_mpz(want_powm[i]) == p) << i;
     }
-    for (const devices& ds : lists()) {
-      SCOPED_TRACE("n = " + std::to_string(n) + ", " + name_of(ds));
+    for (const devices& ds : one_gpu_lists()) {
+      SCOPED_TRACE("n = " + std::to_string(n) + ", " + list_name(ds));
       const ShardedBatch<T> a(ds, va), b(a.devices(), vb), c(a.devices(), vc);
       ShardedBatch<T> d(a.devices(), n);
       d.assign([](const auto& x, const auto& y, const auto& z) { return x * y + z; }, a, b, c);
@@ -137,8 +132,8 @@ TEST_F(ShardedBatchTest, ReduceAgainstGmp) {
       mpz_mod(product, product, oracle::to_mpz(m));
     }
     mpz_mod(sum, sum, oracle::to_mpz(m));
-    for (const devices& ds : lists()) {
-      SCOPED_TRACE("n = " + std::to_string(n) + ", " + name_of(ds));
+    for (const devices& ds : one_gpu_lists()) {
+      SCOPED_TRACE("n = " + std::to_string(n) + ", " + list_name(ds));
       const ShardedBatch<T> x(ds, v);
       EXPECT_TRUE(oracle::to_mpz(reduce(x, init, plus_mod<256>(m))) == sum);
       EXPECT_TRUE(oracle::to_mpz(reduce(x, init, multiplies_mod<256>(m))) == product);

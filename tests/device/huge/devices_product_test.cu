@@ -30,12 +30,6 @@ using warpnum::Place;
 
 class DevicesProduct : public warpnum::test::DeviceTest {};
 
-std::vector<devices> lists() { return {devices{0, 0}, devices{0, 0, 0}, devices::all(), devices{0}}; }
-
-std::string name_of(const devices& ds) {
-  return ds.is_all() ? std::string("all") : std::to_string(ds.ids().size()) + " entries";
-}
-
 /// A value of `limbs` limbs (the top one non-zero), every third one all ones, signs alternating.
 mpz_class value(gmp_randclass& r, std::size_t limbs, int k) {
   const auto bits = static_cast<mp_bitcnt_t>(32 * limbs);
@@ -60,8 +54,8 @@ TEST_F(DevicesProduct, AgainstGmp) {
              {1, 1}, {5, 3}, {3, 40}, {100, 100}, {1000, 7}, {20000, 20000}, {100000, 3000}}) {
       const mpz_class a = value(r, na, k++), b = value(r, nb, k++);
       const Integer da = warpnum::from_mpz(a, Place::device), db = warpnum::from_mpz(b, Place::device);
-      for (const devices& ds : lists()) {
-        SCOPED_TRACE(std::to_string(na) + " x " + std::to_string(nb) + " limbs, " + name_of(ds));
+      for (const devices& ds : warpnum::test::one_gpu_lists()) {
+        SCOPED_TRACE(std::to_string(na) + " x " + std::to_string(nb) + " limbs, " + warpnum::test::list_name(ds));
         EXPECT_TRUE(same(warpnum::multiply(ds, da, db), a * b));
         EXPECT_TRUE(same(warpnum::multiply(ds, da, da), a * a));  // one operand: a square
       }
@@ -88,8 +82,8 @@ TEST_F(DevicesProduct, PastTheLongestTransformBothFactorsAreCut) {
              {3 * most, 3 * most + 11}}) {
       const mpz_class a = value(r, na, k++), b = value(r, nb, k++);
       const Integer da = warpnum::from_mpz(a, Place::device), db = warpnum::from_mpz(b, Place::device);
-      for (const devices& ds : lists()) {
-        SCOPED_TRACE(std::to_string(na) + " x " + std::to_string(nb) + " limbs, " + name_of(ds));
+      for (const devices& ds : warpnum::test::one_gpu_lists()) {
+        SCOPED_TRACE(std::to_string(na) + " x " + std::to_string(nb) + " limbs, " + warpnum::test::list_name(ds));
         EXPECT_TRUE(same(warpnum::multiply(ds, da, db), a * b));
       }
     }
