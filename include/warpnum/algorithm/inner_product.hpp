@@ -26,7 +26,8 @@ namespace warpnum::detail::WARPNUM_ABI {
 /// The type of warpnum::inner_product.
 struct InnerProductFn {
   /// The operations' compile-time checks, shared by every form.
-  template <class InputIt1, class InputIt2, class T, class ReduceOp, class ProductOp> static constexpr void check_ops() {
+  template <class InputIt1, class InputIt2, class T, class ReduceOp, class ProductOp>
+  static constexpr void check_ops() {
     static_assert(callable_on_elements<ProductOp, InputIt1, InputIt2>,
                   "warpnum::inner_product: product_op cannot be called with an element of each range");
     static_assert(callable_on_accumulators<ReduceOp, T>,
