@@ -19,7 +19,9 @@
 # products by the double-precision FFT against the number-theoretic transform, FFT_DIGITS and, unless FFT_BILLION=0,
 # 10^9 digits, then the device's crossover; ct: the constant-time functions on the GPU: device-ct-ct_test, the
 # timing test ct-device-timing (CT_TIMING_ARGS), warpnum-bench's batch powm beside powm_ct (the target: powm_ct at
-# 2048 bits at least 0.7 of powm's rate) and warpnum-rsa-batch --constant-time at 2048 bits (CT_RSA_ARGS))
+# 2048 bits at least 0.7 of powm's rate) and warpnum-rsa-batch --constant-time at 2048 bits (CT_RSA_ARGS); scaling:
+# several GPUs of the node, docs/scaling.md: the device-list tests, powm and fma2 over device lists (SCALING_BITS) and
+# Integer's product over one (SCALING_DIGITS, SCALING_LIST: all on a machine of several GPUs))
 # Environment: BIN (default build-gpu/bin; a .tar.xz from scripts/gpu-build.sh is unpacked first), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
 # after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
