@@ -30,6 +30,7 @@
 
 #include <cuda_runtime.h>
 
+#include <bit>
 #include <cstddef>
 #include <span>
 #include <stdexcept>
@@ -50,8 +51,7 @@ template <class T, Layout L = Layout::contiguous> class ShardedBatch {
   /// n zeros over the GPUs of `ds` (an id that names no GPU: std::invalid_argument; devices::all() on a machine
   /// without a GPU: std::runtime_error).
   ShardedBatch(const warpnum::devices& ds, std::size_t n) : ids_(batch::detail::resolve_devices(ds)), n_(n) {
-    make_shards([](std::size_t, std::size_t first, std::size_t count, cudaStream_t stream) {
-      (void)first;
+    make_shards([](std::size_t, std::size_t, std::size_t count, cudaStream_t stream) {
       return Batch<T, L>(count, Place::device, stream);
     });
   }
