@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -462,6 +463,21 @@ TEST(Integer, ProductsByTransformBeyondItsLongestAreSplit) {
   const mpz_class ones = (mpz_class{1} << (32 * 3 * most)) - 1;  // all limbs at their maximum: every carry runs
   EXPECT_TRUE(same(warpnum::multiply(warpnum::from_mpz(ones), warpnum::from_mpz(ones), MulAlgorithm::ntt), ones * ones));
   warpnum::huge::transform_product_limit_for_tests = 0;
+}
+
+TEST(Integer, ProductOverDevicesNeedsTheirGpus) {
+  // multiply(devices, a, b): every id of the list must name a GPU, checked before anything runs; where there is no
+  // GPU (or the library has no CUDA) every id names none. Where there is one, the product is a * b (the device tests
+  // check it at every size).
+  const Integer a(123456789, Place::host), b(-987654321, Place::host);
+  EXPECT_THROW(warpnum::multiply(warpnum::devices{0, 4096}, a, b), std::invalid_argument);
+  EXPECT_THROW(warpnum::multiply(warpnum::devices{-1}, a, b), std::invalid_argument);
+  if (warpnum::huge::resolve_place(Place::automatic) == Place::host) {
+    EXPECT_THROW(warpnum::multiply(warpnum::devices{0}, a, b), std::invalid_argument);
+    EXPECT_THROW(warpnum::multiply(warpnum::devices::all(), a, b), std::runtime_error);
+  } else {
+    EXPECT_TRUE(same(warpnum::multiply(warpnum::devices{0, 0}, a, b), mpz_class(123456789) * mpz_class(-987654321)));
+  }
 }
 
 TEST(Integer, LargeProductsByDispatch) {
