@@ -5,7 +5,7 @@
 // exponent each), and the ranks' results, gathered to rank 0 in order, equal GMP's mpz_powm element by element; the
 // product and the sum modulo m and the sum modulo 2^256 across ranks equal GMP's on every rank; for n = 0 (init
 // comes back), 1 (one rank holds nothing), 33, 1000 and 4097 elements. Each rank's shard is the one devices::shard_of
-// gives it.
+// gives it. scatter from one rank, and back by gather.
 #include "cases/modular_operands.hpp"
 #include "cases/random.hpp"
 #include "oracle/gmp.hpp"
@@ -20,6 +20,8 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -74,6 +76,40 @@ TEST(DistributedBatch, PowmGatherAndReductionsAgainstGmp) {
     EXPECT_TRUE(oracle::to_mpz(mpi::reduce(x, T{}, plus_mod<256>(m))) == sum_m);
     EXPECT_TRUE(oracle::to_mpz(mpi::reduce(x, T{}, plus{})) == sum);
   }
+}
+
+// scatter from rank 0 and from the last rank: every rank's shard is devices::shard_of's slice of the root's
+// sequence, and gathering it back gives the sequence; a shard given whole of the wrong size throws.
+TEST(DistributedBatch, ScatterFromOneRankGathersBack) {
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  for (const int root : {0, ranks - 1}) {
+    for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{33}, std::size_t{1000}}) {
+      SCOPED_TRACE("rank " + std::to_string(rank) + " of " + std::to_string(ranks) + ", root " +
+                   std::to_string(root) + ", n = " + std::to_string(n));
+      Rng rng(seed_for("distributed scatter", n));
+      std::vector<T> all(n);
+      for (T& v : all) v = random_value<T>(rng);
+      const std::span<const T> given = rank == root ? std::span<const T>(all) : std::span<const T>();
+      const mpi::DistributedBatch<T> x = mpi::scatter(given, root, MPI_COMM_WORLD);
+      const devices::Shard mine =
+          devices::shard_of(n, static_cast<std::size_t>(rank), static_cast<std::size_t>(ranks));
+      ASSERT_EQ(x.size(), n);
+      ASSERT_EQ(x.first(), mine.first);
+      const auto from = all.begin() + static_cast<std::ptrdiff_t>(mine.first);
+      EXPECT_EQ(x.local().to_vector(), std::vector<T>(from, from + static_cast<std::ptrdiff_t>(mine.count)));
+      const std::vector<T> back = mpi::gather(x, root);
+      if (rank == root) {
+        EXPECT_EQ(back, all);
+      } else {
+        EXPECT_TRUE(back.empty());
+      }
+    }
+  }
+  const std::vector<T> wrong(5);
+  EXPECT_THROW(mpi::DistributedBatch<T>(std::size_t{1} << 20, std::span<const T>(wrong), MPI_COMM_WORLD),
+               std::invalid_argument);
 }
 
 }  // namespace

@@ -2,12 +2,13 @@
 // warpnum/mpi/distributed_batch.hpp: DistributedBatch<T>, n elements spread over the ranks of an MPI communicator,
 // each rank holding one contiguous shard (devices::shard_of over the ranks, in rank order) as a Batch<T> on its GPU or
 // its cores; and what crosses ranks: reduce (each rank's shard folded, then the ranks' values folded in rank order,
-// on every rank) and gather (every element, in order, to one rank).
+// on every rank), gather (every element, in order, to one rank) and scatter (from one rank).
 //
 //   warpnum::mpi::DistributedBatch<BigUInt<1024>> x(all_bases, MPI_COMM_WORLD);   // every rank keeps its shard
 //   x.local() = powm(x.local(), e, m);                                           // element-wise: this rank's shard
 //   auto product = warpnum::mpi::reduce(x, BigUInt<1024>{1u}, warpnum::multiplies_mod<1024>(m));
 //   auto every = warpnum::mpi::gather(x, 0);                                     // rank 0: all n, in order
+//   auto y = warpnum::mpi::scatter<BigUInt<1024>>(read_on_rank_0, 0, MPI_COMM_WORLD);  // from rank 0 to all
 //
 // Element-wise work never leaves a rank. The MPI calls move raw bytes (the value types are trivially copyable),
 // so any MPI works, with any element type. Needs MPI's header and library (CMake: MPI::MPI_CXX).
@@ -23,6 +24,7 @@
 #include <climits>
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -83,6 +85,16 @@ template <class T> class DistributedBatch {
       : comm_(comm), n_(all.size()), shard_(shard_for(all.size(), comm)),
         local_(all.subspan(shard_.first, shard_.count), place) {}
 
+  /// This rank's shard given whole (`mine`, the shard_of(n, rank, ranks) elements): what mpi::scatter builds.
+  DistributedBatch(std::size_t n, std::span<const T> mine, MPI_Comm comm, Place place = Place::automatic)
+      : comm_(comm), n_(n), shard_(shard_for(n, comm)), local_(mine, place) {
+    if (mine.size() != shard_.count) {
+      warpnum::detail::throw_error<std::invalid_argument>(
+          "warpnum::mpi::DistributedBatch: this rank's shard has " + std::to_string(mine.size()) +
+          " elements; devices::shard_of gives it " + std::to_string(shard_.count));
+    }
+  }
+
   /// This rank's shard: element-wise expressions run on it as on any Batch.
   Batch<T>& local() noexcept { return local_; }
   const Batch<T>& local() const noexcept { return local_; }
@@ -129,6 +141,33 @@ template <class T, class Op> T reduce(const DistributedBatch<T>& d, T init, Op o
     if (p.present != 0) acc = op(acc, p.value);
   }
   return acc;
+}
+
+/// The elements of `all`, given on rank `root` only (the other ranks' `all` is not read: pass an empty span), spread
+/// over the ranks of comm (collective): one MPI_Bcast of the count, one MPI_Scatterv of each rank's shard, which then
+/// goes to its place. A shard past MPI's int count of bytes throws std::length_error.
+template <class T>
+DistributedBatch<T> scatter(std::span<const T> all, int root, MPI_Comm comm, Place place = Place::automatic) {
+  const int ranks = detail::size_of(comm);
+  const int rank = detail::rank_of(comm);
+  unsigned long long n = rank == root ? static_cast<unsigned long long>(all.size()) : 0;
+  detail::check(MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, root, comm), "MPI_Bcast");
+  std::vector<int> counts, offsets;
+  if (rank == root) {
+    counts.resize(static_cast<std::size_t>(ranks));
+    offsets.resize(static_cast<std::size_t>(ranks));
+    for (int k = 0; k < ranks; ++k) {
+      const devices::Shard s = devices::shard_of(n, static_cast<std::size_t>(k), static_cast<std::size_t>(ranks));
+      counts[static_cast<std::size_t>(k)] = detail::byte_count(s.count * sizeof(T), "scatter");
+      offsets[static_cast<std::size_t>(k)] = detail::byte_count(s.first * sizeof(T), "scatter");
+    }
+  }
+  const devices::Shard s = devices::shard_of(n, static_cast<std::size_t>(rank), static_cast<std::size_t>(ranks));
+  const std::unique_ptr<T[]> mine(new T[s.count == 0 ? 1 : s.count]);
+  detail::check(MPI_Scatterv(rank == root ? all.data() : nullptr, counts.data(), offsets.data(), MPI_BYTE, mine.get(),
+                             detail::byte_count(s.count * sizeof(T), "scatter"), MPI_BYTE, root, comm),
+                "MPI_Scatterv");
+  return DistributedBatch<T>(static_cast<std::size_t>(n), std::span<const T>(mine.get(), s.count), comm, place);
 }
 
 /// Every element in order on rank `root` (collective; the other ranks get an empty vector). A shard past MPI's int
