@@ -4,12 +4,12 @@
 // shorter into halves of that length where it must, the longer into the pieces that leave room for it), each block
 // product, a piece times a piece, whole on one GPU (multiply_ntt, on a stream of that GPU's own), the blocks dealt to
 // the list's entries in turn, each landing in a buffer of the operands' GPU, which adds it into the result in order.
-// A product within the longest transform is one block, on the list's first GPU: cut smaller, its blocks' transforms
-// cost as much as the whole one (measured: a 10^8-digit product in two blocks, 6.18 ms on one H100, 3.09 ms a block,
-// against 2.95 ms whole), so more GPUs cut its time only by distributing the transform itself (docs/scaling.md). A block on another GPU
-// than the operands' copies its pieces there and its product back (cudaMemcpyPeerAsync: NVLink or PCIe, or staged
-// through the host by the driver). docs/scaling.md has the model: S(N) = blocks / ceil(blocks / N) within the copies
-// and the additions.
+// A block on another GPU than the operands' copies its pieces there and its product back (cudaMemcpyPeerAsync: NVLink
+// or PCIe, or staged through the host by the driver). A product within the longest transform is one block, on the
+// list's first GPU: cut smaller, its blocks' transforms cost as much as the whole one (measured: a 10^8-digit product
+// in two blocks, 6.18 ms on one H100, 3.09 ms a block, against 2.95 ms whole), so more GPUs cut its time only by
+// distributing the transform itself. docs/scaling.md has the model: S(N) = blocks / ceil(blocks / N) within the
+// copies and the additions.
 #include "engine.hpp"
 #include "integer_access.hpp"
 
