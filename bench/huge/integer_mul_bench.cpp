@@ -227,39 +227,27 @@ int main(int argc, char** argv) {
       std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  %s\n", op, d, a.size(), ours, gmp, gmp / ours, algorithm);
       std::fflush(stdout);
       if (csv != nullptr) std::fprintf(csv, "%s,%zu,%zu,%s,%.6f,%.6f,%s\n", op, d, a.size(), place_name(a.place()), ours, gmp, algorithm);
-      // --devices: the same product over the device list, checked, timed the same way.
-      if (over) {
-        Integer r = warpnum::multiply(*over, a, y);
+      // The same product another way (--devices, --algorithms), checked against GMP, timed the same way, printed
+      // with `label`. False where it differs.
+      const auto time_also = [&](const std::string& label, auto&& multiply) {
+        Integer r = multiply();
         if (warpnum::to_mpz_class(r) != expected) {
-          std::fprintf(stderr, "bench-huge-integer-mul: %s over devices %s of %zu digits differs from GMP's\n", op,
-                       over_name.c_str(), d);
-          return 1;
+          std::fprintf(stderr, "bench-huge-integer-mul: %s by %s of %zu digits differs from GMP's\n", op,
+                       label.c_str(), d);
+          return false;
         }
-        const double t = median_ms([&] { r = warpnum::multiply(*over, a, y); }, reps);
-        std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  devices %s\n", op, d, a.size(), t, gmp, gmp / t,
-                    over_name.c_str());
+        const double t = median_ms([&] { r = multiply(); }, reps);
+        std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  %s\n", op, d, a.size(), t, gmp, gmp / t, label.c_str());
         std::fflush(stdout);
         if (csv != nullptr) {
-          std::fprintf(csv, "%s,%zu,%zu,%s,%.6f,%.6f,devices %s\n", op, d, a.size(), place_name(a.place()), t, gmp,
-                       over_name.c_str());
+          std::fprintf(csv, "%s,%zu,%zu,%s,%.6f,%.6f,%s\n", op, d, a.size(), place_name(a.place()), t, gmp,
+                       label.c_str());
         }
-      }
-      // --algorithms: the same product by each algorithm named, checked, timed the same way.
+        return true;
+      };
+      if (over && !time_also("devices " + over_name, [&] { return warpnum::multiply(*over, a, y); })) return 1;
       for (const auto& [alg, name] : also) {
-        Integer r = warpnum::multiply(a, y, alg);
-        if (warpnum::to_mpz_class(r) != expected) {
-          std::fprintf(stderr, "bench-huge-integer-mul: %s by %s of %zu digits differs from GMP's\n", op, name.c_str(),
-                       d);
-          return 1;
-        }
-        const double t = median_ms([&] { r = warpnum::multiply(a, y, alg); }, reps);
-        std::printf("%-10s %12zu %10zu %12.3f %12.3f %9.1f  %s (asked)\n", op, d, a.size(), t, gmp, gmp / t,
-                    name.c_str());
-        std::fflush(stdout);
-        if (csv != nullptr) {
-          std::fprintf(csv, "%s,%zu,%zu,%s,%.6f,%.6f,%s (asked)\n", op, d, a.size(), place_name(a.place()), t, gmp,
-                       name.c_str());
-        }
+        if (!time_also(name + " (asked)", [&, alg = alg] { return warpnum::multiply(a, y, alg); })) return 1;
       }
     }
   }

@@ -26,7 +26,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <exception>
-#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -41,19 +40,6 @@ namespace {
 std::size_t ceil_div(std::size_t a, std::size_t b) { return (a + b - 1) / b; }
 
 namespace bd = warpnum::batch::detail;
-
-/// An event on the current device, destroyed on scope exit (released by CUDA once complete).
-class Event {
- public:
-  Event() { cuda_check(cudaEventCreateWithFlags(&e_, cudaEventDisableTiming), "cudaEventCreateWithFlags"); }
-  ~Event() { (void)cudaEventDestroy(e_); }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-  cudaEvent_t get() const noexcept { return e_; }
-
- private:
-  cudaEvent_t e_{};
-};
 
 /// r[0, na + nb) = a * b (na >= nb >= 1): a, b and r in memory of GPU `home` (current on entry and on return), the
 /// block products on the GPUs of `ids`, one slot an entry (a stream of its own; {0, 0} is two slots on GPU 0). Waits.
@@ -80,20 +66,16 @@ void multiply_blocks(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b
   fill_zero(r, na + nb, Place::device, Queue::on(main));
   std::vector<limb_t*> landing(used, nullptr);  // a slot's block product, on the operands' GPU
   std::vector<cudaStream_t> streams(used);
-  std::vector<std::unique_ptr<Event>> landed(used), added(used);
   std::exception_ptr failure;
   try {
     for (std::size_t k = 0; k < used; ++k) {
-      landing[k] = allocate(std::min(sa, na) + sb, Place::device, main);
-      added[k] = std::make_unique<Event>();
-    }
-    const Event ready;
-    cuda_check(cudaEventRecord(ready.get(), main), "cudaEventRecord");
-    for (std::size_t k = 0; k < used; ++k) {
       guard.set(ids[k]);
       streams[k] = bd::shard_stream(ids[k], k);
-      landed[k] = std::make_unique<Event>();
-      cuda_check(cudaStreamWaitEvent(streams[k], ready.get(), 0), "cudaStreamWaitEvent");
+    }
+    guard.set(home);
+    for (std::size_t k = 0; k < used; ++k) {
+      landing[k] = allocate(std::min(sa, na) + sb, Place::device, main);
+      order_after(streams[k], main);  // the slot starts after the zeroed result and its landing buffer
     }
     for (std::size_t t = 0; t < blocks; ++t) {
       const std::size_t k = t % used;
@@ -102,7 +84,6 @@ void multiply_blocks(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b
       const std::size_t i = (t % pieces_a) * sa, j = (t / pieces_a) * sb;
       const std::size_t la = std::min(sa, na - i), lb = std::min(sb, nb - j);
       guard.set(device);
-      if (t >= used) cuda_check(cudaStreamWaitEvent(s, added[k]->get(), 0), "cudaStreamWaitEvent");  // landing free
       if (device == home && !stage_all) {
         multiply_ntt(landing[k], la + lb, a + i, la, b + j, lb, Place::device, Queue::on(s));
       } else {
@@ -125,12 +106,11 @@ void multiply_blocks(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b
         release(work, Place::device, s);
         cuda_check(e, "cudaMemcpyPeerAsync");
       }
-      cuda_check(cudaEventRecord(landed[k]->get(), s), "cudaEventRecord");
+      order_after(main, s);  // the block has landed
       guard.set(home);
-      cuda_check(cudaStreamWaitEvent(main, landed[k]->get(), 0), "cudaStreamWaitEvent");
       // The sum is a part of the product, so nothing carries out of it.
       add(r + i + j, r + i + j, na + nb - i - j, landing[k], la + lb, nullptr, Place::device, Queue::on(main));
-      cuda_check(cudaEventRecord(added[k]->get(), main), "cudaEventRecord");
+      order_after(s, main);  // the slot's next block lands after this one is added
     }
   } catch (...) {
     failure = std::current_exception();

@@ -92,11 +92,7 @@ template <class T, Layout L = Layout::contiguous> class ShardedBatch {
   /// also an operand is allowed, as for Batch.
   template <class F, class... Operands> ShardedBatch& assign(F&& f, const Operands&... operands) {
     (check_spread(operands), ...);
-    batch::detail::DeviceGuard guard;
-    for (std::size_t k = 0; k < shards_.size(); ++k) {
-      guard.set(ids_[k]);
-      shards_[k] = f(operands.shards_[k]...);
-    }
+    for_each_shard([&](std::size_t k) { shards_[k] = f(operands.shards_[k]...); });
     return *this;
   }
 
@@ -112,11 +108,7 @@ template <class T, Layout L = Layout::contiguous> class ShardedBatch {
       warpnum::detail::throw_error<std::invalid_argument>(
           "warpnum: ShardedBatch::copy_to: the span's size differs from the batch's");
     }
-    batch::detail::DeviceGuard guard;
-    for (std::size_t k = 0; k < shards_.size(); ++k) {
-      guard.set(ids_[k]);
-      shards_[k].copy_to(out.subspan(first(k), shards_[k].size()));
-    }
+    for_each_shard([&](std::size_t k) { shards_[k].copy_to(out.subspan(first(k), shards_[k].size())); });
   }
 
   std::size_t size() const noexcept { return n_; }
@@ -134,11 +126,7 @@ template <class T, Layout L = Layout::contiguous> class ShardedBatch {
 
   /// Waits for every shard's stream.
   void synchronize() const {
-    batch::detail::DeviceGuard guard;
-    for (std::size_t k = 0; k < shards_.size(); ++k) {
-      guard.set(ids_[k]);
-      shards_[k].synchronize();
-    }
+    for_each_shard([&](std::size_t k) { shards_[k].synchronize(); });
   }
   /// The errors raised by elements of the evaluations into any shard (waits): the lowest-numbered Status raised, as
   /// Batch::status().
@@ -148,24 +136,25 @@ template <class T, Layout L = Layout::contiguous> class ShardedBatch {
   }
   /// Every Status raised in any shard, as bits (bit s for Status s); waits.
   unsigned status_flags() const {
-    batch::detail::DeviceGuard guard;
     unsigned f = 0;
-    for (std::size_t k = 0; k < shards_.size(); ++k) {
-      guard.set(ids_[k]);
-      f |= shards_[k].status_flags();
-    }
+    for_each_shard([&](std::size_t k) { f |= shards_[k].status_flags(); });
     return f;
   }
   void clear_status() {
-    batch::detail::DeviceGuard guard;
-    for (std::size_t k = 0; k < shards_.size(); ++k) {
-      guard.set(ids_[k]);
-      shards_[k].clear_status();
-    }
+    for_each_shard([&](std::size_t k) { shards_[k].clear_status(); });
   }
 
  private:
   template <class U, Layout L2> friend class ShardedBatch;
+
+  /// f(k) for every shard k, in order, with shard k's GPU current; the caller's device is put back.
+  template <class F> void for_each_shard(F&& f) const {
+    batch::detail::DeviceGuard guard;
+    for (std::size_t k = 0; k < shards_.size(); ++k) {
+      guard.set(ids_[k]);
+      f(k);
+    }
+  }
 
   /// One shard an entry of ids_ (empty ones too, so that shard k is always the list's k-th GPU), each made by
   /// make(k, first, count, stream) with its GPU current. What a failed make leaves is freed on its GPU.
