@@ -65,6 +65,19 @@ inline int byte_count(std::size_t bytes, const char* what) {
   return static_cast<int>(bytes);
 }
 
+/// Each rank's shard of n elements of `size` bytes (devices::shard_of over the ranks) as MPI's byte counts and
+/// offsets, for a gather or a scatter at the root.
+inline void shard_bytes(std::size_t n, std::size_t size, int ranks, std::vector<int>& counts,
+                        std::vector<int>& offsets, const char* what) {
+  counts.resize(static_cast<std::size_t>(ranks));
+  offsets.resize(static_cast<std::size_t>(ranks));
+  for (int k = 0; k < ranks; ++k) {
+    const devices::Shard s = devices::shard_of(n, static_cast<std::size_t>(k), static_cast<std::size_t>(ranks));
+    counts[static_cast<std::size_t>(k)] = byte_count(s.count * size, what);
+    offsets[static_cast<std::size_t>(k)] = byte_count(s.first * size, what);
+  }
+}
+
 }  // namespace detail
 
 /// n elements over the ranks of a communicator: rank r holds elements [first(), first() + local().size()), the
@@ -153,15 +166,7 @@ DistributedBatch<T> scatter(std::span<const T> all, int root, MPI_Comm comm, Pla
   unsigned long long n = rank == root ? static_cast<unsigned long long>(all.size()) : 0;
   detail::check(MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, root, comm), "MPI_Bcast");
   std::vector<int> counts, offsets;
-  if (rank == root) {
-    counts.resize(static_cast<std::size_t>(ranks));
-    offsets.resize(static_cast<std::size_t>(ranks));
-    for (int k = 0; k < ranks; ++k) {
-      const devices::Shard s = devices::shard_of(n, static_cast<std::size_t>(k), static_cast<std::size_t>(ranks));
-      counts[static_cast<std::size_t>(k)] = detail::byte_count(s.count * sizeof(T), "scatter");
-      offsets[static_cast<std::size_t>(k)] = detail::byte_count(s.first * sizeof(T), "scatter");
-    }
-  }
+  if (rank == root) detail::shard_bytes(n, sizeof(T), ranks, counts, offsets, "scatter");
   const devices::Shard s = devices::shard_of(n, static_cast<std::size_t>(rank), static_cast<std::size_t>(ranks));
   const std::unique_ptr<T[]> mine(new T[s.count == 0 ? 1 : s.count]);
   detail::check(MPI_Scatterv(rank == root ? all.data() : nullptr, counts.data(), offsets.data(), MPI_BYTE, mine.get(),
@@ -179,14 +184,7 @@ template <class T> std::vector<T> gather(const DistributedBatch<T>& d, int root 
   std::vector<int> counts, offsets;
   std::vector<T> all;
   if (at_root) {
-    counts.resize(static_cast<std::size_t>(ranks));
-    offsets.resize(static_cast<std::size_t>(ranks));
-    for (int k = 0; k < ranks; ++k) {
-      const devices::Shard s =
-          devices::shard_of(d.size(), static_cast<std::size_t>(k), static_cast<std::size_t>(ranks));
-      counts[static_cast<std::size_t>(k)] = detail::byte_count(s.count * sizeof(T), "gather");
-      offsets[static_cast<std::size_t>(k)] = detail::byte_count(s.first * sizeof(T), "gather");
-    }
+    detail::shard_bytes(d.size(), sizeof(T), ranks, counts, offsets, "gather");
     all.resize(d.size());
   }
   detail::check(MPI_Gatherv(local.data(), detail::byte_count(local.size() * sizeof(T), "gather"), MPI_BYTE,
