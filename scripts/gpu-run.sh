@@ -5,7 +5,7 @@
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
 #   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [fuzz] [sanitize] [mixed] [compare] [compare_host] [compiler]
-#                      [sass_check] [sass] [fields] [cgbn] [fft] [ct] [scaling]
+#                      [sass_check] [sass] [fields] [cgbn] [fft] [ct] [scaling] [host_division]
 # (default: the first eight, in that order; fuzz: device-fuzz, every device operation against the host's in three
 # kernel shapes, after a planted fault that it must report; sanitize: compute-sanitizer over every device-* binary,
 # see the section; mixed: the programs linked from a g++ and an nvcc object (tests/mixed);
@@ -21,7 +21,8 @@
 # timing test ct-device-timing (CT_TIMING_ARGS), warpnum-bench's batch powm beside powm_ct (the target: powm_ct at
 # 2048 bits at least 0.7 of powm's rate) and warpnum-rsa-batch --constant-time at 2048 bits (CT_RSA_ARGS); scaling:
 # several GPUs of the node, docs/scaling.md: the device-list tests, powm and fma2 over device lists (SCALING_BITS) and
-# Integer's product over one (SCALING_DIGITS, SCALING_LIST: all on a machine of several GPUs))
+# Integer's product over one (SCALING_DIGITS, SCALING_LIST: all on a machine of several GPUs); host_division:
+# Integer's division in host memory on every core, two and one, beside GMP (HOST_DIVISION_DIGITS))
 # Environment: BIN (default build-gpu/bin; a .tar.xz from scripts/gpu-build.sh is unpacked first), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
 # after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
@@ -395,6 +396,18 @@ for section in "${sections[@]}"; do
         log_suffix=
       fi
       ;;
+    host_division) # Integer's products and division in host memory on this machine's cores beside GMP on one
+      # (bench-huge-integer-mul --place host), with every core, two threads and one (OpenMP's OMP_NUM_THREADS), at
+      # HOST_DIVISION_DIGITS (default 3 10^4 to 10^6 digits, the quotient as long as the divisor)
+      if [[ -x $bin/bench-huge-integer-mul ]]; then
+        for threads in "$(nproc)" 2 1; do
+          log_suffix=-host-division-$threads
+          OMP_NUM_THREADS=$threads run_one "$bin/bench-huge-integer-mul" --place host --digits 1e5,1e6 --reps 5 \
+            --text-digits "" --div-digits "${HOST_DIVISION_DIGITS:-3e4,1e5,3e5,1e6}"
+        done
+        log_suffix=
+      fi
+      ;;
     sass)
       cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
       if [[ -x $cuobjdump && -x $bin/warpnum-bench ]]; then
@@ -405,7 +418,7 @@ for section in "${sections[@]}"; do
         echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
       fi
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields cgbn fft ct scaling)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields cgbn fft ct scaling host_division)" >&2; exit 2 ;;
   esac
 done
 
