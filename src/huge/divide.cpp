@@ -5,6 +5,7 @@
 // own run, instead of each waiting and reading its result's length; a pair of limb counts divided before replays a
 // CUDA graph of the same division instead (division_graphs.cu).
 #include "division_graphs.hpp"
+#include "engine.hpp"
 #include "thresholds.hpp"
 
 #include <warpnum/async_integer.hpp>
@@ -26,7 +27,7 @@ DivResult<Integer> NumberTraits<Integer>::divmod_by_reciprocal(const Integer& a,
                                                               std::size_t n) {
   if (a.place() == Place::host) {
     return huge::divmod_by_reciprocal<Integer>(a, m, b, n, 32 * NumberTraits<Integer>::host_limbs,
-                                               thresholds::host_division_pieces);
+                                               thresholds::host_division_pieces(host_threads()));
   }
   if (DivResult<Integer> r; divide_by_graph(a, b, r)) return r;
   // Queued whole: the reciprocal's levels below 1024 limbs are one block's kernel (base_cases.cu), so the host

@@ -84,6 +84,9 @@ void multiply_ntt(limb_t* r, std::size_t n_out, const limb_t* a, std::size_t na,
                   Place place, Queue queue = {});
 /// The largest na + nb convolve_ntt takes (its longest transform).
 std::size_t ntt_max_product() noexcept;
+/// The threads the host's transform, Toom-Cook's tasks and the division's choice of pieces count on (OpenMP's
+/// omp_get_max_threads(); 1 without OpenMP).
+int host_threads() noexcept;
 /// Whether the host's transforms run their radix-2 levels and pointwise products eight words at a time (an x86-64
 /// processor with AVX2: detail/x86/ntt_avx2.hpp), which moves the host's threshold of the transform. The environment
 /// variable WARPNUM_HOST_NTT_SCALAR=1 asks for the scalar steps instead (read once).

@@ -32,6 +32,19 @@
 #endif
 
 namespace warpnum {
+
+namespace huge {
+
+int host_threads() noexcept {
+#if defined(_OPENMP)
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+
+}  // namespace huge
+
 namespace {
 
 using huge::limb_t;
@@ -114,14 +127,6 @@ void from_words(limb_t* out, std::size_t n, const word* w) {
   }
 }
 
-/// The threads the host's transform and Toom-3's tasks run on (OpenMP's count; 1 without OpenMP).
-int host_threads() {
-#if defined(_OPENMP)
-  return omp_get_max_threads();
-#else
-  return 1;
-#endif
-}
 
 /// A length in words for the word algorithms (int); std::length_error beyond.
 int word_count(std::size_t n) {
@@ -157,12 +162,12 @@ void host_mul(word* r, const word* a, std::size_t na, const word* b, std::size_t
   }
   // Toom-Cook on the host's threads where there are two or more and the shorter operand is long enough.
   const int task_words = static_cast<int>(huge::thresholds::host_toom_tasks / limbs_per_word);
-  if (toom && std::min(ia, ib) >= task_words && host_threads() >= 2) {
+  if (toom && std::min(ia, ib) >= task_words && huge::host_threads() >= 2) {
     const huge::ToomThresholds thresholds{t, t3, t4, task_words};
     if (ia >= ib) {
-      huge::mul_toom_tasks(r, a, ia, b, ib, thresholds, host_threads());
+      huge::mul_toom_tasks(r, a, ia, b, ib, thresholds, huge::host_threads());
     } else {
-      huge::mul_toom_tasks(r, b, ib, a, ia, thresholds, host_threads());
+      huge::mul_toom_tasks(r, b, ib, a, ia, thresholds, huge::host_threads());
     }
     return;
   }
@@ -545,7 +550,8 @@ MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place) {
   }
   if (shorter < huge::thresholds::host_karatsuba) return MulAlgorithm::schoolbook;
   if (shorter < huge::thresholds::host_toom3) return MulAlgorithm::karatsuba;
-  const std::size_t ntt_from = huge::thresholds::host_ntt_threshold(host_threads(), huge::host_ntt_is_vectorised());
+  const std::size_t ntt_from =
+      huge::thresholds::host_ntt_threshold(huge::host_threads(), huge::host_ntt_is_vectorised());
   if (shorter >= ntt_from) return MulAlgorithm::ntt;
   return shorter < huge::thresholds::host_toom4 ? MulAlgorithm::toom3 : MulAlgorithm::toom4;
 }

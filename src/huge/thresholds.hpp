@@ -54,12 +54,17 @@ constexpr std::size_t host_ntt_threshold(int threads, bool vectorised) noexcept 
   if (vectorised) return threads >= 2 ? 15585 : 45000;
   return threads >= 2 ? 57000 : 131072;
 }
-/// Host: Integer's division takes its quotient in this many pieces (newton_division.hpp's divmod_by_reciprocal), each
-/// by a reciprocal of a quarter of the quotient's length. 2d by d digits on the development machine (2 cores,
-/// 2026-12-05), ms for one piece against four: 4.4-5.2 against 4.1-4.2 at 10^5 digits, 16.4-17.7 against 16.0-18.7
-/// at 3 10^5, 59-64 against 50-52 at 10^6, 208-216 against 186-190 at 3 10^6; two, three, six and eight pieces were
-/// level or behind (three and six split unevenly, as the pieces are halves of halves).
-inline constexpr std::size_t host_division_pieces = 4;
+/// Host: Integer's division takes its quotient in host_division_pieces(threads) pieces (newton_division.hpp's
+/// divmod_by_reciprocal), each by a reciprocal of its length; `threads` is what OpenMP gives.
+/// - Fewer than 16 threads: four pieces. 2d by d digits on the development machine (2 cores, 2026-12-05), ms for one
+///   piece against four: 4.4-5.2 against 4.1-4.2 at 10^5 digits, 16.4-17.7 against 16.0-18.7 at 3 10^5, 59-64
+///   against 50-52 at 10^6, 208-216 against 186-190 at 3 10^6; two, three, six and eight pieces were level or behind
+///   (three and six split unevenly, as the pieces are halves of halves). Between 3 and 15 threads: not measured.
+/// - 16 threads or more: one piece, whose products are each as long as the divisor and keep every thread busy,
+///   where a quarter piece's products kept 16 threads no busier than two. The H200 machine's 16 cores (2026-12-06),
+///   ms at 10^5 / 3 10^5 / 10^6 digits: one piece 4.99 / 10.63 / 25.85, two 5.15 / 10.40 / 24.11, four 6.46 /
+///   13.11 / 28.05 (GMP on one core 4.35-4.47 / 16.2 / 64.5-66.4).
+constexpr std::size_t host_division_pieces(int threads) noexcept { return threads >= 16 ? 1 : 4; }
 /// Device: the tiled convolution (convolve_columns) while na * nb < device_ntt^2, the transform above. Equal
 /// lengths on the H100, whole products (16:58 UTC): tiled 0.085 ms against 0.084 at 4,618 limbs, 0.104 against
 /// 0.092 at 6,927, 0.155 against 0.092 at 10,390 (the transform's floor, about 0.06 ms, is its launches and

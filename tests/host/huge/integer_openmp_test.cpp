@@ -2,7 +2,8 @@
 // tests/host/huge/integer_openmp_test.cpp: Integer's + - * on the host against GMP when OpenMP gives fewer threads
 // than omp_get_max_threads() says: inside a caller's parallel region here, and under OMP_THREAD_LIMIT=1,
 // OMP_DYNAMIC=true and OMP_NUM_THREADS=3 as the ctest variants (tests/CMakeLists.txt). Results of 2^17 limbs and
-// more, where the host resolves carries in parallel runs, past every multiplication threshold.
+// more, where the host resolves carries in parallel runs, past every multiplication threshold. And the division's
+// quotient in one piece where OpenMP gives 16 threads or more, in four below (src/huge/thresholds.hpp), against GMP.
 #include <warpnum/integer.hpp>
 
 #include <gmp.h>
@@ -12,6 +13,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <utility>
 
 #if defined(_OPENMP)
 #  include <omp.h>
@@ -103,5 +105,33 @@ TEST(IntegerOpenMP, FromTheProgramsOwnThreads) {
 }
 
 TEST(IntegerOpenMP, AsTheEnvironmentSays) { check_all(); }
+
+// divmod_floor of 2d by d limbs (and a longer quotient) with OpenMP's count set to 16, then 2: the quotient in one
+// piece, then in four, each against mpz_fdiv_qr.
+TEST(IntegerOpenMP, DivisionInOnePieceOnSixteenThreadsInFourOnTwo) {
+#if defined(_OPENMP)
+  gmp_randstate_t state;
+  gmp_randinit_default(state);
+  gmp_randseed_ui(state, 20261206);
+  const int saved = omp_get_max_threads();
+  for (const int threads : {16, 2}) {
+    omp_set_num_threads(threads);
+    for (const auto& [na, nb] : {std::pair<std::size_t, std::size_t>{6000, 3000}, {20000, 10000}, {30000, 9000}}) {
+      const mpz_class a = random_number(state, na), b = random_number(state, nb);
+      mpz_class q, r;
+      mpz_fdiv_qr(q.get_mpz_t(), r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+      const warpnum::IntegerDivResult got = warpnum::divmod_floor(host(a), host(b));
+      const std::string what = std::to_string(threads) + " threads, " + std::to_string(na) + " by " +
+                               std::to_string(nb) + " limbs";
+      expect_equal(got.quot, q, what + ": quotient");
+      expect_equal(got.rem, r, what + ": remainder");
+    }
+  }
+  omp_set_num_threads(saved);
+  gmp_randclear(state);
+#else
+  GTEST_SKIP() << "built without OpenMP";
+#endif
+}
 
 }  // namespace
