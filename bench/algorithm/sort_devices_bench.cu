@@ -36,14 +36,7 @@ struct List {
   warpnum::devices ds;
 };
 
-List parse_list(const std::string& s) {
-  if (s == "all") return {s, warpnum::devices::all()};
-  std::vector<int> ids;
-  for (const std::size_t d : warpnum::bench::parse_number_list(s.c_str(), "bench-sort-devices")) {
-    ids.push_back(static_cast<int>(d));
-  }
-  return {s, warpnum::devices(ids)};
-}
+List parse_list(const std::string& s) { return {s, warpnum::bench::parse_device_list(s, "bench-sort-devices")}; }
 
 template <std::size_t Bits> int run(const std::vector<std::size_t>& sizes, const std::vector<List>& lists, int reps) {
   using T = warpnum::BigUInt<Bits>;

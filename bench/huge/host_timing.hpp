@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // bench/huge/host_timing.hpp: what the huge-integer benchmarks share: the median of timed calls by the host's clock
-// (each call returns when its work is complete, or waits for it itself) and number lists from the command line.
+// (each call returns when its work is complete, or waits for it itself), number lists and device lists from the
+// command line.
 #pragma once
+
+#include <warpnum/batch/devices.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 namespace warpnum::bench {
@@ -38,6 +42,14 @@ inline std::vector<std::size_t> parse_number_list(const char* s, const char* pro
     p = *end == ',' ? end + 1 : end;
   }
   return out;
+}
+
+/// "all" as devices::all(), "0,0" as devices{0, 0}; exits as parse_number_list does for anything else.
+inline warpnum::devices parse_device_list(const std::string& s, const char* program) {
+  if (s == "all") return warpnum::devices::all();
+  std::vector<int> ids;
+  for (const std::size_t d : parse_number_list(s.c_str(), program)) ids.push_back(static_cast<int>(d));
+  return warpnum::devices(ids);
 }
 
 }  // namespace warpnum::bench

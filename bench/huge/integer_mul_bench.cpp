@@ -140,13 +140,7 @@ int main(int argc, char** argv) {
       crossover = true;
     } else if (a == "--devices" && has_value) {
       over_name = argv[++i];
-      if (over_name == "all") {
-        over = warpnum::devices::all();
-      } else {
-        std::vector<int> ids;
-        for (const std::size_t d : parse_list(over_name.c_str())) ids.push_back(static_cast<int>(d));
-        over = warpnum::devices(ids);
-      }
+      over = warpnum::bench::parse_device_list(over_name, "bench-huge-integer-mul");
     } else if (a == "--algorithms" && has_value) {
       const std::string list = argv[++i];
       for (std::size_t at = 0; at <= list.size();) {
