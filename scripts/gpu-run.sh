@@ -21,8 +21,9 @@
 # timing test ct-device-timing (CT_TIMING_ARGS), warpnum-bench's batch powm beside powm_ct (the target: powm_ct at
 # 2048 bits at least 0.7 of powm's rate) and warpnum-rsa-batch --constant-time at 2048 bits (CT_RSA_ARGS); scaling:
 # several GPUs of the node, docs/scaling.md: the device-list tests, powm and fma2 over device lists (SCALING_BITS) and
-# Integer's product over one (SCALING_DIGITS, SCALING_LIST: all on a machine of several GPUs); host_division:
-# Integer's division in host memory on every core, two and one, beside GMP (HOST_DIVISION_DIGITS))
+# Integer's product over device lists (SCALING_DIGITS, SCALING_LIST: lists such as "0,0 0,0,0,0", all on a machine
+# of several GPUs); host_division: Integer's division in host memory on every core, two and one, beside GMP
+# (HOST_DIVISION_DIGITS))
 # Environment: BIN (default build-gpu/bin; a .tar.xz from scripts/gpu-build.sh is unpacked first), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
 # after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
@@ -387,12 +388,15 @@ for section in "${sections[@]}"; do
         run_one "$bin/warpnum-bench" --op fma2 --mode batch --bits 1024 --strategy all
         log_suffix=
       fi
-      # Integer's product over a device list (SCALING_LIST: 0,0 by default, all on a machine of several GPUs) beside
-      # the one-GPU product, at SCALING_DIGITS (default 10^8 and 10^9: 25 block products), checked against GMP
+      # Integer's product over device lists (SCALING_LIST: lists separated by spaces, "0,0" by default, "all" on a
+      # machine of several GPUs) beside the one-GPU product, at SCALING_DIGITS (default 10^8: one transform cut over
+      # the list's entries, and 10^9: 25 block products), checked against GMP
       if [[ -x $bin/bench-huge-integer-mul ]]; then
-        log_suffix=-scaling
-        run_one "$bin/bench-huge-integer-mul" --place device --digits "${SCALING_DIGITS:-1e8,1e9}" --reps 3 \
-          --text-digits "" --div-digits "" --devices "${SCALING_LIST:-0,0}"
+        for list in ${SCALING_LIST:-0,0}; do
+          log_suffix=-scaling-${list//,/-}
+          run_one "$bin/bench-huge-integer-mul" --place device --digits "${SCALING_DIGITS:-1e8,1e9}" --reps 3 \
+            --text-digits "" --div-digits "" --devices "$list"
+        done
         log_suffix=
       fi
       ;;

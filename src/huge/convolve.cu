@@ -18,6 +18,7 @@
 #include "engine.hpp"
 #include "last_at_or_below.hpp"
 #include "thresholds.hpp"
+#include "transform_passes.hpp"
 
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/detail/x86/ntt_avx2.hpp>
@@ -451,6 +452,7 @@ struct DevicePlan {
   u32 rows, log2_rows;
   u32 ops;                 ///< 1 (square) or 2
   std::size_t length;      ///< L, as a stride between residue arrays
+  u32 block0;              ///< the launch's first block: a pass cut over several GPUs launches a range of its blocks
 };
 
 /// The modulus of prime q, chosen by selects: indexing the kernel argument's array by a value known only at run time
@@ -777,9 +779,10 @@ __global__ void __launch_bounds__(512, 2)
     columns_forward_kernel(u32* residues, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
                            const u32* tables, DevicePlan d) {
   extern __shared__ u32 smem[];
-  const u32 q = blockIdx.x % num_primes;
-  const u32 op = blockIdx.x / num_primes % d.ops;
-  const u32 j0 = blockIdx.x / (num_primes * d.ops) << d.log2_tile;
+  const u32 block = blockIdx.x + d.block0;
+  const u32 q = block % num_primes;
+  const u32 op = block / num_primes % d.ops;
+  const u32 j0 = block / (num_primes * d.ops) << d.log2_tile;
   const limb_t* src = op == 0 ? a : b;
   const std::size_t n_src = op == 0 ? na : nb;
   const Mod m = mod_of(d, q);
@@ -828,8 +831,9 @@ __global__ void __launch_bounds__(512, 2)
 /// into operand 0's residues.
 __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* tables, DevicePlan d) {
   extern __shared__ u32 smem[];
-  const u32 q = blockIdx.x % num_primes;
-  const u32 row0 = blockIdx.x / num_primes << d.log2_rows;
+  const u32 block = blockIdx.x + d.block0;
+  const u32 q = block % num_primes;
+  const u32 row0 = block / num_primes << d.log2_rows;
   const Mod m = mod_of(d, q);
   const u32 a = d.plan.log2_n2;
   const u32 words = d.rows << a;  // per operand
@@ -882,8 +886,9 @@ template <int BlocksPerSm>
 __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* residues, const u32* tables,
                                                                            DevicePlan d) {
   extern __shared__ u32 smem[];
-  const u32 q = blockIdx.x % num_primes;
-  const u32 j0 = blockIdx.x / num_primes << d.log2_tile;
+  const u32 block = blockIdx.x + d.block0;
+  const u32 q = block % num_primes;
+  const u32 j0 = block / num_primes << d.log2_tile;
   const Mod m = mod_of(d, q);
   const u32* tw = tables + (q * 2 + 1) * std::size_t{d.layout.size};
   const u32 n1 = d.plan.n1;
@@ -1000,12 +1005,22 @@ const u32* cached_tables(const Setup& s, const DevicePlan& d, std::size_t table_
   return tables;
 }
 
-/// Queues the transforms of a * b on `stream` (the columns forward, the rows with the pointwise product, the columns
-/// inverse), then finish(residues, length, crt): prime q's residue of coefficient k at residues[q length + k], in
-/// scratch freed, in the stream's order, after what finish queues.
-template <class Finish>
-void transforms_device(const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, cudaStream_t stream,
-                       Finish&& finish) {
+/// One product's transform as launches: its setup, the kernels' plan and the passes' blocks. A pass's blocks are
+/// numbered as the whole pass launches them; a launch may take a range of them (column tiles, row groups), which is
+/// how one transform is cut over several GPUs (transform_passes.hpp).
+struct Passes {
+  Setup s;
+  DevicePlan d;
+  u32 col_words;   ///< words of a column tile
+  u32 col_tiles;   ///< the column passes' tiles
+  u32 col_shared;  ///< their shared memory: the tile, the table
+  u32 row_words;   ///< words of a row block, both operands
+  u32 row_groups;  ///< the row pass's groups of d.rows rows
+  u32 row_shared;
+  std::size_t table_words;
+};
+
+Passes make_passes(std::size_t na, std::size_t nb, bool square) {
   static const bool limits_set = [] {
     set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel));
     set_shared_limit(reinterpret_cast<const void*>(&rows_kernel));
@@ -1014,10 +1029,10 @@ void transforms_device(const limb_t* a, std::size_t na, const limb_t* b, std::si
     return true;
   }();
   static_cast<void>(limits_set);
-  const bool square = a == b && na == nb;
-  const std::size_t nc = na + nb - 1;
-  const Setup s = make_setup(nc);
-  DevicePlan d{};
+  Passes p{};
+  p.s = make_setup(na + nb - 1);
+  const Setup& s = p.s;
+  DevicePlan& d = p.d;
   d.plan = s.plan;
   d.layout = s.layout;
   for (int q = 0; q < num_primes; ++q) d.mods[q] = s.mods[q];
@@ -1027,39 +1042,73 @@ void transforms_device(const limb_t* a, std::size_t na, const limb_t* b, std::si
   d.log2_rows = s.log2_rows;
   d.ops = square ? 1 : 2;
   d.length = s.plan.length;
+  d.block0 = 0;
+  p.col_words = s.plan.n1 << s.log2_tile;
+  p.col_tiles = s.plan.n2 >> s.log2_tile;
+  p.col_shared = (ntt::ColumnElements::words(p.col_words) + s.plan.n1) * sizeof(u32);
+  p.row_words = (s.rows << s.plan.log2_n2) * d.ops;
+  p.row_groups = s.plan.n1 >> s.log2_rows;
+  p.row_shared = (ntt::RowElements::words(p.row_words) + s.plan.n2) * sizeof(u32);
+  p.table_words = std::size_t{s.layout.size} * 2 * num_primes;
+  return p;
+}
 
-  const std::size_t table_words = std::size_t{s.layout.size} * 2 * num_primes;
-  const std::size_t residue_words = d.length * num_primes * d.ops;
-  const u32* tables = cached_tables(s, d, table_words, stream);
-  DeviceScratch scratch(((tables == nullptr ? table_words : 0) + residue_words) * sizeof(u32), stream);
+/// 1. Tiles [first, end) of the columns forward.
+void launch_columns_forward(const Passes& p, u32* residues, const u32* tables, const limb_t* a, std::size_t na,
+                            const limb_t* b, std::size_t nb, u32 first, u32 end, cudaStream_t stream) {
+  if (first >= end) return;
+  DevicePlan d = p.d;
+  d.block0 = first * num_primes * d.ops;
+  columns_forward_kernel<<<(end - first) * num_primes * d.ops, block_threads(p.col_words), p.col_shared, stream>>>(
+      residues, a, na, b, nb, tables, d);
+  check_cuda(cudaGetLastError(), "columns_forward_kernel");
+}
+
+/// 2. Row groups [first, end): forward, the pointwise product, inverse.
+void launch_rows(const Passes& p, u32* residues, const u32* tables, u32 first, u32 end, cudaStream_t stream) {
+  if (first >= end) return;
+  DevicePlan d = p.d;
+  d.block0 = first * num_primes;
+  rows_kernel<<<(end - first) * num_primes, block_threads(p.row_words / d.ops), p.row_shared, stream>>>(residues,
+                                                                                                       tables, d);
+  check_cuda(cudaGetLastError(), "rows_kernel");
+}
+
+/// 3. Tiles [first, end) of the columns inverse.
+void launch_columns_inverse(const Passes& p, u32* residues, const u32* tables, u32 first, u32 end,
+                            cudaStream_t stream) {
+  if (first >= end) return;
+  DevicePlan d = p.d;
+  d.block0 = first * num_primes;
+  const bool three_blocks = column_blocks_per_sm(p.col_words) == 3;
+  (three_blocks ? columns_inverse_kernel<3> : columns_inverse_kernel<2>)<<<(end - first) * num_primes,
+                                                                          block_threads(p.col_words), p.col_shared,
+                                                                          stream>>>(residues, tables, d);
+  check_cuda(cudaGetLastError(), "columns_inverse_kernel");
+}
+
+/// Queues the transforms of a * b on `stream` (the columns forward, the rows with the pointwise product, the columns
+/// inverse), then finish(residues, length, crt): prime q's residue of coefficient k at residues[q length + k], in
+/// scratch freed, in the stream's order, after what finish queues.
+template <class Finish>
+void transforms_device(const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, cudaStream_t stream,
+                       Finish&& finish) {
+  const bool square = a == b && na == nb;
+  const Passes p = make_passes(na, nb, square);
+  const std::size_t residue_words = p.d.length * num_primes * p.d.ops;
+  const u32* tables = cached_tables(p.s, p.d, p.table_words, stream);
+  DeviceScratch scratch(((tables == nullptr ? p.table_words : 0) + residue_words) * sizeof(u32), stream);
   u32* residues = scratch.as<u32>();
   if (tables == nullptr) {  // a graph being captured: the tables in the scratch, made by the graph
     u32* own = residues;
-    residues += table_words;
-    make_tables(own, s, d, stream);
+    residues += p.table_words;
+    make_tables(own, p.s, p.d, stream);
     tables = own;
   }
-
-  const u32 col_words = s.plan.n1 << s.log2_tile;
-  const u32 col_tiles = s.plan.n2 >> s.log2_tile;
-  const u32 col_shared = (ntt::ColumnElements::words(col_words) + s.plan.n1) * sizeof(u32);  // the tile, the table
-  const bool three_blocks = column_blocks_per_sm(col_words) == 3;
-  columns_forward_kernel<<<col_tiles * num_primes * d.ops, block_threads(col_words), col_shared, stream>>>(
-      residues, a, na, b, nb, tables, d);
-  check_cuda(cudaGetLastError(), "columns_forward_kernel");
-
-  const u32 row_words = (s.rows << s.plan.log2_n2) * d.ops;
-  const u32 row_groups = s.plan.n1 >> s.log2_rows;
-  const u32 row_shared = (ntt::RowElements::words(row_words) + s.plan.n2) * sizeof(u32);
-  rows_kernel<<<row_groups * num_primes, block_threads(row_words / d.ops), row_shared, stream>>>(residues, tables, d);
-  check_cuda(cudaGetLastError(), "rows_kernel");
-
-  (three_blocks ? columns_inverse_kernel<3> : columns_inverse_kernel<2>)<<<col_tiles * num_primes,
-                                                                          block_threads(col_words), col_shared,
-                                                                          stream>>>(residues, tables, d);
-  check_cuda(cudaGetLastError(), "columns_inverse_kernel");
-
-  finish(static_cast<const u32*>(residues), d.length, s.crt);
+  launch_columns_forward(p, residues, tables, a, na, b, nb, 0, p.col_tiles, stream);
+  launch_rows(p, residues, tables, 0, p.row_groups, stream);
+  launch_columns_inverse(p, residues, tables, 0, p.col_tiles, stream);
+  finish(static_cast<const u32*>(residues), p.d.length, p.s.crt);
 }
 
 void convolve_ntt_device(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Queue queue) {
@@ -1288,5 +1337,49 @@ void convolve_batch(Coef96* c, std::size_t total, std::span<const ProductJob> jo
 }
 
 std::size_t ntt_max_product() noexcept { return ntt::max_length + 1; }
+
+#if WARPNUM_HAS_CUDA
+namespace {
+
+/// The GPU's cached tables for p's length (made on first use; never inside a graph capture).
+const u32* tables_for(const Passes& p, cudaStream_t stream) {
+  const u32* tables = cached_tables(p.s, p.d, p.table_words, stream);
+  if (tables == nullptr) {
+    throw_error<std::runtime_error>("warpnum::huge: a transform cut over several GPUs cannot be captured in a graph");
+  }
+  return tables;
+}
+
+}  // namespace
+
+TransformShape transform_shape(std::size_t na, std::size_t nb, bool square) {
+  const Setup s = make_setup(na + nb - 1);
+  return {s.plan.length, s.plan.n1, s.plan.n2, s.tile, s.rows, square ? 1u : 2u};
+}
+
+void transform_columns_forward(u32* residues, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
+                               u32 first, u32 end, cudaStream_t stream) {
+  const Passes p = make_passes(na, nb, a == b && na == nb);
+  launch_columns_forward(p, residues, tables_for(p, stream), a, na, b, nb, first, end, stream);
+}
+
+void transform_rows(u32* residues, std::size_t na, std::size_t nb, bool square, u32 first, u32 end,
+                    cudaStream_t stream) {
+  const Passes p = make_passes(na, nb, square);
+  launch_rows(p, residues, tables_for(p, stream), first, end, stream);
+}
+
+void transform_columns_inverse(u32* residues, std::size_t na, std::size_t nb, bool square, u32 first, u32 end,
+                               cudaStream_t stream) {
+  const Passes p = make_passes(na, nb, square);
+  launch_columns_inverse(p, residues, tables_for(p, stream), first, end, stream);
+}
+
+void transform_finish(limb_t* r, std::size_t n_out, const u32* residues, std::size_t na, std::size_t nb,
+                      cudaStream_t stream) {
+  const Setup s = make_setup(na + nb - 1);
+  normalise_residues(r, n_out, residues, s.plan.length, na + nb - 1, s.crt, Queue::on(stream));
+}
+#endif
 
 }  // namespace warpnum::huge

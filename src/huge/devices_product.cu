@@ -5,13 +5,16 @@
 // product, a piece times a piece, whole on one GPU (multiply_ntt, on a stream of that GPU's own), the blocks dealt to
 // the list's entries in turn, each landing in a buffer of the operands' GPU, which adds it into the result in order.
 // A block on another GPU than the operands' copies its pieces there and its product back (cudaMemcpyPeerAsync: NVLink
-// or PCIe, or staged through the host by the driver). A product within the longest transform is one block, on the
-// list's first GPU: cut smaller, its blocks' transforms cost as much as the whole one (measured: a 10^8-digit product
-// in two blocks, 6.18 ms on one H100, 3.09 ms a block, against 2.95 ms whole), so more GPUs cut its time only by
-// distributing the transform itself. docs/scaling.md has the model: S(N) = blocks / ceil(blocks / N) within the
-// copies and the additions.
+// or PCIe, or staged through the host by the driver). A product within the longest transform is one block: cut
+// smaller, its blocks' transforms cost as much as the whole one (measured: a 10^8-digit product in two blocks, 6.18 ms
+// on one H100, 3.09 ms a block, against 2.95 ms whole), so from thresholds::device_distributed_transform limbs its
+// one transform is cut over the entries instead (distributed_transform.cu), and below that it runs on the list's
+// first GPU. docs/scaling.md has the models: S(N) = blocks / ceil(blocks / N) within the copies and the additions
+// for the blocks.
+#include "distributed_transform.hpp"
 #include "engine.hpp"
 #include "integer_access.hpp"
+#include "thresholds.hpp"
 
 #include <warpnum/batch/devices.hpp>
 #include <warpnum/detail/raise.hpp>
@@ -59,9 +62,17 @@ void multiply_blocks(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b
   const cudaStream_t main = nullptr;  // the operands' GPU's legacy default stream, Integer's own
   bd::DeviceGuard guard;
   guard.set(home);
-  if (blocks == 1 && ids[0] == home && !stage_all) {  // the one-GPU product, in place
-    multiply_ntt(r, na + nb, a, na, b, nb, Place::device, Queue{});
-    return;
+  if (blocks == 1) {
+    const std::size_t cut_for_tests = distributed_transform_from_for_tests.load(std::memory_order_relaxed);
+    const std::size_t cut_from = cut_for_tests != 0 ? cut_for_tests : thresholds::device_distributed_transform;
+    if (slots >= 2 && na + nb >= cut_from) {  // one transform cut over the entries
+      multiply_distributed(r, a, na, b, nb, ids, home, stage_all);
+      return;
+    }
+    if (ids[0] == home && !stage_all) {  // the one-GPU product, in place
+      multiply_ntt(r, na + nb, a, na, b, nb, Place::device, Queue{});
+      return;
+    }
   }
   fill_zero(r, na + nb, Place::device, Queue::on(main));
   std::vector<limb_t*> landing(used, nullptr);  // a slot's block product, on the operands' GPU

@@ -147,6 +147,10 @@ void convolve_batch(Coef96* c, std::size_t total, std::span<const ProductJob> jo
 /// Tests only: when not 0, Integer's transform products split above this many limbs of na + nb instead of above
 /// ntt_max_product() (about 4.2 * 10^7 limbs, too long for a host test), so that the split path runs at small sizes.
 inline std::atomic<std::size_t> transform_product_limit_for_tests{0};
+/// Tests only: when not 0, multiply(devices, a, b) cuts one transform over the list's entries from this many limbs of
+/// na + nb instead of from thresholds::device_distributed_transform, so that short transforms (a tile or a row group
+/// fewer than the entries) take that path too.
+inline std::atomic<std::size_t> distributed_transform_from_for_tests{0};
 /// Tests only: added to every quotient estimate of radix conversion by levels (radix_tree.cpp), to show that
 /// estimates anywhere in what its bias allows (2 either side of the natural error) still give the exact digits.
 inline std::atomic<int> radix_estimate_offset_for_tests{0};

@@ -76,5 +76,12 @@ inline constexpr std::size_t device_ntt = 5000;
 /// measured on an H200 (2026-12-05): 0.32 against 3.3 ms at 10^7 digits, 2.85 against 55 at 10^8, and at 10^9
 /// digits, past the longest transform, its blocks 207 ms against 472 (the FFT's roots then read from a table of the
 /// top level's alone). MulAlgorithm::fft asks for it.
+/// Device, over a list of two entries or more (multiply(devices, a, b)): a product within the longest transform and
+/// of at least this many limbs (na + nb, about 2 10^7 digits) has its transform cut over the entries
+/// (distributed_transform.cu); a shorter one runs whole on the list's first GPU. From the model in docs/scaling.md
+/// (the passes' time shared, the transposes and the gathers over the links): at 2^21 limbs over 2 GPUs on NVLink the
+/// copies take about as long as the passes save, and the saving grows with the length. Not yet measured on several
+/// GPUs.
+inline constexpr std::size_t device_distributed_transform = std::size_t{1} << 21;
 
 }  // namespace warpnum::huge::thresholds

@@ -94,6 +94,59 @@ TEST_F(DevicesProduct, PastTheLongestTransformBothFactorsAreCut) {
   warpnum::huge::transform_product_limit_for_tests = 0;
 }
 
+/// The lists of one GPU and five entries (an odd count, and more entries than a short transform has column tiles).
+std::vector<devices> lists_with_five() {
+  std::vector<devices> lists = warpnum::test::one_gpu_lists();
+  lists.push_back(devices{0, 0, 0, 0, 0});
+  return lists;
+}
+
+TEST_F(DevicesProduct, OneTransformCutOverTheEntries) {
+  // From 2^21 limbs of na + nb (about 2 10^7 digits) a product within the longest transform has that transform's
+  // passes cut over the list's entries, the transposes as copies between them.
+  gmp_randclass r(gmp_randinit_default);
+  r.seed(20261207);
+  warpnum::test::in_place_and_staged([&] {
+    int k = 0;
+    for (const auto& [na, nb] : std::vector<std::pair<std::size_t, std::size_t>>{
+             {std::size_t{1} << 20, std::size_t{1} << 20}, {2000000, 97152}, {1300007, 900001}}) {
+      const mpz_class a = value(r, na, k++), b = value(r, nb, k++);
+      const mpz_class ab = a * b;
+      const Integer da = warpnum::from_mpz(a, Place::device), db = warpnum::from_mpz(b, Place::device);
+      for (const devices& ds : lists_with_five()) {
+        SCOPED_TRACE(std::to_string(na) + " x " + std::to_string(nb) + " limbs, " + warpnum::test::list_name(ds));
+        EXPECT_TRUE(same(warpnum::multiply(ds, da, db), ab));
+      }
+      SCOPED_TRACE(std::to_string(na) + " limbs squared");
+      EXPECT_TRUE(same(warpnum::multiply(devices{0, 0, 0}, da, da), a * a));  // one operand: a square
+    }
+    const mpz_class ones = (mpz_class{1} << (32 << 20)) - 1;  // every limb at its maximum: every carry runs
+    const Integer d_ones = warpnum::from_mpz(ones, Place::device);
+    EXPECT_TRUE(same(warpnum::multiply(devices{0, 0}, d_ones, d_ones), ones * ones));
+  });
+}
+
+TEST_F(DevicesProduct, ShortTransformsCutOverTheEntries) {
+  // The cut lowered to every length: transforms of one column tile or one row group, fewer than the entries.
+  warpnum::huge::distributed_transform_from_for_tests = 2;
+  gmp_randclass r(gmp_randinit_default);
+  r.seed(20261208);
+  warpnum::test::in_place_and_staged([&] {
+    int k = 0;
+    for (const auto& [na, nb] : std::vector<std::pair<std::size_t, std::size_t>>{
+             {1, 1}, {5, 3}, {3, 40}, {100, 100}, {1000, 7}, {20000, 20000}, {100000, 3000}}) {
+      const mpz_class a = value(r, na, k++), b = value(r, nb, k++);
+      const Integer da = warpnum::from_mpz(a, Place::device), db = warpnum::from_mpz(b, Place::device);
+      for (const devices& ds : lists_with_five()) {
+        SCOPED_TRACE(std::to_string(na) + " x " + std::to_string(nb) + " limbs, " + warpnum::test::list_name(ds));
+        EXPECT_TRUE(same(warpnum::multiply(ds, da, db), a * b));
+        EXPECT_TRUE(same(warpnum::multiply(ds, da, da), a * a));
+      }
+    }
+  });
+  warpnum::huge::distributed_transform_from_for_tests = 0;
+}
+
 // A device that does not exist throws before anything runs (so this runs without a GPU too).
 TEST(DevicesProductArguments, UnknownDeviceThrows) {
   const Integer a(12345, Place::host), b(678, Place::host);
