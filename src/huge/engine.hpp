@@ -24,6 +24,8 @@
 //   base_cases.cu  the smallest levels of Newton's reciprocal and square root in either place (a warp and one
 //                  thread on the device)
 //   text.cpp       to_string, the text constructor (divide and conquer for decimal)
+//   devices_product.cu  multiply(devices, a, b): block products dealt to a device list's GPUs, or one transform
+//                  cut over them (distributed_transform.cu, over convolve.cu's passes: transform_passes.hpp)
 //   radix_tree.cpp the same conversions by whole levels, for numbers on the device; packed_slots.cu its passes
 //                  over the packed slots (include/warpnum/huge/radix_tree.hpp)
 #pragma once
