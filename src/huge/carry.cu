@@ -16,6 +16,7 @@
 
 #include <warpnum/config.hpp>
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/per_device.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/carry.hpp>
 #include <warpnum/huge/ntt.hpp>
@@ -29,7 +30,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <mutex>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -992,22 +992,19 @@ void set_uint(limb_t* p, std::size_t n, std::uint64_t v, Place place, [[maybe_un
 namespace {
 /// The library's pool on `device`: made once, its release threshold at the maximum (device_allocate's comment).
 cudaMemPool_t library_pool(int device) {
-  static std::mutex mutex;
-  static std::vector<std::pair<int, cudaMemPool_t>> pools;
-  const std::lock_guard<std::mutex> lock(mutex);
-  for (const auto& [d, pool] : pools) {
-    if (d == device) return pool;
-  }
-  cudaMemPoolProps props{};
-  props.allocType = cudaMemAllocationTypePinned;
-  props.location.type = cudaMemLocationTypeDevice;
-  props.location.id = device;
-  cudaMemPool_t pool{};
-  cuda_check(cudaMemPoolCreate(&pool, &props), "cudaMemPoolCreate");
-  std::uint64_t threshold = ~std::uint64_t{0};
-  cuda_check(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold), "cudaMemPoolSetAttribute");
-  pools.emplace_back(device, pool);
-  return pool;
+  static warpnum::detail::PerDevice<cudaMemPool_t> pools;
+  return pools.get(device, [device] {
+    cudaMemPoolProps props{};
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = device;
+    cudaMemPool_t pool{};
+    cuda_check(cudaMemPoolCreate(&pool, &props), "cudaMemPoolCreate");
+    std::uint64_t threshold = ~std::uint64_t{0};
+    cuda_check(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold),
+               "cudaMemPoolSetAttribute");
+    return pool;
+  });
 }
 }  // namespace
 

@@ -20,6 +20,7 @@
 #include "thresholds.hpp"
 #include "transform_passes.hpp"
 
+#include <warpnum/detail/per_device.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/detail/x86/ntt_avx2.hpp>
 #include <warpnum/gpu_architecture.hpp>
@@ -1021,14 +1022,17 @@ struct Passes {
 };
 
 Passes make_passes(std::size_t na, std::size_t nb, bool square) {
-  static const bool limits_set = [] {
+  // The kernels' shared-memory limits, on every GPU that runs them (CUDA keeps them per device).
+  static warpnum::detail::PerDevice<bool> limits_set;
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  limits_set.get(device, [] {
     set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel));
     set_shared_limit(reinterpret_cast<const void*>(&rows_kernel));
     set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<2>));
     set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<3>));
     return true;
-  }();
-  static_cast<void>(limits_set);
+  });
   Passes p{};
   p.s = make_setup(na + nb - 1);
   const Setup& s = p.s;

@@ -20,6 +20,7 @@
 #include "device_scratch.hpp"
 #include "engine.hpp"
 
+#include <warpnum/detail/per_device.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/fft.hpp>
 
@@ -291,13 +292,15 @@ std::vector<Pass> passes_of(unsigned n, const Pass& common) {
 
 template <PassKind Kind>
 void launch(const Pass& p, cudaStream_t stream) {
-  static const bool limit_set = [] {
+  static warpnum::detail::PerDevice<bool> limit_set;  // on every GPU that runs it: CUDA keeps it per device
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  limit_set.get(device, [] {
     check_cuda(cudaFuncSetAttribute(reinterpret_cast<const void*>(&pass_kernel<Kind>),
                                     cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared_bytes)),
                "cudaFuncSetAttribute");
     return true;
-  }();
-  static_cast<void>(limit_set);
+  });
   const std::size_t blocks = (std::size_t{1} << p.n) >> (p.s + p.c);
   const std::size_t bytes = (std::size_t{1} << (p.s + p.c)) * sizeof(Complex);
   pass_kernel<Kind><<<static_cast<unsigned>(blocks), pass_threads, bytes, stream>>>(p);

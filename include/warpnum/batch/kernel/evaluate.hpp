@@ -12,6 +12,7 @@
 #include <warpnum/batch/ops/views.hpp>
 #include <warpnum/batch/strategy.hpp>
 #include <warpnum/bigint.hpp>
+#include <warpnum/detail/per_device.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/gpu_architecture.hpp>
 #include <warpnum/modular.hpp>
@@ -291,18 +292,22 @@ inline unsigned grid_for_all(std::size_t threads) {
 }
 
 /// Blocks for the staged kernel: as many as are resident at once (each warp walks the tiles with the grid's
-/// stride and fetches its next tile while it computes this one), at most one a tile's warp.
+/// stride and fetches its next tile while it computes this one), at most one a tile's warp. Found, with the kernel's
+/// shared-memory limit set, once on each GPU that launches it (CUDA keeps the limit per device; SM counts differ).
 template <auto Kernel> unsigned grid_resident(std::size_t threads, std::size_t smem) {
-  static const int resident = [&] {
-    int device = 0;
+  static warpnum::detail::PerDevice<int> resident_on;
+  int device = 0;
+  (void)cudaGetDevice(&device);
+  const int resident = resident_on.get(device, [&] {
     int sms = 0;
     int per_sm = 0;
-    (void)cudaGetDevice(&device);
     (void)cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    if (smem > 48 * 1024) (void)cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem));
+    if (smem > 48 * 1024) {
+      (void)cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem));
+    }
     (void)cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, Kernel, block_threads, smem);
     return (sms > 0 ? sms : 1) * (per_sm > 0 ? per_sm : 1);
-  }();
+  });
   const std::size_t need = (threads + block_threads - 1) / block_threads;
   return static_cast<unsigned>(need < static_cast<std::size_t>(resident) ? (need > 0 ? need : 1) : resident);
 }
