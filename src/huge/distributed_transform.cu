@@ -127,6 +127,20 @@ class PartEvents {
   std::vector<cudaEvent_t> events_;
 };
 
+/// Queues on each part's stream, after every other part's last recorded pass, block(to, from) for every other part:
+/// its share of their residues (a transpose). Every part's copies are queued before any records again.
+template <class Block>
+void exchange(const std::vector<Part>& parts, const PartEvents& done, const bd::DeviceGuard& guard, Block&& block) {
+  for (std::size_t m = 0; m < parts.size(); ++m) {
+    guard.set(parts[m].device);
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      if (k == m) continue;
+      done.wait(parts[m].stream, k);
+      block(parts[m], parts[k]);
+    }
+  }
+}
+
 }  // namespace
 
 void multiply_distributed(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
@@ -176,33 +190,21 @@ void multiply_distributed(limb_t* r, const limb_t* a, std::size_t na, const limb
       done.record(k);
     }
     // 2. Each part's rows of every column, then its row groups.
-    for (std::size_t m = 0; m < n; ++m) {
-      const Part& to = parts[m];
-      guard.set(to.device);
-      for (std::size_t k = 0; k < n; ++k) {
-        if (k == m) continue;
-        done.wait(to.stream, k);
-        copy_residues(to, parts[k], t, to.first_group * t.rows, to.end_group * t.rows, parts[k].first_tile * t.tile,
-                      parts[k].end_tile * t.tile, all_slices);
-      }
-    }
-    for (std::size_t m = 0; m < n; ++m) {  // queued after every part's copies: an event below marks its rows
+    exchange(parts, done, guard, [&](const Part& to, const Part& from) {
+      copy_residues(to, from, t, to.first_group * t.rows, to.end_group * t.rows, from.first_tile * t.tile,
+                    from.end_tile * t.tile, all_slices);
+    });
+    for (std::size_t m = 0; m < n; ++m) {  // after every part's copies, so that each event marks its rows
       const Part& p = parts[m];
       guard.set(p.device);
       transform_rows(p.residues, na, nb, square, p.first_group, p.end_group, p.stream);
       done.record(m);
     }
     // 3. Each part's columns of every row, operand 0, then its columns inverse.
-    for (std::size_t k = 0; k < n; ++k) {
-      const Part& to = parts[k];
-      guard.set(to.device);
-      for (std::size_t m = 0; m < n; ++m) {
-        if (m == k) continue;
-        done.wait(to.stream, m);
-        copy_residues(to, parts[m], t, parts[m].first_group * t.rows, parts[m].end_group * t.rows,
-                      to.first_tile * t.tile, to.end_tile * t.tile, 3);
-      }
-    }
+    exchange(parts, done, guard, [&](const Part& to, const Part& from) {
+      copy_residues(to, from, t, from.first_group * t.rows, from.end_group * t.rows, to.first_tile * t.tile,
+                    to.end_tile * t.tile, 3);
+    });
     for (std::size_t k = 0; k < n; ++k) {
       const Part& p = parts[k];
       guard.set(p.device);

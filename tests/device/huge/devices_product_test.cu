@@ -45,16 +45,18 @@ mpz_class value(gmp_randclass& r, std::size_t limbs, int k) {
                                        << mpz_sizeinbase(expected.get_mpz_t(), 2) << " bits)";
 }
 
-TEST_F(DevicesProduct, AgainstGmp) {
+/// Short and unequal lengths: a * b and the square over every list, in place and on copies; operands in host memory
+/// and zero factors; against GMP.
+void short_products_against_gmp(unsigned long seed, const std::vector<devices>& lists) {
   gmp_randclass r(gmp_randinit_default);
-  r.seed(20261205);
+  r.seed(seed);
   warpnum::test::in_place_and_staged([&] {
     int k = 0;
     for (const auto& [na, nb] : std::vector<std::pair<std::size_t, std::size_t>>{
              {1, 1}, {5, 3}, {3, 40}, {100, 100}, {1000, 7}, {20000, 20000}, {100000, 3000}}) {
       const mpz_class a = value(r, na, k++), b = value(r, nb, k++);
       const Integer da = warpnum::from_mpz(a, Place::device), db = warpnum::from_mpz(b, Place::device);
-      for (const devices& ds : warpnum::test::one_gpu_lists()) {
+      for (const devices& ds : lists) {
         SCOPED_TRACE(std::to_string(na) + " x " + std::to_string(nb) + " limbs, " + warpnum::test::list_name(ds));
         EXPECT_TRUE(same(warpnum::multiply(ds, da, db), a * b));
         EXPECT_TRUE(same(warpnum::multiply(ds, da, da), a * a));  // one operand: a square
@@ -67,6 +69,8 @@ TEST_F(DevicesProduct, AgainstGmp) {
     EXPECT_TRUE(warpnum::multiply(devices{0, 0}, some, zero).is_zero());
   });
 }
+
+TEST_F(DevicesProduct, AgainstGmp) { short_products_against_gmp(20261205, warpnum::test::one_gpu_lists()); }
 
 TEST_F(DevicesProduct, PastTheLongestTransformBothFactorsAreCut) {
   // The longest transform lowered, so that the blocks of a 10^9-digit product (pieces of both factors) come at
@@ -129,21 +133,7 @@ TEST_F(DevicesProduct, OneTransformCutOverTheEntries) {
 TEST_F(DevicesProduct, ShortTransformsCutOverTheEntries) {
   // The cut lowered to every length: transforms of one column tile or one row group, fewer than the entries.
   warpnum::huge::distributed_transform_from_for_tests = 2;
-  gmp_randclass r(gmp_randinit_default);
-  r.seed(20261208);
-  warpnum::test::in_place_and_staged([&] {
-    int k = 0;
-    for (const auto& [na, nb] : std::vector<std::pair<std::size_t, std::size_t>>{
-             {1, 1}, {5, 3}, {3, 40}, {100, 100}, {1000, 7}, {20000, 20000}, {100000, 3000}}) {
-      const mpz_class a = value(r, na, k++), b = value(r, nb, k++);
-      const Integer da = warpnum::from_mpz(a, Place::device), db = warpnum::from_mpz(b, Place::device);
-      for (const devices& ds : lists_with_five()) {
-        SCOPED_TRACE(std::to_string(na) + " x " + std::to_string(nb) + " limbs, " + warpnum::test::list_name(ds));
-        EXPECT_TRUE(same(warpnum::multiply(ds, da, db), a * b));
-        EXPECT_TRUE(same(warpnum::multiply(ds, da, da), a * a));
-      }
-    }
-  });
+  short_products_against_gmp(20261208, lists_with_five());
   warpnum::huge::distributed_transform_from_for_tests = 0;
 }
 
