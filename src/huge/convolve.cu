@@ -1379,10 +1379,10 @@ void transform_columns_inverse(u32* residues, std::size_t na, std::size_t nb, bo
   launch_columns_inverse(p, residues, tables_for(p, stream), first, end, stream);
 }
 
-void transform_finish(limb_t* r, std::size_t n_out, const u32* residues, std::size_t na, std::size_t nb,
-                      cudaStream_t stream) {
+void transform_finish(limb_t* r, std::size_t n_out, const u32* residues, std::size_t first, std::size_t count,
+                      std::size_t na, std::size_t nb, cudaStream_t stream) {
   const Setup s = make_setup(na + nb - 1);
-  normalise_residues(r, n_out, residues, s.plan.length, na + nb - 1, s.crt, Queue::on(stream));
+  normalise_residues(r, n_out, residues + first, s.plan.length, count, s.crt, Queue::on(stream));
 }
 #endif
 

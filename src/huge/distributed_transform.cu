@@ -13,7 +13,11 @@
 //      product, inverse;
 //   3. each part k copies, from every other part m, rows R_m of its own columns C_k (operand 0's three primes), then
 //      runs its columns inverse;
-//   4. the operands' GPU gathers every part's columns and finishes (the remainder step and the carries).
+//   4. each part m copies, from every other part k, rows R_m of k's columns (operand 0), so that it holds the
+//      product's coefficients of its rows, a contiguous range, and carries them into limbs (the remainder step in the
+//      carries); the operands' GPU copies each range's limbs into the product and adds the few limbs each range
+//      spills past its end in one pass. (For transforms so short that a range holds fewer than three coefficients,
+//      the operands' GPU gathers every part's columns and finishes alone.)
 // Each part's stream waits, by events, for the parts it copies from, so the parts' passes overlap where they can. The
 // residues a part does not compute are only a landing place, so each GPU holds a whole transform's residues: the
 // cut shortens the product's time, not its memory (products past one GPU's memory are block products,
@@ -51,6 +55,7 @@ struct Part {
   cudaStream_t stream = nullptr;
   u32* residues = nullptr;     ///< a whole transform's, on the part's GPU
   limb_t* operands = nullptr;  ///< the part's copies of a and b, where it has them
+  limb_t* limbs = nullptr;     ///< its range's coefficients carried into limbs (step 4)
   u32 first_tile = 0, end_tile = 0;    ///< its column tiles
   u32 first_group = 0, end_group = 0;  ///< its row groups
 };
@@ -162,10 +167,8 @@ void multiply_distributed(limb_t* r, const limb_t* a, std::size_t na, const limb
     p.first_group = cut(t.row_groups(), n, k);
     p.end_group = cut(t.row_groups(), n, k + 1);
   }
-  // Where the gathered residues land: the first part on the operands' GPU, else a buffer there.
-  Part gather{home, main};
-  const auto on_home = std::find_if(parts.begin(), parts.end(), [&](const Part& p) { return p.device == home; });
-  u32* gather_buffer = nullptr;
+  u32* gather_buffer = nullptr;  // where the columns are gathered, if not into a part's residues on home's GPU
+  limb_t* spill = nullptr;        // the limbs each range spills past its end, on home's GPU
   std::exception_ptr failure;
   try {
     const PartEvents done(parts, guard);
@@ -211,20 +214,75 @@ void multiply_distributed(limb_t* r, const limb_t* a, std::size_t na, const limb
       transform_columns_inverse(p.residues, na, nb, square, p.first_tile, p.end_tile, p.stream);
       done.record(k);
     }
-    // 4. The operands' GPU gathers every part's columns and finishes.
-    guard.set(home);
-    if (on_home != parts.end() && !stage_all) {
-      gather.residues = on_home->residues;
+    // 4. Each part's range of coefficients: its rows, [c0, c1) = [first_group rows n2, end_group rows n2) within the
+    // product's nc (empty past it). Where every range after the first has 3 coefficients or more, each part copies
+    // its rows of every other part's columns (operand 0), so that it holds its whole range, and carries the range
+    // into limbs; the operands' GPU puts each range's limbs in place and adds, in one pass, the three limbs each
+    // range's value spills past its end (they land on distinct limbs). Else the operands' GPU gathers every part's
+    // columns and finishes alone.
+    const std::size_t nc = na + nb - 1;
+    const std::size_t row_words = std::size_t{t.rows} * t.n2;
+    const auto range_first = [&](const Part& p) { return std::min(p.first_group * row_words, nc); };
+    const auto range_end = [&](const Part& p) { return std::min(p.end_group * row_words, nc); };
+    bool apart = true;
+    for (std::size_t k = 1; k < n; ++k) {
+      const std::size_t count = range_end(parts[k]) - range_first(parts[k]);
+      if (count != 0 && count < 3) apart = false;
+    }
+    if (apart) {
+      exchange(parts, done, guard, [&](const Part& to, const Part& from) {
+        if (range_end(to) == range_first(to)) return;  // nothing to finish there
+        copy_residues(to, from, t, to.first_group * t.rows, to.end_group * t.rows, from.first_tile * t.tile,
+                      from.end_tile * t.tile, 3);
+      });
+      for (std::size_t k = 0; k < n; ++k) {
+        Part& p = parts[k];
+        const std::size_t c0 = range_first(p), count = range_end(p) - c0;
+        if (count == 0) continue;
+        guard.set(p.device);
+        p.limbs = allocate(count + 3, Place::device, p.stream);
+        transform_finish(p.limbs, count + 3, p.residues, c0, count, na, nb, p.stream);
+        done.record(k);
+      }
+      guard.set(home);
+      spill = allocate(na + nb, Place::device, main);
+      fill_zero(spill, na + nb, Place::device, Queue::on(main));
+      fill_zero(r + nc, 1, Place::device, Queue::on(main));  // the top limb: only the last range's spill lands there
+      for (std::size_t k = 0; k < n; ++k) {
+        const Part& p = parts[k];
+        const std::size_t c0 = range_first(p), c1 = range_end(p);
+        if (c1 == c0) continue;
+        done.wait(main, k);
+        cuda_check(cudaMemcpyPeerAsync(r + c0, home, p.limbs, p.device, (c1 - c0) * sizeof(limb_t), main),
+                   "cudaMemcpyPeerAsync");
+        const std::size_t spilled = std::min<std::size_t>(3, na + nb - c1);  // limbs past na + nb are zero
+        cuda_check(cudaMemcpyPeerAsync(spill + c1, home, p.limbs + (c1 - c0), p.device, spilled * sizeof(limb_t),
+                                       main),
+                   "cudaMemcpyPeerAsync");
+      }
+      // The sum is the product, which fits na + nb limbs: nothing carries out.
+      add(r, r, na + nb, spill, na + nb, nullptr, Place::device, Queue::on(main));
     } else {
-      gather_buffer = allocate(3 * t.length, Place::device, main);
-      gather.residues = gather_buffer;
+      guard.set(home);
+      Part gather{home, main};
+      const auto on_home = std::find_if(parts.begin(), parts.end(), [&](const Part& p) { return p.device == home; });
+      if (on_home != parts.end() && !stage_all) {
+        gather.residues = on_home->residues;
+      } else {
+        gather_buffer = allocate(3 * t.length, Place::device, main);
+        gather.residues = gather_buffer;
+      }
+      for (std::size_t k = 0; k < n; ++k) {
+        done.wait(main, k);
+        copy_residues(gather, parts[k], t, 0, t.n1, parts[k].first_tile * t.tile, parts[k].end_tile * t.tile, 3);
+      }
+      transform_finish(r, na + nb, gather.residues, 0, nc, na, nb, main);
     }
-    for (std::size_t k = 0; k < n; ++k) {
-      done.wait(main, k);
-      copy_residues(gather, parts[k], t, 0, t.n1, parts[k].first_tile * t.tile, parts[k].end_tile * t.tile, 3);
-    }
-    transform_finish(r, na + nb, gather.residues, na, nb, main);
     cuda_check(cudaStreamSynchronize(main), "multiply over devices");
+    for (const Part& p : parts) {  // copies into a part that main did not wait for are done too
+      guard.set(p.device);
+      cuda_check(cudaStreamSynchronize(p.stream), "multiply over devices");
+    }
   } catch (...) {
     failure = std::current_exception();
     for (const Part& p : parts) {  // what the parts queued is done before their buffers go
@@ -239,9 +297,11 @@ void multiply_distributed(limb_t* r, const limb_t* a, std::size_t na, const limb
     (void)cudaSetDevice(p.device);
     release(p.operands, Place::device, p.stream);
     release(p.residues, Place::device, p.stream);
+    release(p.limbs, Place::device, p.stream);
   }
   (void)cudaSetDevice(home);
   release(gather_buffer, Place::device, main);
+  release(spill, Place::device, main);
   if (failure) std::rethrow_exception(failure);
 }
 #endif  // WARPNUM_HAS_CUDA

@@ -43,9 +43,11 @@ void transform_rows(std::uint32_t* residues, std::size_t na, std::size_t nb, boo
 /// Tiles [first, end) of the columns inverse, on operand 0's residues.
 void transform_columns_inverse(std::uint32_t* residues, std::size_t na, std::size_t nb, bool square,
                                std::uint32_t first, std::uint32_t end, cudaStream_t stream);
-/// r[0, n_out) = the product from operand 0's residues after every pass (normalise_residues).
-void transform_finish(limb_t* r, std::size_t n_out, const std::uint32_t* residues, std::size_t na, std::size_t nb,
-                      cudaStream_t stream);
+/// r[0, n_out) = the sum over k in [first, first + count) of coefficient k 2^(32 (k - first)), the coefficients from
+/// operand 0's residues after every pass (normalise_residues: the remainder step in the carries); first = 0 and
+/// count = na + nb - 1 give the product. n_out >= count + 3 holds all of it.
+void transform_finish(limb_t* r, std::size_t n_out, const std::uint32_t* residues, std::size_t first,
+                      std::size_t count, std::size_t na, std::size_t nb, cudaStream_t stream);
 
 }  // namespace warpnum::huge
 #endif
