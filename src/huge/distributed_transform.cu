@@ -16,8 +16,8 @@
 //   4. each part m copies, from every other part k, rows R_m of k's columns (operand 0), so that it holds the
 //      product's coefficients of its rows, a contiguous range, and carries them into limbs (the remainder step in the
 //      carries); the operands' GPU copies each range's limbs into the product and adds the few limbs each range
-//      spills past its end in one pass. (For transforms so short that a range holds fewer than three coefficients,
-//      the operands' GPU gathers every part's columns and finishes alone.)
+//      spills past its end in one pass. (With two parts, and for transforms so short that a range holds fewer
+//      than three coefficients, the operands' GPU gathers every part's columns and finishes alone.)
 // Each part's stream waits, by events, for the parts it copies from, so the parts' passes overlap where they can. The
 // residues a part does not compute are only a landing place, so each GPU holds a whole transform's residues: the
 // cut shortens the product's time, not its memory (products past one GPU's memory are block products,
@@ -215,16 +215,19 @@ void multiply_distributed(limb_t* r, const limb_t* a, std::size_t na, const limb
       done.record(k);
     }
     // 4. Each part's range of coefficients: its rows, [c0, c1) = [first_group rows n2, end_group rows n2) within the
-    // product's nc (empty past it). Where every range after the first has 3 coefficients or more, each part copies
-    // its rows of every other part's columns (operand 0), so that it holds its whole range, and carries the range
-    // into limbs; the operands' GPU puts each range's limbs in place and adds, in one pass, the three limbs each
-    // range's value spills past its end (they land on distinct limbs). Else the operands' GPU gathers every part's
-    // columns and finishes alone.
+    // product's nc (empty past it). With three parts or more, where every range after the first has 3 coefficients
+    // or more, each part copies its rows of every other part's columns (operand 0), so that it holds its whole range,
+    // and carries the range into limbs; the operands' GPU puts each range's limbs in place and adds, in one pass, the
+    // three limbs each range's value spills past its end (they land on distinct limbs). Else the operands' GPU
+    // gathers every part's columns and finishes alone.
     const std::size_t nc = na + nb - 1;
     const std::size_t row_words = std::size_t{t.rows} * t.n2;
     const auto range_first = [&](const Part& p) { return std::min(p.first_group * row_words, nc); };
     const auto range_end = [&](const Part& p) { return std::min(p.end_group * row_words, nc); };
-    bool apart = true;
+    // The ranges cut the bytes into the operands' GPU from 12 L (N - 1) / N to 12 L (N - 1) / N^2 + 4 (na + nb)
+    // (N - 1) / N: at N = 2 that saves about 1/6 of them, less than the ranges' own launches and final sum cost
+    // (measured on one GPU, docs/scaling.md), so two entries gather; from three the saving is a half or more.
+    bool apart = n >= 3;
     for (std::size_t k = 1; k < n; ++k) {
       const std::size_t count = range_end(parts[k]) - range_first(parts[k]);
       if (count != 0 && count < 3) apart = false;
