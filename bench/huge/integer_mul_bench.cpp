@@ -16,7 +16,11 @@
 // equal lengths from 16 to 131072 limbs, for src/huge/thresholds.hpp. --algorithms ntt,fft also times each product (and
 // square) by each algorithm named, multiply(a, b, algorithm), checked against GMP first. --devices 0,0 (or all, or
 // any list of GPUs) also times each product over that device list, multiply(devices, a, b), checked the same way.
+// --division-variants (host place) also times the host division with its quotient in one piece and in four, each
+// remainder from a wrapped product and from the whole one, interleaved, beside GMP.
 #include "host_timing.hpp"
+
+#include "../../src/huge/engine.hpp"
 
 #include <warpnum/huge/integer_traits.hpp>
 #include <warpnum/huge/newton_division.hpp>
@@ -59,6 +63,52 @@ mpz_class random_digits(std::size_t digits, gmp_randclass& rng) {
 }
 
 const char* place_name(Place p) { return p == Place::device ? "device" : "host"; }
+
+/// --division-variants: the host division by Newton's reciprocal with the quotient in one piece and in four, each
+/// remainder from the product modulo 2^(32 L) - 1 (wrapped) and from the whole product, every variant checked against
+/// GMP's quotient and remainder, then timed in rounds that run each variant once (so that a machine's slow spell
+/// falls on all of them); the median of `reps` rounds, and the ratio to GMP's time.
+bool print_division_variants(const Integer& a, const Integer& b, const mpz_class& gq, const mpz_class& gr,
+                             double gmp, int reps) {
+  struct Variant {
+    const char* name;
+    std::size_t pieces;
+    bool whole;
+    std::vector<double> ms;
+  };
+  std::vector<Variant> variants = {
+      {"1 piece, wrapped", 1, false, {}}, {"1 piece, whole", 1, true, {}},
+      {"4 pieces, wrapped", 4, false, {}}, {"4 pieces, whole", 4, true, {}}};
+  const std::size_t m = a.bit_width(), n = b.bit_width();
+  const auto divide = [&](const Variant& v) {
+    warpnum::huge::wrapped_remainders_off_for_tests = v.whole;
+    auto r = warpnum::huge::divmod_by_reciprocal<Integer>(a, m, b, n, 32 * warpnum::huge::NumberTraits<Integer>::host_limbs,
+                                                          v.pieces);
+    warpnum::huge::wrapped_remainders_off_for_tests = false;
+    return r;
+  };
+  for (const Variant& v : variants) {
+    const auto r = divide(v);
+    if (warpnum::to_mpz_class(r.quot) != gq || warpnum::to_mpz_class(r.rem) != gr) {
+      std::fprintf(stderr, "bench-huge-integer-mul: the division (%s) differs from GMP's\n", v.name);
+      return false;
+    }
+  }
+  for (int i = 0; i < reps; ++i) {
+    for (Variant& v : variants) {
+      const auto t0 = clock_type::now();
+      static_cast<void>(divide(v));
+      v.ms.push_back(std::chrono::duration<double, std::milli>(clock_type::now() - t0).count());
+    }
+  }
+  for (Variant& v : variants) {
+    std::sort(v.ms.begin(), v.ms.end());
+    const double t = v.ms[v.ms.size() / 2];
+    std::printf("  %-20s %12.3f ms  %.2fx GMP's time\n", v.name, t, t / gmp);
+  }
+  std::fflush(stdout);
+  return true;
+}
 
 /// The crossover table: ms of multiply(a, b, algorithm) for each algorithm the place has, equal lengths.
 int run_crossover(Place place, int reps, gmp_randclass& rng) {
@@ -117,6 +167,7 @@ int main(int argc, char** argv) {
   Place place = Place::automatic;
   const char* csv_path = nullptr;
   bool crossover = false;
+  bool division_variants = false;  // --division-variants: the host division's pieces and remainders, side by side
   std::vector<std::pair<warpnum::MulAlgorithm, std::string>> also;  // --algorithms: each timed beside automatic
   std::optional<warpnum::devices> over;  // --devices: multiply(devices, a, b) timed beside automatic
   std::string over_name;
@@ -138,6 +189,8 @@ int main(int argc, char** argv) {
       csv_path = argv[++i];
     } else if (a == "--crossover") {
       crossover = true;
+    } else if (a == "--division-variants") {
+      division_variants = true;
     } else if (a == "--devices" && has_value) {
       over_name = argv[++i];
       over = warpnum::bench::parse_device_list(over_name, "bench-huge-integer-mul");
@@ -168,7 +221,8 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: %s [--digits d1,d2,...] [--reps N] [--place host|device|automatic] [--text-digits d,...] "
-                   "[--div-digits d,...] [--csv FILE] [--crossover] [--algorithms a,b,...] [--devices all|i,j,...]\n",
+                   "[--div-digits d,...] [--csv FILE] [--crossover] [--algorithms a,b,...] [--devices all|i,j,...] "
+                   "[--division-variants]\n",
                    argv[0]);
       return a == "--help" ? 0 : 2;
     }
@@ -330,6 +384,9 @@ int main(int argc, char** argv) {
     if (csv != nullptr) {
       std::fprintf(csv, "divmod,%zu,%zu,%s,%.6f,%.6f,product_ms=%.6f reciprocal_ms=%.6f\n", d, b.size(),
                    place_name(b.place()), ours, gmp, mul, recip);
+    }
+    if (division_variants && b.place() == Place::host && !print_division_variants(a, b, gq, gr, gmp, div_reps)) {
+      return 1;
     }
   }
   if (csv != nullptr) std::fclose(csv);

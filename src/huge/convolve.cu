@@ -282,10 +282,14 @@ void column_levels_from_flat(u32* out, const u32* tw, u32 r, u32 a) {
   }
 }
 
-void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb) {
+/// The convolution of a and b of length `cyclic` (a transform length, at least na and nb), c[0, min(nc, cyclic)):
+/// every coefficient k + cyclic folded onto k, as the transform does when it is shorter than the product; or, with
+/// cyclic = 0, the whole product's nc = na + nb - 1 coefficients.
+void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
+                       std::size_t cyclic = 0) {
   const bool square = a == b && na == nb;
-  const std::size_t nc = na + nb - 1;
-  const Setup s = make_setup(nc);
+  const std::size_t nc = cyclic != 0 ? std::min(na + nb - 1, cyclic) : na + nb - 1;
+  const Setup s = make_setup(cyclic != 0 ? cyclic : nc);
   const Plan& plan = s.plan;
   const TableLayout& lay = s.layout;
   const std::size_t length = plan.length;
@@ -1291,6 +1295,32 @@ void multiply_ntt(limb_t* r, std::size_t n_out, const limb_t* a, std::size_t na,
   std::vector<Coef96> c(nc);
   convolve_ntt_host(c.data(), a, na, b, nb);
   normalise(r, n_out, c.data(), nc, Place::host);
+}
+
+std::size_t cyclic_length_at_least(std::size_t limbs) noexcept { return ntt::make_plan(limbs).length; }
+
+void multiply_mod_bnm1_host(limb_t* r, std::size_t length, const limb_t* a, std::size_t na, const limb_t* b,
+                            std::size_t nb) {
+  check_arguments(na, nb);
+  if (length != cyclic_length_at_least(length) || na > length || nb > length || 2 * length > ntt::max_length) {
+    throw_error<std::invalid_argument>("warpnum::huge::multiply_mod_bnm1_host: not a transform length, or too short");
+  }
+  const std::size_t nc = std::min(na + nb - 1, length);
+  std::vector<Coef96> c(nc);
+  convolve_ntt_host(c.data(), a, na, b, nb, length);
+  // The coefficients' sum below 2^(32 (length + 3)); its limbs from `length` on fold onto the low ones (2^(32 length)
+  // = 1 modulo 2^(32 length) - 1), and the carry out of that sum once more.
+  std::vector<limb_t> v(length + 3);
+  normalise(v.data(), v.size(), c.data(), nc, Place::host);
+  std::copy(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(length), r);
+  limb_t carry = 0;
+  for (std::size_t at = length; at < v.size(); at += length) {
+    carry += add(r, r, length, v.data() + at, std::min(length, v.size() - at), Place::host);
+  }
+  while (carry != 0) {
+    const limb_t in = carry;
+    carry = add(r, r, length, &in, 1, Place::host);
+  }
 }
 
 void convolve_columns(Coef96* c, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place,

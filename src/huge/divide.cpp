@@ -15,9 +15,11 @@
 #include <warpnum/huge/newton_division.hpp>
 #include <warpnum/integer.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 namespace warpnum {
 
@@ -27,13 +29,47 @@ DivResult<Integer> NumberTraits<Integer>::divmod_by_reciprocal(const Integer& a,
                                                               std::size_t n) {
   if (a.place() == Place::host) {
     return huge::divmod_by_reciprocal<Integer>(a, m, b, n, 32 * NumberTraits<Integer>::host_limbs,
-                                               thresholds::host_division_pieces(host_threads()));
+                                               thresholds::host_division_pieces(host_threads(), (n + 31) / 32));
   }
   if (DivResult<Integer> r; divide_by_graph(a, b, r)) return r;
   // Queued whole: the reciprocal's levels below 1024 limbs are one block's kernel (base_cases.cu), so the host
   // waits only for the results.
   DivResult<AsyncInteger> r = huge::divmod_by_reciprocal<AsyncInteger>(AsyncInteger(a), m, AsyncInteger(b), n);
   return {std::move(r.quot).get(), std::move(r.rem).get()};
+}
+
+Integer NumberTraits<Integer>::difference_below(const Integer& a, const Integer& q, const Integer& b,
+                                                std::size_t bits) {
+  const bool host = a.place() == Place::host && q.place() == Place::host && b.place() == Place::host;
+  if (host && !q.is_zero() && !b.is_zero() && !wrapped_remainders_off_for_tests.load(std::memory_order_relaxed)) {
+    const std::size_t nq = q.size(), nb = b.size();
+    // 2^(32 length) - 1 > 2^bits: the remainder is the one value below it with its residue.
+    const std::size_t length = cyclic_length_at_least(bits / 32 + 2);
+    const std::size_t transform_from = thresholds::host_ntt_threshold(host_threads(), host_ntt_is_vectorised());
+    if (std::min(nq, nb) >= transform_from && nq <= length && nb <= length &&
+        length < cyclic_length_at_least(nq + nb - 1) && 2 * length <= ntt_max_product()) {
+      std::vector<limb_t> product(length);
+      multiply_mod_bnm1_host(product.data(), length, q.data(), nq, b.data(), nb);
+      std::vector<limb_t> r(length, 0);  // a modulo 2^(32 length) - 1: its limbs folded in pieces of `length`
+      limb_t carry = 0;
+      for (std::size_t at = 0; at < a.size(); at += length) {
+        carry += add(r.data(), r.data(), length, a.data() + at, std::min(length, a.size() - at), Place::host);
+      }
+      while (carry != 0) {
+        const limb_t in = carry;
+        carry = add(r.data(), r.data(), length, &in, 1, Place::host);
+      }
+      limb_t borrow = 0;
+      sub(r.data(), r.data(), length, product.data(), length, Place::host, Queue{}, &borrow);
+      if (borrow != 0) {  // r - product + 2^(32 length) - 1
+        const limb_t one = 1;
+        sub(r.data(), r.data(), length, &one, 1, Place::host);
+      }
+      if (std::all_of(r.begin(), r.end(), [](limb_t x) { return x == ~limb_t{0}; })) std::fill(r.begin(), r.end(), 0);
+      return Integer::from_limbs(r, false, Place::host);
+    }
+  }
+  return a - q * b;
 }
 
 }  // namespace huge

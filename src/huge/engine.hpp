@@ -86,6 +86,14 @@ void multiply_ntt(limb_t* r, std::size_t n_out, const limb_t* a, std::size_t na,
                   Place place, Queue queue = {});
 /// The largest na + nb convolve_ntt takes (its longest transform).
 std::size_t ntt_max_product() noexcept;
+/// The shortest transform length (2^k, 3 2^k or 5 2^k) of at least `limbs`: a length multiply_mod_bnm1_host takes.
+std::size_t cyclic_length_at_least(std::size_t limbs) noexcept;
+/// Host: r[0, length) = a * b modulo 2^(32 length) - 1 (na, nb in [1, length], `length` a transform length of at most
+/// half the longest), by one cyclic transform of `length` points where the whole product would take one of na + nb:
+/// the wrapped product of Schoenhage and Strassen's recursion and of GMP's mulmod_bnm1. The value lies in
+/// [0, 2^(32 length)), 2^(32 length) - 1 standing for 0.
+void multiply_mod_bnm1_host(limb_t* r, std::size_t length, const limb_t* a, std::size_t na, const limb_t* b,
+                            std::size_t nb);
 /// The threads the host's transform, Toom-Cook's tasks and the division's choice of pieces count on (OpenMP's
 /// omp_get_max_threads(); 1 without OpenMP).
 int host_threads() noexcept;
@@ -153,6 +161,9 @@ inline std::atomic<std::size_t> transform_product_limit_for_tests{0};
 /// na + nb instead of from thresholds::device_distributed_transform, so that short transforms (a tile or a row group
 /// fewer than the entries) take that path too.
 inline std::atomic<std::size_t> distributed_transform_from_for_tests{0};
+/// Tests and benchmarks only: when true, the host's division forms each remainder from the whole product q b
+/// instead of from q b modulo 2^(32 L) - 1 (NumberTraits<Integer>::difference_below), to compare the two.
+inline std::atomic<bool> wrapped_remainders_off_for_tests{false};
 /// Tests only: added to every quotient estimate of radix conversion by levels (radix_tree.cpp), to show that
 /// estimates anywhere in what its bias allows (2 either side of the natural error) still give the exact digits.
 inline std::atomic<int> radix_estimate_offset_for_tests{0};

@@ -54,17 +54,30 @@ constexpr std::size_t host_ntt_threshold(int threads, bool vectorised) noexcept 
   if (vectorised) return threads >= 2 ? 15585 : 45000;
   return threads >= 2 ? 57000 : 131072;
 }
-/// Host: Integer's division takes its quotient in host_division_pieces(threads) pieces (newton_division.hpp's
-/// divmod_by_reciprocal), each by a reciprocal of its length; `threads` is what OpenMP gives.
-/// - Fewer than 16 threads: four pieces. 2d by d digits on the development machine (2 cores, 2026-12-05), ms for one
-///   piece against four: 4.4-5.2 against 4.1-4.2 at 10^5 digits, 16.4-17.7 against 16.0-18.7 at 3 10^5, 59-64
-///   against 50-52 at 10^6, 208-216 against 186-190 at 3 10^6; two, three, six and eight pieces were level or behind
-///   (three and six split unevenly, as the pieces are halves of halves). Between 3 and 15 threads: not measured.
+/// Host: Integer's division takes its quotient in host_division_pieces(threads, divisor_limbs) pieces
+/// (newton_division.hpp's divmod_by_reciprocal), each by a reciprocal of its length; `threads` is what OpenMP gives.
+/// One piece has each remainder from a product modulo 2^(32 L) - 1 of about the divisor's length (a wrapped product,
+/// NumberTraits<Integer>::difference_below) where the whole one is twice as long; four pieces have products a quarter
+/// as long, which suit Toom-Cook, and their wrapped products save little (a quarter by the divisor's length).
 /// - 16 threads or more: one piece, whose products are each as long as the divisor and keep every thread busy,
 ///   where a quarter piece's products kept 16 threads no busier than two. The H200 machine's 16 cores (2026-12-06),
 ///   ms at 10^5 / 3 10^5 / 10^6 digits: one piece 4.99 / 10.63 / 25.85, two 5.15 / 10.40 / 24.11, four 6.46 /
 ///   13.11 / 28.05 (GMP on one core 4.35-4.47 / 16.2 / 64.5-66.4).
-constexpr std::size_t host_division_pieces(int threads) noexcept { return threads >= 16 ? 1 : 4; }
+/// - Fewer: four pieces below, one from host_division_one_piece_limbs(threads) limbs of divisor. The H100 machine's
+///   CPU (Intel Xeon, 2026-12-06 05:44 UTC, bench-huge-integer-mul --division-variants), ms at 3 10^5 / 10^6 /
+///   3 10^6 digits (31,144 / 103,811 / 311,431 limbs), one piece with wrapped remainders against four pieces: two
+///   threads 14.14 / 63.28 / 197.8 against 13.61 / 56.74 / 210.3, one thread 27.21 / 103.4 / 355.8 against 23.18 /
+///   125.4 / 365.5. Between 3 and 15 threads: not measured; they follow two.
+/// - On the development machine (2 cores, 2026-12-05), one piece against four (before the wrapped remainders):
+///   4.4-5.2 against 4.1-4.2 ms at 10^5 digits, 16.4-17.7 against 16.0-18.7 at 3 10^5, 59-64 against 50-52 at 10^6,
+///   208-216 against 186-190 at 3 10^6; two, three, six and eight pieces were level or behind.
+constexpr std::size_t host_division_one_piece_limbs(int threads) noexcept {
+  if (threads >= 16) return 0;
+  return threads >= 2 ? 200000 : 65536;
+}
+constexpr std::size_t host_division_pieces(int threads, std::size_t divisor_limbs) noexcept {
+  return divisor_limbs >= host_division_one_piece_limbs(threads) ? 1 : 4;
+}
 /// Device: the tiled convolution (convolve_columns) while na * nb < device_ntt^2, the transform above. Equal
 /// lengths on the H100, whole products (16:58 UTC): tiled 0.085 ms against 0.084 at 4,618 limbs, 0.104 against
 /// 0.092 at 6,927, 0.155 against 0.092 at 10,390 (the transform's floor, about 0.06 ms, is its launches and

@@ -45,6 +45,10 @@ template <> struct NumberTraits<Integer> {
   /// quotient, remainder and its correction) queued as AsyncIntegers, with one wait for each result
   /// (src/huge/divide.cpp); on the host, divmod_by_reciprocal on Integer.
   static DivResult<Integer> divmod_by_reciprocal(const Integer& a, std::size_t m, const Integer& b, std::size_t n);
+  /// difference_below(a, q, b, bits) of newton_division.hpp: a - q b, known to lie in [0, 2^bits). In host memory,
+  /// where q b would take a transform longer than bits / 32 limbs, from q b modulo 2^(32 L) - 1 by a cyclic transform
+  /// of L > bits / 32 + 1 limbs (src/huge/divide.cpp); else a - q b.
+  static Integer difference_below(const Integer& a, const Integer& q, const Integer& b, std::size_t bits);
 };
 
 }  // namespace warpnum::huge

@@ -49,6 +49,18 @@ template <class N> N below(N x, std::size_t bits) {
   }
 }
 
+/// a - q b, known to lie in [0, 2^bits) (a remainder from a quotient estimate): by the number type's own route where
+/// its NumberTraits has one (a static member difference_below(a, q, b, bits): Integer's takes q b modulo
+/// 2^(32 L) - 1 for an L just past bits / 32 where the whole product is longer, as GMP's division by Newton's
+/// reciprocal does), else a - q b cut to the bound (below).
+template <class N> N difference_below(const N& a, const N& q, const N& b, std::size_t bits) {
+  if constexpr (requires { NumberTraits<N>::difference_below(a, q, b, bits); }) {
+    return NumberTraits<N>::difference_below(a, q, b, bits);
+  } else {
+    return below<N>(a - q * b, bits);
+  }
+}
+
 /// x 2^shift (a negative shift floors, as >> does).
 template <class N> N scaled(const N& x, std::ptrdiff_t shift) {
   return shift >= 0 ? N(x << static_cast<std::size_t>(shift)) : N(x >> static_cast<std::size_t>(-shift));
@@ -224,7 +236,7 @@ template <class N> DivResult<N> divmod_short_quotient(const N& a, std::size_t m,
   // r = a - q' b lies in [0, 2 b) and one correction finishes (no sign to read: a queued type never waits).
   const std::size_t s = n > 3 ? n - 3 : 0;
   N q = detail::below<N>(((a >> s) * *reciprocal_p2) >> (n + p2 - s), k);  // q' <= a / b < 2^k
-  N r = detail::below<N>(a - q * d.divisor, n + 1);                          // < 2 b
+  N r = detail::difference_below<N>(a, q, d.divisor, n + 1);                 // < 2 b
   correct_once(q, r, d.divisor);
   return {std::move(q), std::move(r)};
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // tests/host/huge/convolve_test.cpp: convolve_ntt and convolve_columns on the host (src/huge/convolve.cu) against
 // a quadratic reference, and at sizes beyond it the carried product against GMP; convolve_batch's regions carried
-// in one pass.
+// in one pass; the wrapped product modulo 2^(32 L) - 1 (multiply_mod_bnm1_host) against GMP.
 #include "cases/convolution_cases.hpp"
 
 #include <warpnum/huge/ntt.hpp>
@@ -10,6 +10,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -143,6 +145,60 @@ TEST(HugeConvolveHost, LargeProductsAgainstGmp) {
       EXPECT_TRUE(product_matches_gmp(x, y, by_ntt(x, y))) << nc;
     }
   }
+}
+
+TEST(HugeConvolveHost, WrappedProductsModuloTwoToTheLengthMinusOne) {
+  // multiply_mod_bnm1_host: a * b modulo 2^(32 L) - 1 by one cyclic transform of L points, against GMP's remainder
+  // (2^(32 L) - 1 standing for 0), at every transform length up to 80 and beside longer ones, operands up to L limbs.
+  std::vector<std::size_t> lengths = transform_lengths(80);
+  for (std::size_t len : {std::size_t{4096}, std::size_t{3} << 12, std::size_t{5} << 14, std::size_t{1} << 17}) {
+    lengths.push_back(len);
+  }
+  for (const std::size_t len : lengths) {
+    for (const auto& [na, nb] : {std::pair<std::size_t, std::size_t>{len, len}, {len, 1}, {len / 2 + 1, len},
+                                 {(len + 2) / 3, (len + 1) / 2}}) {
+      for (const Shape shape : {Shape::random, Shape::ones, Shape::carries}) {
+        const Limbs a = make_limbs(na, shape, len + na), b = make_limbs(nb, shape, 3 * len + nb);
+        Limbs r(len);
+        warpnum::huge::multiply_mod_bnm1_host(r.data(), len, a.data(), na, b.data(), nb);
+        Mpz x(a), y(b), got(r), modulus, want;
+        mpz_set_ui(modulus.get(), 1);
+        mpz_mul_2exp(modulus.get(), modulus.get(), 32 * len);
+        mpz_sub_ui(modulus.get(), modulus.get(), 1);
+        mpz_mul(want.get(), x.get(), y.get());
+        mpz_mod(want.get(), want.get(), modulus.get());
+        if (mpz_cmp(got.get(), modulus.get()) == 0) mpz_set_ui(got.get(), 0);
+        EXPECT_EQ(mpz_cmp(want.get(), got.get()), 0) << describe(na, nb, shape, shape, len) << " L=" << len;
+      }
+    }
+  }
+  // Limbs a little below 2^32 - 1: sums of limbs whose low L limbs and the few above them add past 2^(32 L), the
+  // fold's carry out (with 2^32 - 4 ... 2^32 - 1 limbs about one product in ten at these lengths).
+  std::uint64_t seed = 1;
+  const auto near_max = [&seed](std::size_t n) {
+    Limbs v(n);
+    for (auto& x : v) x = 0xffffffffu - static_cast<std::uint32_t>((seed = seed * 6364136223846793005u + 1) >> 62);
+    return v;
+  };
+  for (const std::size_t len : transform_lengths(16)) {
+    for (int trial = 0; trial < 200; ++trial) {
+      const Limbs a = near_max(len), b = near_max(len);
+      Limbs r(len);
+      warpnum::huge::multiply_mod_bnm1_host(r.data(), len, a.data(), len, b.data(), len);
+      Mpz x(a), y(b), got(r), modulus, want;
+      mpz_set_ui(modulus.get(), 1);
+      mpz_mul_2exp(modulus.get(), modulus.get(), 32 * len);
+      mpz_sub_ui(modulus.get(), modulus.get(), 1);
+      mpz_mul(want.get(), x.get(), y.get());
+      mpz_mod(want.get(), want.get(), modulus.get());
+      if (mpz_cmp(got.get(), modulus.get()) == 0) mpz_set_ui(got.get(), 0);
+      EXPECT_EQ(mpz_cmp(want.get(), got.get()), 0) << "near 2^32 - 1, L=" << len << " trial " << trial;
+    }
+  }
+  Limbs r(5);
+  const Limbs one = {1};
+  EXPECT_THROW(warpnum::huge::multiply_mod_bnm1_host(r.data(), 7, one.data(), 1, one.data(), 1),  // not a length
+               std::invalid_argument);
 }
 
 // A batch's coefficients at their regions, then one carry pass over the whole output: each region holds exactly

@@ -3,7 +3,10 @@
 // than omp_get_max_threads() says: inside a caller's parallel region here, and under OMP_THREAD_LIMIT=1,
 // OMP_DYNAMIC=true and OMP_NUM_THREADS=3 as the ctest variants (tests/CMakeLists.txt). Results of 2^17 limbs and
 // more, where the host resolves carries in parallel runs, past every multiplication threshold. And the division's
-// quotient in one piece where OpenMP gives 16 threads or more, in four below (src/huge/thresholds.hpp), against GMP.
+// quotient in one piece where OpenMP gives 16 threads or more or the divisor is long, in four otherwise
+// (src/huge/thresholds.hpp), with a remainder from a wrapped product where it is shorter than the whole one, against
+// GMP.
+#include <warpnum/huge/integer_traits.hpp>
 #include <warpnum/integer.hpp>
 
 #include <gmp.h>
@@ -106,17 +109,52 @@ TEST(IntegerOpenMP, FromTheProgramsOwnThreads) {
 
 TEST(IntegerOpenMP, AsTheEnvironmentSays) { check_all(); }
 
-// divmod_floor of 2d by d limbs (and a longer quotient) with OpenMP's count set to 16, then 2: the quotient in one
-// piece, then in four, each against mpz_fdiv_qr.
+// The division's remainder from a wrapped product, a - q b with q b taken modulo 2^(32 L) - 1: where a's residue lies
+// below q b's (rare for random operands), the difference wraps once more. Here q = 2^(32 k) and b = 2^(32 L) - 1 -
+// 2^(32 (L - k)) make q b = -1 modulo 2^(32 L) - 1, so it does; also a case without the wrap, and one below the
+// transform's threshold (the whole product).
+TEST(IntegerOpenMP, RemainderFromAWrappedProduct) {
+#if defined(_OPENMP)
+  const int saved = omp_get_max_threads();
+  omp_set_num_threads(16);  // the transform from 12,289 limbs
+  using Traits = warpnum::huge::NumberTraits<warpnum::Integer>;
+  const std::size_t L = 20480, k = 12500, bits = 32 * L - 64;  // L = 5 2^12, the length for these bits
+  const mpz_class modulus = (mpz_class(1) << (32 * L)) - 1;
+  const mpz_class q = mpz_class(1) << (32 * k);
+  const mpz_class b = modulus - (mpz_class(1) << (32 * (L - k)));  // q b = -2^(32 L) = -1 modulo 2^(32 L) - 1
+  gmp_randstate_t state;
+  gmp_randinit_default(state);
+  gmp_randseed_ui(state, 20261209);
+  for (const mpz_class& r : {mpz_class(12345), mpz_class(0), mpz_class(1), random_number(state, L - 3)}) {
+    const mpz_class a = q * b + r;
+    const warpnum::Integer got = Traits::difference_below(host(a), host(q), host(b), bits);
+    expect_equal(got, r, "q b = -1: remainder " + std::to_string(mpz_sizeinbase(r.get_mpz_t(), 2)) + " bits");
+  }
+  const mpz_class q2 = random_number(state, 15000), b2 = random_number(state, 20000), r2 = random_number(state, 500);
+  expect_equal(Traits::difference_below(host(q2 * b2 + r2), host(q2), host(b2), bits), r2, "random q and b");
+  const mpz_class q3 = random_number(state, 100);  // below the threshold: the whole product
+  expect_equal(Traits::difference_below(host(q3 * b2 + r2), host(q3), host(b2), bits), r2, "a short quotient");
+  gmp_randclear(state);
+  omp_set_num_threads(saved);
+#else
+  GTEST_SKIP() << "built without OpenMP";
+#endif
+}
+
+// divmod_floor of 2d by d limbs (and a longer quotient) with OpenMP's count set to 16, 2 and 1: the quotient in one
+// piece on 16 threads, in four on fewer below their lengths for one piece (thresholds.hpp: 70,000 limbs on one
+// thread is past it), each against mpz_fdiv_qr.
 TEST(IntegerOpenMP, DivisionInOnePieceOnSixteenThreadsInFourOnTwo) {
 #if defined(_OPENMP)
   gmp_randstate_t state;
   gmp_randinit_default(state);
   gmp_randseed_ui(state, 20261206);
   const int saved = omp_get_max_threads();
-  for (const int threads : {16, 2}) {
+  for (const int threads : {16, 2, 1}) {
     omp_set_num_threads(threads);
-    for (const auto& [na, nb] : {std::pair<std::size_t, std::size_t>{6000, 3000}, {20000, 10000}, {30000, 9000}}) {
+    // 40,000 by 20,000 limbs on 16 threads: the remainder from the product modulo 2^(32 L) - 1 (L = 20,480).
+    for (const auto& [na, nb] : {std::pair<std::size_t, std::size_t>{6000, 3000}, {20000, 10000}, {30000, 9000},
+                                 {40000, 20000}, {140000, 70000}}) {
       const mpz_class a = random_number(state, na), b = random_number(state, nb);
       mpz_class q, r;
       mpz_fdiv_qr(q.get_mpz_t(), r.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
