@@ -16,7 +16,7 @@
 // equal lengths from 16 to 131072 limbs, for src/huge/thresholds.hpp. --algorithms ntt,fft also times each product (and
 // square) by each algorithm named, multiply(a, b, algorithm), checked against GMP first. --devices 0,0 (or all, or
 // any list of GPUs) also times each product over that device list, multiply(devices, a, b), checked the same way.
-// --division-variants (host place) also times the host division with its quotient in one piece and in four, each
+// --division-variants (host place) also times the host division with its quotient in one, two and four pieces, each
 // remainder from a wrapped product and from the whole one, interleaved, beside GMP.
 #include "host_timing.hpp"
 
@@ -64,7 +64,7 @@ mpz_class random_digits(std::size_t digits, gmp_randclass& rng) {
 
 const char* place_name(Place p) { return p == Place::device ? "device" : "host"; }
 
-/// --division-variants: the host division by Newton's reciprocal with the quotient in one piece and in four, each
+/// --division-variants: the host division by Newton's reciprocal with the quotient in one, two and four pieces, each
 /// remainder from the product modulo 2^(32 L) - 1 (wrapped) and from the whole product, every variant checked against
 /// GMP's quotient and remainder, then timed in rounds that run each variant once (so that a machine's slow spell
 /// falls on all of them); the median of `reps` rounds, and the ratio to GMP's time.
@@ -77,7 +77,8 @@ bool print_division_variants(const Integer& a, const Integer& b, const mpz_class
     std::vector<double> ms;
   };
   std::vector<Variant> variants = {
-      {"1 piece, wrapped", 1, false, {}}, {"1 piece, whole", 1, true, {}},
+      {"1 piece, wrapped", 1, false, {}},  {"1 piece, whole", 1, true, {}},
+      {"2 pieces, wrapped", 2, false, {}}, {"2 pieces, whole", 2, true, {}},
       {"4 pieces, wrapped", 4, false, {}}, {"4 pieces, whole", 4, true, {}}};
   const std::size_t m = a.bit_width(), n = b.bit_width();
   const auto divide = [&](const Variant& v) {

@@ -56,27 +56,27 @@ constexpr std::size_t host_ntt_threshold(int threads, bool vectorised) noexcept 
 }
 /// Host: Integer's division takes its quotient in host_division_pieces(threads, divisor_limbs) pieces
 /// (newton_division.hpp's divmod_by_reciprocal), each by a reciprocal of its length; `threads` is what OpenMP gives.
-/// One piece has each remainder from a product modulo 2^(32 L) - 1 of about the divisor's length (a wrapped product,
-/// NumberTraits<Integer>::difference_below) where the whole one is twice as long; four pieces have products a quarter
-/// as long, which suit Toom-Cook, and their wrapped products save little (a quarter by the divisor's length).
-/// - 16 threads or more: one piece, whose products are each as long as the divisor and keep every thread busy,
-///   where a quarter piece's products kept 16 threads no busier than two. The H200 machine's 16 cores (2026-12-06),
-///   ms at 10^5 / 3 10^5 / 10^6 digits: one piece 4.99 / 10.63 / 25.85, two 5.15 / 10.40 / 24.11, four 6.46 /
-///   13.11 / 28.05 (GMP on one core 4.35-4.47 / 16.2 / 64.5-66.4).
-/// - Fewer: four pieces below, one from host_division_one_piece_limbs(threads) limbs of divisor. The H100 machine's
-///   CPU (Intel Xeon, 2026-12-06 05:44 UTC, bench-huge-integer-mul --division-variants), ms at 3 10^5 / 10^6 /
-///   3 10^6 digits (31,144 / 103,811 / 311,431 limbs), one piece with wrapped remainders against four pieces: two
-///   threads 14.14 / 63.28 / 197.8 against 13.61 / 56.74 / 210.3, one thread 27.21 / 103.4 / 355.8 against 23.18 /
-///   125.4 / 365.5. Between 3 and 15 threads: not measured; they follow two.
-/// - On the development machine (2 cores, 2026-12-05), one piece against four (before the wrapped remainders):
-///   4.4-5.2 against 4.1-4.2 ms at 10^5 digits, 16.4-17.7 against 16.0-18.7 at 3 10^5, 59-64 against 50-52 at 10^6,
-///   208-216 against 186-190 at 3 10^6; two, three, six and eight pieces were level or behind.
-constexpr std::size_t host_division_one_piece_limbs(int threads) noexcept {
-  if (threads >= 16) return 0;
-  return threads >= 2 ? 200000 : 65536;
-}
+/// Each remainder comes from the product q b modulo 2^(32 L) - 1 for an L just past the divisor's length (a wrapped
+/// product, NumberTraits<Integer>::difference_below) where the whole product would be longer and a transform: it
+/// saves half of one piece's product (the divisor's length by itself), a third of two pieces', little of four
+/// pieces' (a quarter by the divisor's length, which Toom-Cook mostly takes).
+/// Measured with bench-huge-integer-mul --division-variants (every variant in each round, the median of 5 rounds, ms)
+/// on the H100 machines' CPUs (Intel Xeon, 16 cores, 2026-12-06), at 3 10^4 / 10^5 / 3 10^5 / 10^6 / 3 10^6 digits
+/// (3,115 / 10,381 / 31,144 / 103,811 / 311,431 limbs), with wrapped remainders:
+/// - 16 threads (05:48 UTC): one piece 1.09 / 4.78 / 10.21 / 26.17 / 66.35, two 1.09 / 5.18 / 10.26 / 23.57 / 61.52,
+///   four 1.64 / 6.07 / 13.17 / 29.31 / 74.44. One piece's products, each as long as the divisor, keep 16 threads
+///   busy, where a quarter piece's keep them no busier than two; two pieces win from 10^6 digits.
+/// - 2 threads (05:48): one 1.65 / 8.47 / 27.71 / 103.8 / 301.3, two 1.31 / 7.32 / 27.43 / 80.91 / 267.7, four 1.42 /
+///   6.54 / 28.06 / 89.01 / 304.0; at 05:44 on another machine of the kind, four pieces 13.61 and 56.74 against one
+///   14.14 and 63.28 at 3 10^5 and 10^6 digits.
+/// - 1 thread (05:48): one 2.22 / 12.15 / 55.88 / 113.3 / 440.9, two 1.81 / 9.66 / 43.33 / 87.20 / 353.9, four 2.00 /
+///   10.36 / 47.54 / 139.6 / 445.9.
+/// GMP's mpz_fdiv_qr on one core took 0.93-0.95 / 4.25-4.56 / 16.1-16.4 / 55.3-70.8 / 194-252 ms in the same runs.
+/// Between 3 and 15 threads: not measured; they follow two.
 constexpr std::size_t host_division_pieces(int threads, std::size_t divisor_limbs) noexcept {
-  return divisor_limbs >= host_division_one_piece_limbs(threads) ? 1 : 4;
+  if (threads >= 16) return divisor_limbs < 65536 ? 1 : 2;
+  if (threads >= 2) return divisor_limbs < 20000 ? 4 : 2;
+  return 2;
 }
 /// Device: the tiled convolution (convolve_columns) while na * nb < device_ntt^2, the transform above. Equal
 /// lengths on the H100, whole products (16:58 UTC): tiled 0.085 ms against 0.084 at 4,618 limbs, 0.104 against

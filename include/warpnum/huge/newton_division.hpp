@@ -265,9 +265,9 @@ template <class N> DivResult<N> divmod_newton(const N& a, const NewtonDivisor<N>
 /// floor(a / b) and a mod b for a < 2^m and b of n bits (b >= 2^(n-1), n >= 1) by Newton's reciprocal for a quotient of
 /// min(quotient / pieces, divisor + newton_quotient_slack_bits) bits: make_newton_divisor, then divmod_newton, which
 /// splits longer quotients in halves. pieces = 1 takes the quotient in one piece (every product about as long as the
-/// divisor, which suits a transform's near-linear cost); pieces = 4 in four, each by a reciprocal a quarter as long,
-/// so the reciprocal costs a fraction and each piece a product of a quarter length and one of a quarter by the
-/// divisor's length (as Burnikel and Ziegler's division by blocks does), which suits Toom-Cook's costs (src/huge/
+/// divisor, which suits a transform's near-linear cost); pieces = 2 or 4 in two or four, each by a reciprocal that
+/// much shorter, so the reciprocal costs a fraction and each piece a product of its length and one of its length by
+/// the divisor's (as Burnikel and Ziegler's division by blocks does), which suits Toom-Cook's costs (src/huge/
 /// thresholds.hpp's host_division_pieces). Every width is given, none read. host_bits: reciprocal's.
 template <class N>
 DivResult<N> divmod_by_reciprocal(const N& a, std::size_t m, const N& b, std::size_t n,

@@ -3,9 +3,8 @@
 // than omp_get_max_threads() says: inside a caller's parallel region here, and under OMP_THREAD_LIMIT=1,
 // OMP_DYNAMIC=true and OMP_NUM_THREADS=3 as the ctest variants (tests/CMakeLists.txt). Results of 2^17 limbs and
 // more, where the host resolves carries in parallel runs, past every multiplication threshold. And the division's
-// quotient in one piece where OpenMP gives 16 threads or more or the divisor is long, in four otherwise
-// (src/huge/thresholds.hpp), with a remainder from a wrapped product where it is shorter than the whole one, against
-// GMP.
+// quotient in one, two or four pieces by the threads OpenMP gives and the divisor's length (src/huge/thresholds.hpp),
+// with a remainder from a wrapped product where it is shorter than the whole one, against GMP.
 #include <warpnum/huge/integer_traits.hpp>
 #include <warpnum/integer.hpp>
 
@@ -141,10 +140,10 @@ TEST(IntegerOpenMP, RemainderFromAWrappedProduct) {
 #endif
 }
 
-// divmod_floor of 2d by d limbs (and a longer quotient) with OpenMP's count set to 16, 2 and 1: the quotient in one
-// piece on 16 threads, in four on fewer below their lengths for one piece (thresholds.hpp: 70,000 limbs on one
-// thread is past it), each against mpz_fdiv_qr.
-TEST(IntegerOpenMP, DivisionInOnePieceOnSixteenThreadsInFourOnTwo) {
+// divmod_floor of 2d by d limbs (and a longer quotient) with OpenMP's count set to 16, 2 and 1, against mpz_fdiv_qr:
+// the quotient in one piece on 16 threads and two from 65,536 divisor limbs, in four on 2 threads and two from
+// 20,000 limbs, in two on one thread (thresholds.hpp's host_division_pieces); remainders from wrapped products.
+TEST(IntegerOpenMP, DivisionInPiecesByThreadsAndLength) {
 #if defined(_OPENMP)
   gmp_randstate_t state;
   gmp_randinit_default(state);
