@@ -34,6 +34,7 @@
 #  include <algorithm>
 #  include <cstdint>
 #  include <exception>
+#  include <vector>
 #endif
 
 namespace warpnum::huge {
@@ -106,16 +107,19 @@ class PartEvents {
  public:
   PartEvents(const std::vector<Part>& parts, const bd::DeviceGuard& guard) : parts_(parts), guard_(guard) {
     events_.reserve(parts.size());
-    for (const Part& p : parts) {
-      guard.set(p.device);
-      cudaEvent_t e = nullptr;
-      cuda_check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreateWithFlags");
-      events_.push_back(e);
+    try {
+      for (const Part& p : parts) {
+        guard.set(p.device);
+        cudaEvent_t e = nullptr;
+        cuda_check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+        events_.push_back(e);
+      }
+    } catch (...) {
+      destroy();  // no destructor runs for a constructor that throws
+      throw;
     }
   }
-  ~PartEvents() {
-    for (cudaEvent_t e : events_) (void)cudaEventDestroy(e);  // a wait keeps what it needs
-  }
+  ~PartEvents() { destroy(); }
   PartEvents(const PartEvents&) = delete;
   PartEvents& operator=(const PartEvents&) = delete;
   void record(std::size_t k) const {
@@ -127,6 +131,10 @@ class PartEvents {
   }
 
  private:
+  void destroy() noexcept {
+    for (cudaEvent_t e : events_) (void)cudaEventDestroy(e);  // a wait keeps what it needs
+  }
+
   const std::vector<Part>& parts_;
   const bd::DeviceGuard& guard_;
   std::vector<cudaEvent_t> events_;
