@@ -82,10 +82,10 @@ bool print_division_variants(const Integer& a, const Integer& b, const mpz_class
       {"4 pieces, wrapped", 4, false, {}}, {"4 pieces, whole", 4, true, {}}};
   const std::size_t m = a.bit_width(), n = b.bit_width();
   const auto divide = [&](const Variant& v) {
-    warpnum::huge::wrapped_remainders_off_for_tests = v.whole;
+    warpnum::huge::wrapped_products_off_for_tests = v.whole;
     auto r = warpnum::huge::divmod_by_reciprocal<Integer>(a, m, b, n, 32 * warpnum::huge::NumberTraits<Integer>::host_limbs,
                                                           v.pieces);
-    warpnum::huge::wrapped_remainders_off_for_tests = false;
+    warpnum::huge::wrapped_products_off_for_tests = false;
     return r;
   };
   for (const Variant& v : variants) {

@@ -41,7 +41,7 @@ DivResult<Integer> NumberTraits<Integer>::divmod_by_reciprocal(const Integer& a,
 Integer NumberTraits<Integer>::difference_below(const Integer& a, const Integer& q, const Integer& b,
                                                 std::size_t bits) {
   const bool host = a.place() == Place::host && q.place() == Place::host && b.place() == Place::host;
-  if (host && !q.is_zero() && !b.is_zero() && !wrapped_remainders_off_for_tests.load(std::memory_order_relaxed)) {
+  if (host && !q.is_zero() && !b.is_zero() && !wrapped_products_off_for_tests.load(std::memory_order_relaxed)) {
     const std::size_t nq = q.size(), nb = b.size();
     // 2^(32 length) - 1 > 2^bits: the remainder is the one value below it with its residue.
     const std::size_t length = cyclic_length_at_least(bits / 32 + 2);

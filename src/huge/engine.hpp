@@ -161,9 +161,10 @@ inline std::atomic<std::size_t> transform_product_limit_for_tests{0};
 /// na + nb instead of from thresholds::device_distributed_transform, so that short transforms (a tile or a row group
 /// fewer than the entries) take that path too.
 inline std::atomic<std::size_t> distributed_transform_from_for_tests{0};
-/// Tests and benchmarks only: when true, the host's division forms each remainder from the whole product q b
-/// instead of from q b modulo 2^(32 L) - 1 (NumberTraits<Integer>::difference_below), to compare the two.
-inline std::atomic<bool> wrapped_remainders_off_for_tests{false};
+/// Tests and benchmarks only: when true, the host's division and reciprocal form each remainder and each Newton
+/// residual from the whole product instead of from the product modulo 2^(32 L) - 1
+/// (NumberTraits<Integer>::difference_below), to compare the two.
+inline std::atomic<bool> wrapped_products_off_for_tests{false};
 /// Tests only: added to every quotient estimate of radix conversion by levels (radix_tree.cpp), to show that
 /// estimates anywhere in what its bias allows (2 either side of the natural error) still give the exact digits.
 inline std::atomic<int> radix_estimate_offset_for_tests{0};

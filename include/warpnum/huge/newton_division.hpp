@@ -97,6 +97,19 @@ template <class N> N complement_shifted(const N& x, std::size_t drop, std::size_
   }
 }
 
+/// floor(f / 2^drop) or one less, for f = 2^(n+h) - d xh with 0 <= f < 2^(n+3) (reciprocal_from_below's residual):
+/// where the number type has a difference_below (Integer's forms d xh modulo 2^(32 L) - 1 for an L just past n / 32,
+/// where the whole product, n + h bits, would be a longer transform: GMP's mpn_invertappr wraps the same product),
+/// f from it; else the complement of d xh's bits from drop up (complement_shifted: no carries, no sign to read).
+template <class N>
+N residual_shifted(const N& d, const N& xh, std::size_t n, std::size_t h, std::size_t drop, const N& one) {
+  if constexpr (requires { NumberTraits<N>::difference_below(d, xh, d, n); }) {
+    return N(difference_below<N>(N(one << (n + h)), xh, d, n + 4) >> drop);
+  } else {
+    return complement_shifted<N>(N(d * xh), drop, n + h - drop, one);
+  }
+}
+
 /// reciprocal_newton's recursion; `one` and `four` are 1 and 4 where d lives, so that the constants of every level
 /// are these or shifts of them (a queued shift, for AsyncInteger, rather than a new constant each level). The
 /// smallest levels are the number type's reciprocal_base where its NumberTraits has one, up to its
@@ -129,7 +142,7 @@ N reciprocal_from_below(const N& d, std::size_t n, const N& one, const N& four, 
   // xh < 2^(n+h) / d), which is floor(f / 2^drop) or one less. Each of the two lowers the step by less than
   // xh / 2^(h+4) < 1/8, the final shift by less than 1: X <= e < X + 2, the contract, from below again.
   const std::size_t drop = h - 4;
-  const N fd = complement_shifted<N>(N(d * xh), drop, n + h - drop, one);
+  const N fd = residual_shifted<N>(d, xh, n, h, drop, one);
   const auto up = static_cast<std::ptrdiff_t>(n - h), down = static_cast<std::ptrdiff_t>(2 * h - drop);
   return below<N>(shifted_sum<N>(xh, up, N(xh * fd), -down), n + 2);  // X <= 2^(2n) / d <= 2^(n+1)
 }

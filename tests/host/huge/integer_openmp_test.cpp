@@ -6,6 +6,7 @@
 // quotient in one, two or four pieces by the threads OpenMP gives and the divisor's length (src/huge/thresholds.hpp),
 // with a remainder from a wrapped product where it is shorter than the whole one, against GMP.
 #include <warpnum/huge/integer_traits.hpp>
+#include <warpnum/huge/newton_division.hpp>
 #include <warpnum/integer.hpp>
 
 #include <gmp.h>
@@ -133,6 +134,29 @@ TEST(IntegerOpenMP, RemainderFromAWrappedProduct) {
   expect_equal(Traits::difference_below(host(q2 * b2 + r2), host(q2), host(b2), bits), r2, "random q and b");
   const mpz_class q3 = random_number(state, 100);  // below the threshold: the whole product
   expect_equal(Traits::difference_below(host(q3 * b2 + r2), host(q3), host(b2), bits), r2, "a short quotient");
+  gmp_randclear(state);
+  omp_set_num_threads(saved);
+#else
+  GTEST_SKIP() << "built without OpenMP";
+#endif
+}
+
+// Newton's reciprocal of Integers in host memory on 16 threads, where each step's residual 2^(n+h) - d xh comes from
+// d xh modulo 2^(32 L) - 1 (from about 25,000 limbs of d): X <= 2^(2n) / d < X + 2, against GMP.
+TEST(IntegerOpenMP, ReciprocalWithWrappedResiduals) {
+#if defined(_OPENMP)
+  const int saved = omp_get_max_threads();
+  omp_set_num_threads(16);
+  gmp_randstate_t state;
+  gmp_randinit_default(state);
+  gmp_randseed_ui(state, 20261210);
+  for (const std::size_t limbs : {std::size_t{30000}, std::size_t{60000}, std::size_t{90001}}) {
+    const mpz_class d = random_number(state, limbs);
+    const std::size_t n = mpz_sizeinbase(d.get_mpz_t(), 2);
+    const warpnum::Integer x = warpnum::huge::reciprocal_newton<warpnum::Integer>(host(d), n);
+    const mpz_class got = warpnum::to_mpz_class(x), power = mpz_class(1) << (2 * n);
+    EXPECT_TRUE(got * d <= power && power < (got + 2) * d) << limbs << " limbs";
+  }
   gmp_randclear(state);
   omp_set_num_threads(saved);
 #else
