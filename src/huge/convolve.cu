@@ -1308,14 +1308,17 @@ void multiply_mod_bnm1_host(limb_t* r, std::size_t length, const limb_t* a, std:
   const std::size_t nc = std::min(na + nb - 1, length);
   std::vector<Coef96> c(nc);
   convolve_ntt_host(c.data(), a, na, b, nb, length);
-  // The coefficients' sum below 2^(32 (length + 3)); its limbs from `length` on fold onto the low ones (2^(32 length)
-  // = 1 modulo 2^(32 length) - 1), and the carry out of that sum once more.
+  // The coefficients' sum below 2^(32 (length + 3)), folded.
   std::vector<limb_t> v(length + 3);
   normalise(v.data(), v.size(), c.data(), nc, Place::host);
-  std::copy(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(length), r);
+  fold_mod_bnm1_host(r, length, v.data(), v.size());
+}
+
+void fold_mod_bnm1_host(limb_t* r, std::size_t length, const limb_t* x, std::size_t n) {
+  std::fill(r, r + length, limb_t{0});
   limb_t carry = 0;
-  for (std::size_t at = length; at < v.size(); at += length) {
-    carry += add(r, r, length, v.data() + at, std::min(length, v.size() - at), Place::host);
+  for (std::size_t at = 0; at < n; at += length) {
+    carry += add(r, r, length, x + at, std::min(length, n - at), Place::host);
   }
   while (carry != 0) {
     const limb_t in = carry;

@@ -50,15 +50,8 @@ Integer NumberTraits<Integer>::difference_below(const Integer& a, const Integer&
         length < cyclic_length_at_least(nq + nb - 1) && 2 * length <= ntt_max_product()) {
       std::vector<limb_t> product(length);
       multiply_mod_bnm1_host(product.data(), length, q.data(), nq, b.data(), nb);
-      std::vector<limb_t> r(length, 0);  // a modulo 2^(32 length) - 1: its limbs folded in pieces of `length`
-      limb_t carry = 0;
-      for (std::size_t at = 0; at < a.size(); at += length) {
-        carry += add(r.data(), r.data(), length, a.data() + at, std::min(length, a.size() - at), Place::host);
-      }
-      while (carry != 0) {
-        const limb_t in = carry;
-        carry = add(r.data(), r.data(), length, &in, 1, Place::host);
-      }
+      std::vector<limb_t> r(length);
+      fold_mod_bnm1_host(r.data(), length, a.data(), a.size());
       limb_t borrow = 0;
       sub(r.data(), r.data(), length, product.data(), length, Place::host, Queue{}, &borrow);
       if (borrow != 0) {  // r - product + 2^(32 length) - 1

@@ -94,6 +94,9 @@ std::size_t cyclic_length_at_least(std::size_t limbs) noexcept;
 /// [0, 2^(32 length)), 2^(32 length) - 1 standing for 0.
 void multiply_mod_bnm1_host(limb_t* r, std::size_t length, const limb_t* a, std::size_t na, const limb_t* b,
                             std::size_t nb);
+/// Host: r[0, length) = x[0, n) modulo 2^(32 length) - 1: x's pieces of `length` limbs added (2^(32 length) = 1 there),
+/// and the carries out of the sum added again. The value lies in [0, 2^(32 length)), 2^(32 length) - 1 standing for 0.
+void fold_mod_bnm1_host(limb_t* r, std::size_t length, const limb_t* x, std::size_t n);
 /// The threads the host's transform, Toom-Cook's tasks and the division's choice of pieces count on (OpenMP's
 /// omp_get_max_threads(); 1 without OpenMP).
 int host_threads() noexcept;

@@ -127,7 +127,6 @@ void from_words(limb_t* out, std::size_t n, const word* w) {
   }
 }
 
-
 /// A length in words for the word algorithms (int); std::length_error beyond.
 int word_count(std::size_t n) {
   if (n > static_cast<std::size_t>(std::numeric_limits<int>::max() / 2)) {

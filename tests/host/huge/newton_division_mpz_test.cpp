@@ -158,9 +158,9 @@ TEST(NewtonDivision, RandomShapes) {
 }
 
 TEST(NewtonDivision, QuotientInPieces) {
-  // The quotient taken in 1 to 5 pieces, each by a reciprocal of its length (Integer's host division takes four,
-  // or one on 16 threads or more): random operands, exact quotients and remainders b - 1, a quotient as long as the
-  // divisor and others.
+  // The quotient taken in 1 to 5 pieces, each by a reciprocal of its length (Integer's host division takes one, two
+  // or four by its threads and the divisor's length): random operands, exact quotients and remainders b - 1, a
+  // quotient as long as the divisor and others.
   const std::uint64_t seed = seed_for("huge newton division in pieces");
   Rng rng(seed);
   for (int i = 0; i < 120; ++i) {
