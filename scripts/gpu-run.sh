@@ -403,7 +403,7 @@ for section in "${sections[@]}"; do
     host_division) # Integer's products and division in host memory on this machine's cores beside GMP on one
       # (bench-huge-integer-mul --place host), with every core, two threads and one (OpenMP's OMP_NUM_THREADS), at
       # HOST_DIVISION_DIGITS (default 3 10^4 to 10^6 digits, the quotient as long as the divisor); each division also
-      # with its quotient in one piece and in four, remainders from wrapped and whole products (--division-variants)
+      # with its quotient in one, two and four pieces, remainders from wrapped and whole products (--division-variants)
       if [[ -x $bin/bench-huge-integer-mul ]]; then
         for threads in "$(nproc)" 2 1; do
           log_suffix=-host-division-$threads

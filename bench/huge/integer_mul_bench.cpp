@@ -83,8 +83,8 @@ bool print_division_variants(const Integer& a, const Integer& b, const mpz_class
   const std::size_t m = a.bit_width(), n = b.bit_width();
   const auto divide = [&](const Variant& v) {
     warpnum::huge::wrapped_products_off_for_tests = v.whole;
-    auto r = warpnum::huge::divmod_by_reciprocal<Integer>(a, m, b, n, 32 * warpnum::huge::NumberTraits<Integer>::host_limbs,
-                                                          v.pieces);
+    const std::size_t host_bits = 32 * warpnum::huge::NumberTraits<Integer>::host_limbs;
+    auto r = warpnum::huge::divmod_by_reciprocal<Integer>(a, m, b, n, host_bits, v.pieces);
     warpnum::huge::wrapped_products_off_for_tests = false;
     return r;
   };
