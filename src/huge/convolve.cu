@@ -282,6 +282,87 @@ void column_levels_from_flat(u32* out, const u32* tw, u32 r, u32 a) {
   }
 }
 
+/// The column passes of the host transform on tiles of `width` columns side by side, lane-wise with AVX2
+/// (detail/x86/ntt_avx2.hpp's tiles: the same words as the scalar column steps), where the processor has it and the
+/// rows are at least a tile wide; else `lanes` is false and the columns run one by one.
+struct HostTiles {
+  static constexpr u32 width = 16;
+  bool lanes = false;
+
+  static HostTiles choose(u32 n2) {
+    HostTiles t;
+#if WARPNUM_DETAIL_X86_64_ASM
+    static_assert(width == warpnum::detail::ntt_avx2::tile_columns);
+    t.lanes = host_ntt_is_vectorised() && n2 >= width;
+#else
+    static_cast<void>(n2);
+#endif
+    return t;
+  }
+
+  /// powers[16 pos + c] = w^(k c) in Montgomery form, k = column_frequency(pos), from the direction's table.
+  static void fill_powers(u32* powers, const u32* tw, const Plan& plan, const TableLayout& lay, Mod m) {
+    for (u32 pos = 0; pos < plan.n1; ++pos) {
+      const u32 k = ntt::column_frequency(pos, plan.radix, plan.log2_n1);
+      for (u32 c = 0; c < width; ++c) powers[std::size_t{pos} * width + c] = ntt::four_step_twiddle(tw, lay, k * c, m);
+    }
+  }
+
+  /// Columns [j0, j0 + 16) of operand `src` (n_src limbs): reduced, transformed, times their four-step twiddles, to
+  /// the residues `dst`; `buf` holds n1 rows of 16.
+  void forward(u32* buf, const limb_t* src, std::size_t n_src, u32* dst, u32 j0, const Plan& plan,
+               const TableLayout& lay, const u32* tw, const u32* level_tw, const u32* powers,
+               const ntt::RadixConstants& c, Mod m) const {
+#if WARPNUM_DETAIL_X86_64_ASM
+    namespace avx2 = warpnum::detail::ntt_avx2;
+    for (u32 n = 0; n < plan.n1; ++n) {
+      const std::size_t g = std::size_t{n} * plan.n2 + j0;
+      avx2::reduce_row(buf + std::size_t{n} * width, src + g, g < n_src ? n_src - g : 0, m);
+    }
+    avx2::columns_forward(buf, plan.radix, plan.log2_n1, tw, level_tw, c, m);
+    for (u32 pos = 0; pos < plan.n1; ++pos) {
+      const u32 k = ntt::column_frequency(pos, plan.radix, plan.log2_n1);
+      avx2::twiddle_row(dst + std::size_t{pos} * plan.n2 + j0, buf + std::size_t{pos} * width,
+                        ntt::four_step_twiddle(tw, lay, j0 * k, m), powers + std::size_t{pos} * width, m);
+    }
+#else
+    static_cast<void>(buf), static_cast<void>(src), static_cast<void>(n_src), static_cast<void>(dst);
+    static_cast<void>(j0), static_cast<void>(plan), static_cast<void>(lay), static_cast<void>(tw);
+    static_cast<void>(level_tw), static_cast<void>(powers), static_cast<void>(c), static_cast<void>(m);
+#endif
+  }
+
+  /// Columns [j0, j0 + 16) of the residues x: times the inverse four-step twiddles, transformed back, in place.
+  void inverse(u32* buf, u32* x, u32 j0, const Plan& plan, const TableLayout& lay, const u32* tw, const u32* level_tw,
+               const u32* powers, const ntt::RadixConstants& c, Mod m) const {
+#if WARPNUM_DETAIL_X86_64_ASM
+    namespace avx2 = warpnum::detail::ntt_avx2;
+    for (u32 pos = 0; pos < plan.n1; ++pos) {
+      const u32 k = ntt::column_frequency(pos, plan.radix, plan.log2_n1);
+      avx2::twiddle_row(buf + std::size_t{pos} * width, x + std::size_t{pos} * plan.n2 + j0,
+                        ntt::four_step_twiddle(tw, lay, j0 * k, m), powers + std::size_t{pos} * width, m);
+    }
+    avx2::columns_inverse(buf, plan.radix, plan.log2_n1, tw, level_tw, c, m);
+    for (u32 n = 0; n < plan.n1; ++n) {
+      avx2::copy_row(x + std::size_t{n} * plan.n2 + j0, buf + std::size_t{n} * width);
+    }
+#else
+    static_cast<void>(buf), static_cast<void>(x), static_cast<void>(j0), static_cast<void>(plan);
+    static_cast<void>(lay), static_cast<void>(tw), static_cast<void>(level_tw), static_cast<void>(powers);
+    static_cast<void>(c), static_cast<void>(m);
+#endif
+  }
+
+  /// ntt::crt_combine of coefficients k to k + 7 into out (8 Coef96).
+  static void crt_combine(const u32* r0, const u32* r1, const u32* r2, const Crt& crt, u32* out) {
+#if WARPNUM_DETAIL_X86_64_ASM
+    warpnum::detail::ntt_avx2::crt_combine(r0, r1, r2, crt, out);
+#else
+    for (int k = 0; k < 8; ++k) ntt::crt_combine(r0[k], r1[k], r2[k], crt, out + 3 * k);
+#endif
+  }
+};
+
 /// The convolution of a and b of length `cyclic` (a transform length, at least na and nb), c[0, min(nc, cyclic)):
 /// every coefficient k + cyclic folded onto k, as the transform does when it is shorter than the product; or, with
 /// cyclic = 0, the whole product's nc = na + nb - 1 coefficients.
@@ -320,9 +401,30 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
     return columns.avx2 ? column_tables.data() + (q * 2 + d) * column_table_size : nullptr;
   };
   const auto residue_of = [&](int q, int op) { return residues.get() + (std::size_t(op) * num_primes + q) * length; };
+  // With AVX2 the columns run lane-wise, 16 at a time (HostTiles); their four-step twiddles w_L^(k (j0 + c)) are
+  // w_L^(k j0), one table twiddle a row of a tile, times w_L^(k c) from a table of 16 a row.
+  const HostTiles tiles = HostTiles::choose(n2);
+  std::vector<u32> powers(tiles.lanes ? std::size_t{n1} * HostTiles::width * 2 * num_primes : 0);
+  std::vector<u32> tile_levels(tiles.lanes ? std::size_t{n1} * 2 * num_primes : 0);
+  std::vector<ntt::RadixConstants> radix_constants(2 * num_primes);
+  if (tiles.lanes) {
+    for (int q = 0; q < num_primes; ++q) {
+      for (int d = 0; d < 2; ++d) {
+        const int qd = q * 2 + d;
+        tiles.fill_powers(powers.data() + qd * std::size_t{n1} * HostTiles::width, table_of(q, d), plan, lay,
+                          s.mods[q]);
+        column_levels_from_flat(tile_levels.data() + qd * std::size_t{n1}, table_of(q, d), plan.radix, plan.log2_n1);
+        if (plan.radix > 1) {
+          radix_constants[qd] = ntt::radix_r_constants(plan.radix, u32{1} << plan.log2_n1, table_of(q, d), s.mods[q]);
+        }
+      }
+    }
+  }
+  const auto powers_of = [&](int q, int d) { return powers.data() + (q * 2 + d) * std::size_t{n1} * HostTiles::width; };
+  const auto tile_levels_of = [&](int q, int d) { return tile_levels.data() + (q * 2 + d) * std::size_t{n1}; };
 
   // 1. Columns forward, `width` columns at a time (gathered into a contiguous buffer).
-  constexpr u32 width = 16;
+  constexpr u32 width = HostTiles::width;
   const u32 col_tiles = (n2 + width - 1) / width;
   const long col_jobs = static_cast<long>(col_tiles) * num_primes * ops;
 #pragma omp parallel if (parallel)
@@ -338,6 +440,11 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
       const limb_t* src = op == 0 ? a : b;
       const std::size_t n_src = op == 0 ? na : nb;
       const u32* tw = table_of(q, 0);
+      if (tiles.lanes) {
+        tiles.forward(buf.data(), src, n_src, residue_of(q, op), j0, plan, lay, tw, tile_levels_of(q, 0),
+                      powers_of(q, 0), radix_constants[q * 2], m);
+        continue;
+      }
       for (u32 n = 0; n < n1; ++n) {
         for (u32 cc = 0; cc < w; ++cc) {
           const std::size_t g = std::size_t{n} * n2 + j0 + cc;
@@ -393,6 +500,11 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
       const Mod m = s.mods[q];
       const u32* tw = table_of(q, 1);
       u32* x = residue_of(q, 0);
+      if (tiles.lanes) {
+        tiles.inverse(buf.data(), x, j0, plan, lay, tw, tile_levels_of(q, 1), powers_of(q, 1), radix_constants[q * 2 + 1],
+                      m);
+        continue;
+      }
       for (u32 pos = 0; pos < n1; ++pos) {
         const u32 k1 = ntt::column_frequency(pos, plan.radix, plan.log2_n1);
         for (u32 cc = 0; cc < w; ++cc) {
@@ -416,6 +528,13 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
   const u32* r1 = residue_of(1, 0);
   const u32* r2 = residue_of(2, 0);
   const long count = static_cast<long>(nc);
+  if (tiles.lanes) {  // eight coefficients at a time
+    const long blocks = count / 8;
+#pragma omp parallel for schedule(static) if (parallel)
+    for (long k = 0; k < blocks; ++k) HostTiles::crt_combine(r0 + 8 * k, r1 + 8 * k, r2 + 8 * k, s.crt, c[8 * k].w);
+    for (long k = blocks * 8; k < count; ++k) ntt::crt_combine(r0[k], r1[k], r2[k], s.crt, c[k].w);
+    return;
+  }
 #pragma omp parallel for schedule(static) if (parallel)
   for (long k = 0; k < count; ++k) ntt::crt_combine(r0[k], r1[k], r2[k], s.crt, c[k].w);
 }

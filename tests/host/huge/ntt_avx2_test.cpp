@@ -148,6 +148,87 @@ TEST_F(NttAvx2, LevelsMatchTheScalarStepsAndTheDft) {
   }
 }
 
+// The columns side by side: a tile of 16 columns of r 2^a rows (row n of the tile at x[16 n]) through the lane-wise
+// radix-r step and levels, each column against the scalar schedule run on it alone, then back; lengths from one
+// row (a = 0, the radix-r step alone) up.
+TEST_F(NttAvx2, TilesOfColumnsMatchTheScalarSteps) {
+  const std::string what = "ntt avx2 tiles";
+  const std::uint64_t seed = seed_for(what);
+  Rng rng(seed);
+  constexpr u32 width = avx2::tile_columns;
+  for (int q = 0; q < 3; ++q) {
+    const u32 p = ntt::prime_values[q];
+    const ntt::Mod m = ntt::make_mod(p);
+    for (const u32 r : {1u, 3u, 5u}) {
+      for (u32 a = 0; a <= 10; ++a) {
+        const u32 length = r << a;
+        if (length < 2) continue;
+        const std::vector<u32> tw = flat_table(q, length, false), tw_inv = flat_table(q, length, true);
+        const std::vector<u32> lv = level_table(tw, r, a), lv_inv = level_table(tw_inv, r, a);
+        const ntt::RadixConstants c = r > 1 ? ntt::radix_r_constants(r, u32{1} << a, tw.data(), m)
+                                            : ntt::RadixConstants{};
+        const ntt::RadixConstants c_inv = r > 1 ? ntt::radix_r_constants(r, u32{1} << a, tw_inv.data(), m)
+                                                : ntt::RadixConstants{};
+        const std::string name = "prime " + std::to_string(q) + ", length " + std::to_string(r) + " 2^" +
+                                 std::to_string(a) + ", seed " + std::to_string(seed);
+        for (int shape = 0; shape < 2; ++shape) {
+          const std::vector<u32> x = residues(rng, std::size_t{length} * width, p, shape);
+          std::vector<u32> got = x;
+          avx2::columns_forward(got.data(), r, a, tw.data(), lv.data(), c, m);
+          std::vector<u32> column(length);
+          for (u32 col = 0; col < width; ++col) {
+            for (u32 n = 0; n < length; ++n) column[n] = x[std::size_t{n} * width + col];
+            scalar_forward(column, r, a, tw, m, false);
+            for (u32 n = 0; n < length; ++n) {
+              ASSERT_EQ(got[std::size_t{n} * width + col], column[n])
+                  << "forward, " << name << ", shape " << shape << ", column " << col << ", row " << n;
+            }
+          }
+          avx2::columns_inverse(got.data(), r, a, tw_inv.data(), lv_inv.data(), c_inv, m);
+          for (std::size_t i = 0; i < got.size(); ++i) {
+            ASSERT_EQ(got[i], u64{x[i]} * length % p) << "inverse back to M x, " << name << ", at " << i;
+          }
+        }
+      }
+    }
+  }
+}
+
+// The remainder step eight coefficients at a time against ntt::crt_combine, on random residues and on the edges
+// (0, 1, p - 1 of each prime: coefficients near 0 and near the primes' product).
+TEST_F(NttAvx2, RemainderStepMatchesTheScalarOne) {
+  const std::string what = "ntt avx2 crt";
+  const std::uint64_t seed = seed_for(what);
+  Rng rng(seed);
+  ntt::Crt crt{};
+  const u32 length = 3u << 10;  // any transform length: the constants are what the lanes must use alike
+  for (int q = 0; q < 3; ++q) {
+    const u32 p = ntt::prime_values[q];
+    crt.m[q] = ntt::make_mod(p);
+    crt.scale[q] = to_mont(static_cast<u32>(pow_ref(length % p, p - 2, p)), p);
+    crt.scale[q] = ntt::mont_mul(crt.scale[q], crt.m[q].r2, crt.m[q]);
+  }
+  const auto inverse_mont = [&](u32 x, int q) {
+    const u32 p = ntt::prime_values[q];
+    return to_mont(static_cast<u32>(pow_ref(x % p, p - 2, p)), p);
+  };
+  crt.inv_1_2 = inverse_mont(ntt::prime_values[0], 1);
+  crt.inv_1_3 = inverse_mont(ntt::prime_values[0], 2);
+  crt.inv_2_3 = inverse_mont(ntt::prime_values[1], 2);
+  for (int round = 0; round < 2000; ++round) {
+    u32 r[3][8];
+    for (int q = 0; q < 3; ++q) {
+      const u32 p = ntt::prime_values[q];
+      const u32 edges[] = {0u, 1u, p - 1};
+      for (int k = 0; k < 8; ++k) r[q][k] = round % 2 == 0 ? static_cast<u32>(rng.below(p)) : edges[rng.below(3)];
+    }
+    u32 got[24], want[24];
+    avx2::crt_combine(r[0], r[1], r[2], crt, got);
+    for (int k = 0; k < 8; ++k) ntt::crt_combine(r[0][k], r[1][k], r[2][k], crt, want + 3 * k);
+    for (int i = 0; i < 24; ++i) ASSERT_EQ(got[i], want[i]) << "word " << i << ", round " << round << ", seed " << seed;
+  }
+}
+
 TEST_F(NttAvx2, PointwiseAndLaneArithmetic) {
   const std::string what = "ntt avx2 pointwise";
   const std::uint64_t seed = seed_for(what);

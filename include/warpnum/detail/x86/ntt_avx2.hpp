@@ -165,5 +165,209 @@ __attribute__((target("avx2"))) inline void pointwise(u32* x, const u32* y, std:
   for (; i < n; ++i) x[i] = huge::ntt::mont_mul(x[i], y[i], m);
 }
 
+// ---- sixteen columns side by side ----
+// The host's column transforms (the four-step layout's strided sub-transforms) run lane-wise on tiles of 16 columns:
+// row n of a tile (element n of each of its columns) at x[16 n], two vectors. Every step of every column is then the
+// same lane operation, at any half-size: no permutes, and a tile's rows are whole 64-byte lines of the residues.
+// Each lane computes what the scalar steps compute for its column, so the words are the same.
+
+inline constexpr u32 tile_columns = 16;
+
+/// The radix-R constants (ntt::RadixConstants) in every lane.
+struct RadixConstants8 {
+  __m256i plus[2];
+  __m256i minus[2];
+};
+
+__attribute__((target("avx2"))) inline RadixConstants8 broadcast(const huge::ntt::RadixConstants& c) noexcept {
+  RadixConstants8 v;
+  for (int k = 0; k < 2; ++k) {
+    v.plus[k] = _mm256_set1_epi32(static_cast<int>(c.plus[k]));
+    v.minus[k] = _mm256_set1_epi32(static_cast<int>(c.minus[k]));
+  }
+  return v;
+}
+
+/// ntt::dft_symmetric in each lane: the R-point transform (R = 3 or 5) of v, in place.
+template <u32 R>
+__attribute__((target("avx2"))) inline void dft_symmetric(__m256i (&v)[R], const RadixConstants8& c,
+                                                          Mod8 m) noexcept {
+  constexpr u32 H = (R - 1) / 2;
+  __m256i u[H];
+  __m256i d[H];
+  for (u32 k = 1; k <= H; ++k) {
+    u[k - 1] = add_mod(v[k], v[R - k], m);
+    d[k - 1] = sub_mod(v[k], v[R - k], m);
+  }
+  const __m256i v0 = v[0];
+  __m256i y0 = v0;
+  for (u32 k = 0; k < H; ++k) y0 = add_mod(y0, u[k], m);
+  const __m256i zero = _mm256_setzero_si256();
+  for (u32 s = 1; s <= H; ++s) {
+    __m256i p = zero;
+    __m256i q = zero;
+    for (u32 k = 1; k <= H; ++k) {
+      const u32 e = k * s % R;  // 1 to R - 1
+      const bool low = e <= H;
+      const __m256i pk = mont_mul(u[k - 1], c.plus[(low ? e : R - e) - 1], m);
+      const __m256i qk = mont_mul(d[k - 1], c.minus[(low ? e : R - e) - 1], m);
+      p = k == 1 ? pk : add_mod(p, pk, m);
+      q = k == 1 ? (low ? qk : sub_mod(zero, qk, m)) : (low ? add_mod(q, qk, m) : sub_mod(q, qk, m));
+    }
+    const __m256i t = add_mod(v0, p, m);
+    v[s] = add_mod(t, q, m);
+    v[R - s] = sub_mod(t, q, m);
+  }
+  v[0] = y0;
+}
+
+/// ntt::radix_fixed_item on each column of a tile: the radix-R step of sub-transforms of R 2^a rows (forward: the
+/// R-point transform of rows n0 + j 2^a, then output s times w_M^(n0 s); the inverse: inputs s times tw[n0 s], then the
+/// transform), `tw` the direction's flat table w_M^e, `c` its constants.
+template <u32 R, bool Inverse>
+__attribute__((target("avx2"))) inline void radix_fixed_tile(u32* x, u32 a, const u32* tw, const RadixConstants8& c,
+                                                             Mod8 m) noexcept {
+  const std::size_t quarter = std::size_t{tile_columns} << a;  // words between rows n0 and n0 + 2^a
+  for (u32 n0 = 0; n0 < (u32{1} << a); ++n0) {
+    __m256i t[R];
+    for (u32 s = 1; s < R; ++s) t[s] = _mm256_set1_epi32(static_cast<int>(tw[n0 * s]));
+    for (u32 half = 0; half < tile_columns; half += 8) {
+      u32* const row = x + std::size_t{tile_columns} * n0 + half;
+      __m256i v[R];
+      for (u32 j = 0; j < R; ++j) v[j] = load(row + j * quarter);
+      if constexpr (Inverse) {
+        for (u32 s = 1; s < R; ++s) v[s] = mont_mul(v[s], t[s], m);
+      }
+      dft_symmetric<R>(v, c, m);
+      if constexpr (!Inverse) {
+        for (u32 s = 1; s < R; ++s) v[s] = mont_mul(v[s], t[s], m);
+      }
+      for (u32 j = 0; j < R; ++j) store(row + j * quarter, v[j]);
+    }
+  }
+}
+
+template <bool Inverse>
+__attribute__((target("avx2"))) inline void radix_r_tile(u32* x, u32 r, u32 a, const u32* tw,
+                                                         const huge::ntt::RadixConstants& c, Mod8 m) noexcept {
+  const RadixConstants8 c8 = broadcast(c);
+  if (r == 3) {
+    radix_fixed_tile<3, Inverse>(x, a, tw, c8, m);
+  } else if (r == 5) {
+    radix_fixed_tile<5, Inverse>(x, a, tw, c8, m);
+  }
+}
+
+/// Level h (half-size) of the radix-2 levels on each column of a tile of `rows` rows: the pairs of rows (j, j + h) of
+/// each 2h rows, twiddle tw[j] (the level's row of a level-by-level table), sixteen columns a pair.
+template <bool Inverse>
+__attribute__((target("avx2"))) inline void level_tile(u32* x, std::size_t rows, u32 h, const u32* tw,
+                                                       Mod8 m) noexcept {
+  const std::size_t distance = std::size_t{tile_columns} * h;
+  for (std::size_t b = 0; b < rows; b += 2 * std::size_t{h}) {
+    for (u32 j = 0; j < h; ++j) {
+      const __m256i w = _mm256_set1_epi32(static_cast<int>(tw[j]));
+      u32* const row = x + std::size_t{tile_columns} * (b + j);
+      __m256i u0 = load(row), u1 = load(row + 8);
+      __m256i v0 = load(row + distance), v1 = load(row + distance + 8);
+      butterfly<Inverse>(u0, v0, w, m);
+      butterfly<Inverse>(u1, v1, w, m);
+      store(row, u0);
+      store(row + 8, u1);
+      store(row + distance, v0);
+      store(row + distance + 8, v1);
+    }
+  }
+}
+
+/// The forward sub-transforms of r 2^a rows (the scalar schedule ntt::forward_step: the radix-r step, then the
+/// radix-2 levels of half-size 2^(a-1) down to 1) on the 16 columns of a tile. `tw` is the direction's flat table
+/// (w_M^e), `level_tw` the same twiddles level by level, `c` the radix-r constants (unused where r = 1).
+__attribute__((target("avx2"))) inline void columns_forward(u32* x, u32 r, u32 a, const u32* tw,
+                                                            const u32* level_tw, const huge::ntt::RadixConstants& c,
+                                                            Mod m) noexcept {
+  const Mod8 m8 = broadcast(m);
+  radix_r_tile<false>(x, r, a, tw, c, m8);
+  const std::size_t rows = std::size_t{r} << a;
+  for (u32 h = u32{1} << a >> 1; h >= 1; h /= 2) level_tile<false>(x, rows, h, level_tw + h - 1, m8);
+}
+
+/// Their inverse (times r 2^a): the levels from half-size 1 up, then the radix-r step, with the inverse's tables.
+__attribute__((target("avx2"))) inline void columns_inverse(u32* x, u32 r, u32 a, const u32* tw,
+                                                            const u32* level_tw, const huge::ntt::RadixConstants& c,
+                                                            Mod m) noexcept {
+  const Mod8 m8 = broadcast(m);
+  const std::size_t rows = std::size_t{r} << a;
+  for (u32 h = 1; h < (u32{1} << a); h *= 2) level_tile<true>(x, rows, h, level_tw + h - 1, m8);
+  radix_r_tile<true>(x, r, a, tw, c, m8);
+}
+
+/// A tile's row from `count` words of limbs (fewer than 16 at an operand's end: zeros after), each reduced modulo p
+/// (ntt::reduce).
+__attribute__((target("avx2"))) inline void reduce_row(u32* out, const u32* limbs, std::size_t count,
+                                                       Mod m) noexcept {
+  const Mod8 m8 = broadcast(m);
+  const __m256i r1 = _mm256_set1_epi32(static_cast<int>(m.r1));
+  if (count >= tile_columns) {
+    store(out, mont_mul(load(limbs), r1, m8));
+    store(out + 8, mont_mul(load(limbs + 8), r1, m8));
+    return;
+  }
+  for (std::size_t c = 0; c < tile_columns; ++c) out[c] = c < count ? huge::ntt::reduce(limbs[c], m) : 0;
+}
+
+/// out[c] = in[c] times base powers[c] (Montgomery products; base and powers in Montgomery form) for c < 16: a row
+/// of a tile times its four-step twiddles w^(k (j0 + c)) = w^(k j0) w^(k c).
+__attribute__((target("avx2"))) inline void twiddle_row(u32* out, const u32* in, u32 base, const u32* powers,
+                                                        Mod m) noexcept {
+  const Mod8 m8 = broadcast(m);
+  const __m256i b = _mm256_set1_epi32(static_cast<int>(base));
+  store(out, mont_mul(load(in), mont_mul(b, load(powers), m8), m8));
+  store(out + 8, mont_mul(load(in + 8), mont_mul(b, load(powers + 8), m8), m8));
+}
+
+/// A tile's row copied (16 words).
+__attribute__((target("avx2"))) inline void copy_row(u32* out, const u32* in) noexcept {
+  store(out, load(in));
+  store(out + 8, load(in + 8));
+}
+
+/// x in every lane.
+__attribute__((target("avx2"))) inline __m256i set(u32 x) noexcept { return _mm256_set1_epi32(static_cast<int>(x)); }
+
+/// ntt::crt_combine for eight coefficients: the three words of coefficient k (k < 8) from r0[k], r1[k], r2[k] into
+/// out[3 k], out[3 k + 1], out[3 k + 2].
+__attribute__((target("avx2"))) inline void crt_combine(const u32* r0, const u32* r1, const u32* r2,
+                                                        const huge::ntt::Crt& c, u32* out) noexcept {
+  const Mod8 m0 = broadcast(c.m[0]), m1 = broadcast(c.m[1]), m2 = broadcast(c.m[2]);
+  const __m256i v1 = mont_mul(load(r0), set(c.scale[0]), m0);
+  const __m256i v2 = mont_mul(load(r1), set(c.scale[1]), m1);
+  const __m256i v3 = mont_mul(load(r2), set(c.scale[2]), m2);
+  const __m256i t2 = mont_mul(sub_mod(v2, mont_mul(v1, set(c.m[1].r1), m1), m1), set(c.inv_1_2), m1);
+  __m256i t3 = mont_mul(sub_mod(v3, mont_mul(v1, set(c.m[2].r1), m2), m2), set(c.inv_1_3), m2);
+  t3 = mont_mul(sub_mod(t3, mont_mul(t2, set(c.m[2].r1), m2), m2), set(c.inv_2_3), m2);
+  // high = t2 + p2 t3 < 2^60, lo = (high mod 2^32) p1 + v1, hi = (high >> 32) p1 + (lo >> 32): the even lanes in
+  // the 64-bit halves as they are, the odd ones shifted down.
+  const __m256i low32 = _mm256_set1_epi64x(0xffffffff);
+  const __m256i p1 = set(c.m[0].p), p2 = set(c.m[1].p);
+  alignas(32) std::uint64_t lo[2][4], hi[2][4];
+  for (int odd = 0; odd < 2; ++odd) {
+    const __m256i t2h = odd != 0 ? _mm256_srli_epi64(t2, 32) : _mm256_and_si256(t2, low32);
+    const __m256i t3h = odd != 0 ? _mm256_srli_epi64(t3, 32) : t3;
+    const __m256i v1h = odd != 0 ? _mm256_srli_epi64(v1, 32) : _mm256_and_si256(v1, low32);
+    const __m256i high = _mm256_add_epi64(_mm256_mul_epu32(t3h, p2), t2h);
+    const __m256i l = _mm256_add_epi64(_mm256_mul_epu32(high, p1), v1h);
+    const __m256i h = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(high, 32), p1), _mm256_srli_epi64(l, 32));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lo[odd]), l);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(hi[odd]), h);
+  }
+  for (int k = 0; k < 8; ++k) {
+    const std::uint64_t l = lo[k & 1][k >> 1], h = hi[k & 1][k >> 1];
+    out[3 * k] = static_cast<u32>(l);
+    out[3 * k + 1] = static_cast<u32>(h);
+    out[3 * k + 2] = static_cast<u32>(h >> 32);
+  }
+}
+
 }  // namespace warpnum::detail::ntt_avx2
 #endif
