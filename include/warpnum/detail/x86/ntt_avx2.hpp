@@ -67,6 +67,14 @@ __attribute__((target("avx2"))) inline void butterfly(__m256i& u, __m256i& v, __
   }
 }
 
+/// The butterfly of either direction with the twiddle 1 (w^0): (u, v) -> (u + v, u - v). The Montgomery product by
+/// 1 (R mod p) returns an operand below p as it is, so these are the words butterfly would give.
+__attribute__((target("avx2"))) inline void unit_butterfly(__m256i& u, __m256i& v, Mod8 m) noexcept {
+  const __m256i s = add_mod(u, v, m);
+  v = sub_mod(u, v, m);
+  u = s;
+}
+
 __attribute__((target("avx2"))) inline __m256i load(const u32* p) noexcept {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
 }
@@ -86,6 +94,38 @@ __attribute__((target("avx2"))) inline void level_wide(u32* x, std::size_t words
       butterfly<Inverse>(u, v, load(tw + j), m);
       store(x + b + j, u);
       store(x + b + j + h, v);
+    }
+  }
+}
+
+/// Two radix-2 levels at once, half-sizes h and h / 2 (h / 2 >= 8), on `words` words (a multiple of 2h): the four
+/// words j, j + h / 2, j + h, j + 3h / 2 of each 2h go through both levels in registers, in the direction's order
+/// (forward h first, the inverse h / 2 first), with the same twiddles as two level_wide passes, so the same words;
+/// one pass over the words where two levels took two. `tw` and `tw_half` are the two levels' rows of the table.
+template <bool Inverse>
+__attribute__((target("avx2"))) inline void level_pair_wide(u32* x, std::size_t words, u32 h, const u32* tw,
+                                                            const u32* tw_half, Mod8 m) noexcept {
+  const u32 q = h / 2;
+  for (std::size_t b = 0; b < words; b += 2 * std::size_t{h}) {
+    u32* const y = x + b;
+    for (u32 j = 0; j < q; j += 8) {
+      __m256i v0 = load(y + j), v1 = load(y + j + q), v2 = load(y + j + h), v3 = load(y + j + h + q);
+      const __m256i wa = load(tw + j), wb = load(tw + j + q), wh = load(tw_half + j);
+      if constexpr (Inverse) {
+        butterfly<true>(v0, v1, wh, m);
+        butterfly<true>(v2, v3, wh, m);
+        butterfly<true>(v0, v2, wa, m);
+        butterfly<true>(v1, v3, wb, m);
+      } else {
+        butterfly<false>(v0, v2, wa, m);
+        butterfly<false>(v1, v3, wb, m);
+        butterfly<false>(v0, v1, wh, m);
+        butterfly<false>(v2, v3, wh, m);
+      }
+      store(y + j, v0);
+      store(y + j + q, v1);
+      store(y + j + h, v2);
+      store(y + j + h + q, v3);
     }
   }
 }
@@ -117,7 +157,11 @@ __attribute__((target("avx2"))) inline void level_narrow(u32* x, std::size_t wor
       v = _mm256_castps_si256(
           _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), _MM_SHUFFLE(3, 1, 3, 1)));
     }
-    butterfly<Inverse>(u, v, w, m);
+    if constexpr (H == 1) {  // w_2^0 = 1
+      unit_butterfly(u, v, m);
+    } else {
+      butterfly<Inverse>(u, v, w, m);
+    }
     if constexpr (H == 4) {
       store(x + i, _mm256_permute2x128_si256(u, v, 0x20));
       store(x + i + 8, _mm256_permute2x128_si256(u, v, 0x31));
@@ -139,7 +183,9 @@ __attribute__((target("avx2"))) inline void forward_levels(u32* x, std::size_t b
                                                            Mod m) noexcept {
   const Mod8 m8 = broadcast(m);
   const std::size_t words = blocks << a;
-  for (u32 h = u32{1} << (a - 1); h >= 8; h /= 2) level_wide<false>(x, words, h, level_tw + h - 1, m8);
+  u32 h = u32{1} << (a - 1);
+  for (; h >= 16; h /= 4) level_pair_wide<false>(x, words, h, level_tw + h - 1, level_tw + h / 2 - 1, m8);
+  if (h == 8) level_wide<false>(x, words, h, level_tw + h - 1, m8);
   level_narrow<false, 4>(x, words, level_tw + 3, m8);
   level_narrow<false, 2>(x, words, level_tw + 1, m8);
   level_narrow<false, 1>(x, words, level_tw, m8);
@@ -154,7 +200,14 @@ __attribute__((target("avx2"))) inline void inverse_levels(u32* x, std::size_t b
   level_narrow<true, 1>(x, words, level_tw, m8);
   level_narrow<true, 2>(x, words, level_tw + 1, m8);
   level_narrow<true, 4>(x, words, level_tw + 3, m8);
-  for (u32 h = 8; h < (u32{1} << a); h *= 2) level_wide<true>(x, words, h, level_tw + h - 1, m8);
+  // The forward's pairs, undone in the reverse order: a single level of half-size 8 where the forward left one.
+  const u32 top = u32{1} << (a - 1);
+  u32 h = 8;
+  if (a >= 4 && ((a - 4) & 1) == 0) {
+    level_wide<true>(x, words, h, level_tw + h - 1, m8);
+    h = 16;
+  }
+  for (; h < top; h *= 4) level_pair_wide<true>(x, words, 2 * h, level_tw + 2 * h - 1, level_tw + h - 1, m8);
 }
 
 /// x[i] = ntt::mont_mul(x[i], y[i], m) for i < n (y[i] < p; y may be x).
@@ -270,8 +323,13 @@ __attribute__((target("avx2"))) inline void level_tile(u32* x, std::size_t rows,
       u32* const row = x + std::size_t{tile_columns} * (b + j);
       __m256i u0 = load(row), u1 = load(row + 8);
       __m256i v0 = load(row + distance), v1 = load(row + distance + 8);
-      butterfly<Inverse>(u0, v0, w, m);
-      butterfly<Inverse>(u1, v1, w, m);
+      if (j == 0) {  // w_2h^0 = 1, as in level_narrow
+        unit_butterfly(u0, v0, m);
+        unit_butterfly(u1, v1, m);
+      } else {
+        butterfly<Inverse>(u0, v0, w, m);
+        butterfly<Inverse>(u1, v1, w, m);
+      }
       store(row, u0);
       store(row + 8, u1);
       store(row + distance, v0);
