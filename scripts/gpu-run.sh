@@ -5,7 +5,7 @@
 # ${OUT:-build-gpu/gpu-run}; a summary table (binary, exit status, gtest passed/failed/skipped) ends the output.
 # Exits non-zero if anything failed.
 #   scripts/gpu-run.sh [device] [host] [demo] [gpubench] [huge] [bench] [fuzz] [sanitize] [mixed] [compare] [compare_host] [compiler]
-#                      [sass_check] [sass] [fields] [cgbn] [fft] [ct] [scaling] [host_division]
+#                      [sass_check] [sass] [fields] [cgbn] [fft] [ct] [scaling] [host_division] [host_crossover]
 # (default: the first eight, in that order; fuzz: device-fuzz, every device operation against the host's in three
 # kernel shapes, after a planted fault that it must report; sanitize: compute-sanitizer over every device-* binary,
 # see the section; mixed: the programs linked from a g++ and an nvcc object (tests/mixed);
@@ -23,7 +23,7 @@
 # several GPUs of the node, docs/scaling.md: the device-list tests, powm and fma2 over device lists (SCALING_BITS) and
 # Integer's product over device lists (SCALING_DIGITS, SCALING_LIST: lists such as "0,0 0,0,0,0", all on a machine
 # of several GPUs); host_division: Integer's division in host memory on every core, two and one, beside GMP
-# (HOST_DIVISION_DIGITS))
+# (HOST_DIVISION_DIGITS); host_crossover: the host's product algorithms side by side on every core, two and one)
 # Environment: BIN (default build-gpu/bin; a .tar.xz from scripts/gpu-build.sh is unpacked first), RUN_TIMEOUT per binary in s (default 900), GPU_BENCH_ARGS (arguments
 # for warpnum-bench, e.g. --bits 1024 --mode compute), GPU_BENCH_OPS (the operations warpnum-bench runs, one
 # after another: default "mul"; e.g. "mul powm div_qr sqrt gcd modinv"), BENCH_ARGS (extra arguments for every host benchmark,
@@ -413,6 +413,16 @@ for section in "${sections[@]}"; do
         log_suffix=
       fi
       ;;
+    host_crossover) # the host's algorithms side by side (bench-huge-integer-mul --place host --crossover: equal
+      # lengths, then n by 4n limbs), with every core, two threads and one, for src/huge/thresholds.hpp
+      if [[ -x $bin/bench-huge-integer-mul ]]; then
+        for threads in "$(nproc)" 2 1; do
+          log_suffix=-host-crossover-$threads
+          OMP_NUM_THREADS=$threads run_one "$bin/bench-huge-integer-mul" --place host --crossover --reps 5
+        done
+        log_suffix=
+      fi
+      ;;
     sass)
       cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
       if [[ -x $cuobjdump && -x $bin/warpnum-bench ]]; then
@@ -423,7 +433,7 @@ for section in "${sections[@]}"; do
         echo "gpu-run: no cuobjdump (or no warpnum-bench); sass skipped"
       fi
       ;;
-    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields cgbn fft ct scaling host_division)" >&2; exit 2 ;;
+    *) echo "gpu-run: unknown section '$section' (device host demo gpubench huge bench fuzz sanitize mixed compare compare_host compiler sass_check sass fields cgbn fft ct scaling host_division host_crossover)" >&2; exit 2 ;;
   esac
 done
 

@@ -12,8 +12,9 @@
 // Default digits 10^5, 10^6, 10^7, 10^8. Each row: the median of N timed calls (default 9; GMP: fewer above 10^7
 // digits, it takes seconds) after one untimed call. Prints a table; --csv writes the rows too. --crossover instead
 // times every algorithm Integer can take in the place (multiply(a, b, algorithm): on the host schoolbook, Karatsuba,
-// Toom-3 and the transform; on the device the tiled convolution, the transform and the FFT) and GMP's mpz_mul over
-// equal lengths from 16 to 131072 limbs, for src/huge/thresholds.hpp. --algorithms ntt,fft also times each product (and
+// Toom-3, Toom-4 and the transform; on the device the tiled convolution, the transform and the FFT) and GMP's mpz_mul
+// over equal lengths from 16 to 131072 limbs, and on the host Toom-4 and the transform over n by 4n limbs, for
+// src/huge/thresholds.hpp. --algorithms ntt,fft also times each product (and
 // square) by each algorithm named, multiply(a, b, algorithm), checked against GMP first. --devices 0,0 (or all, or
 // any list of GPUs) also times each product over that device list, multiply(devices, a, b), checked the same way.
 // --division-variants (host place) also times the host division with its quotient in one, two and four pieces, each
@@ -153,6 +154,29 @@ int run_crossover(Place place, int reps, gmp_randclass& rng) {
       if (alg == pick) pick_name = name;
     }
     std::printf("  %s\n", pick_name);
+    std::fflush(stdout);
+  }
+  if (device) return 0;
+  // Unequal lengths, n by 4n limbs (a division's quotient pieces times its divisor): Toom-Cook against the
+  // transform, which forms the whole product at once.
+  std::printf("unequal lengths in host memory: ms of multiply(a, b, algorithm), a of n limbs, b of 4n\n");
+  std::printf("%8s %12s %12s %12s  %s\n", "limbs", "toom4", "ntt", "gmp", "automatic picks");
+  for (std::size_t n = 1369; n <= 35065; n = n * 3 / 2) {
+    const mpz_class ga = rng.get_z_bits(32 * n), gb = rng.get_z_bits(32 * 4 * n);
+    const Integer a = warpnum::from_mpz(ga, place), b = warpnum::from_mpz(gb, place);
+    const mpz_class expected = ga * gb;
+    std::printf("%8zu", n);
+    for (const MulAlgorithm alg : {MulAlgorithm::toom4, MulAlgorithm::ntt}) {
+      Integer r = warpnum::multiply(a, b, alg);
+      if (warpnum::to_mpz_class(r) != expected) {
+        std::fprintf(stderr, "bench-huge-integer-mul: product of %zu by %zu limbs differs from GMP's\n", n, 4 * n);
+        return 1;
+      }
+      std::printf(" %12.4f", median_ms([&] { r = warpnum::multiply(a, b, alg); }, reps));
+    }
+    mpz_class g;
+    std::printf(" %12.4f", median_ms([&] { mpz_mul(g.get_mpz_t(), ga.get_mpz_t(), gb.get_mpz_t()); }, reps));
+    std::printf("  %s\n", warpnum::mul_algorithm(n, 4 * n, place) == MulAlgorithm::ntt ? "ntt" : "toom");
     std::fflush(stdout);
   }
   return 0;

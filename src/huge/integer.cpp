@@ -549,9 +549,10 @@ MulAlgorithm mul_algorithm(std::size_t na, std::size_t nb, Place place) {
   }
   if (shorter < huge::thresholds::host_karatsuba) return MulAlgorithm::schoolbook;
   if (shorter < huge::thresholds::host_toom3) return MulAlgorithm::karatsuba;
-  const std::size_t ntt_from =
-      huge::thresholds::host_ntt_threshold(huge::host_threads(), huge::host_ntt_is_vectorised());
-  if (shorter >= ntt_from) return MulAlgorithm::ntt;
+  if (huge::thresholds::host_product_by_transform(shorter, std::max(na, nb), huge::host_threads(),
+                                                  huge::host_ntt_is_vectorised())) {
+    return MulAlgorithm::ntt;
+  }
   return shorter < huge::thresholds::host_toom4 ? MulAlgorithm::toom3 : MulAlgorithm::toom4;
 }
 

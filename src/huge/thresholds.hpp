@@ -48,11 +48,33 @@ inline constexpr std::size_t host_toom_tasks = 600;
 ///   10.5, and 15.7 at 52,597 against 11.4. The two-thread threshold stays at 15,585: it is on the shorter operand,
 ///   and where the other is longer (a division's quotient pieces times the divisor) the transform forms the whole
 ///   product at once. With 40,000 instead, divmod_floor of 2 10^6 by 10^6 digits took 90-92 ms against 48.
+/// - With the columns lane-wise (16 at a time) and the remainder step eight coefficients at a time (2026-12-06,
+///   development machine, Toom-4 and the transform alternating, ms): on one thread the transform is level with
+///   Toom-4 at 6,927 limbs (0.936 against 0.939) and ahead from 8,192 (0.94 against 1.12; 1.34 against 1.53 at
+///   10,390); on two, where the transform stays on one thread below 2^15 points, Toom-4's tasks lead to 10,390
+///   limbs (1.52 against 1.82) and the transform from 12,289 (1.38 against 1.68).
 inline constexpr std::size_t host_ntt = 12289;
 constexpr std::size_t host_ntt_threshold(int threads, bool vectorised) noexcept {
   if (threads >= 4) return host_ntt;
-  if (vectorised) return threads >= 2 ? 15585 : 45000;
+  if (vectorised) return threads >= 2 ? host_ntt : 7000;
   return threads >= 2 ? 57000 : 131072;
+}
+/// Host: where the longer operand has at least twice the shorter's limbs, the transform from
+/// host_ntt_unequal_threshold(threads, vectorised) limbs of the shorter: Toom-Cook takes such a product as several
+/// of the shorter's length, the transform at once. n by 4n limbs (development machine, 2026-12-06, ms): one thread,
+/// Toom-4 1.14 against the transform's 0.95 at 3,079 limbs, 1.99 against 1.36 at 4,618; two threads 1.04 against
+/// 1.25 at 3,079, 1.88 against 1.93 at 4,618, 3.24 against 2.22 at 6,927. Four threads or more: as equal lengths
+/// (not measured apart).
+constexpr std::size_t host_ntt_unequal_threshold(int threads, bool vectorised) noexcept {
+  if (threads >= 4 || !vectorised) return host_ntt_threshold(threads, vectorised);
+  return threads >= 2 ? 5000 : 3000;
+}
+/// Whether the host multiplies operands of `shorter` and `longer` limbs by the transform (else by Toom-Cook or
+/// below): the two thresholds above.
+constexpr bool host_product_by_transform(std::size_t shorter, std::size_t longer, int threads,
+                                         bool vectorised) noexcept {
+  if (shorter >= host_ntt_threshold(threads, vectorised)) return true;
+  return longer >= 2 * shorter && shorter >= host_ntt_unequal_threshold(threads, vectorised);
 }
 /// Host: Integer's division takes its quotient in host_division_pieces(threads, divisor_limbs) pieces
 /// (newton_division.hpp's divmod_by_reciprocal), each by a reciprocal of its length; `threads` is what OpenMP gives.

@@ -7,6 +7,7 @@
 #include <warpnum/integer.hpp>
 
 #include "../../../src/huge/engine.hpp"
+#include "../../../src/huge/thresholds.hpp"
 
 #include <gmp.h>
 #include <gmpxx.h>
@@ -510,7 +511,23 @@ TEST(Integer, MulAlgorithmFollowsThresholds) {
   const MulAlgorithm mid = warpnum::mul_algorithm(200, 200, Place::host);
   EXPECT_TRUE(mid == MulAlgorithm::karatsuba || mid == MulAlgorithm::schoolbook || mid == MulAlgorithm::toom3);
   EXPECT_EQ(warpnum::mul_algorithm(250, 250, Place::host), MulAlgorithm::toom3);
-  EXPECT_EQ(warpnum::mul_algorithm(8000, 8000, Place::host), MulAlgorithm::toom4);
+  EXPECT_EQ(warpnum::mul_algorithm(4000, 4000, Place::host), MulAlgorithm::toom4);
+  // The transform's thresholds depend on the threads and on AVX2: from the equal lengths' threshold, and, where the
+  // longer operand has twice the shorter's limbs or more, from the unequal lengths'.
+  const int threads = warpnum::huge::host_threads();
+  const bool vectorised = warpnum::huge::host_ntt_is_vectorised();
+  const std::size_t equal = warpnum::huge::thresholds::host_ntt_threshold(threads, vectorised);
+  const std::size_t unequal = warpnum::huge::thresholds::host_ntt_unequal_threshold(threads, vectorised);
+  ASSERT_LE(unequal, equal);
+  EXPECT_EQ(warpnum::mul_algorithm(equal - 1, equal - 1, Place::host), MulAlgorithm::toom4);
+  EXPECT_EQ(warpnum::mul_algorithm(equal, equal, Place::host), MulAlgorithm::ntt);
+  EXPECT_EQ(warpnum::mul_algorithm(equal, 5 * equal, Place::host), MulAlgorithm::ntt);
+  EXPECT_EQ(warpnum::mul_algorithm(unequal - 1, 4 * unequal, Place::host), MulAlgorithm::toom4);
+  EXPECT_EQ(warpnum::mul_algorithm(unequal, 2 * unequal, Place::host), MulAlgorithm::ntt);
+  EXPECT_EQ(warpnum::mul_algorithm(4 * unequal, unequal, Place::host), MulAlgorithm::ntt);
+  if (unequal < equal) {
+    EXPECT_EQ(warpnum::mul_algorithm(unequal, 2 * unequal - 1, Place::host), MulAlgorithm::toom4);
+  }
 }
 
 }  // namespace

@@ -371,6 +371,11 @@ __attribute__((target("avx2"))) inline void reduce_row(u32* out, const u32* limb
     store(out + 8, mont_mul(load(limbs + 8), r1, m8));
     return;
   }
+  if (count == 0) {  // past the operand: half of a product's rows
+    store(out, _mm256_setzero_si256());
+    store(out + 8, _mm256_setzero_si256());
+    return;
+  }
   for (std::size_t c = 0; c < tile_columns; ++c) out[c] = c < count ? huge::ntt::reduce(limbs[c], m) : 0;
 }
 
