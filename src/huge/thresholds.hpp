@@ -45,29 +45,30 @@ inline constexpr std::size_t host_toom_tasks = 600;
 /// - With Toom-4 (2026-12-05): on two threads Toom-4 and the transform are level at 23,377 and 35,065 limbs (3.52
 ///   against 3.54 ms, 6.37 against 6.47; Toom-4 ahead by 5-13% in a run before), the transform ahead at 15,585
 ///   (1.72 against 2.00) and 52,597 (7.97 against 15.2). On one thread Toom-4 takes 8.92 ms at 35,065 limbs against
-///   10.5, and 15.7 at 52,597 against 11.4. The two-thread threshold stays at 15,585: it is on the shorter operand,
-///   and where the other is longer (a division's quotient pieces times the divisor) the transform forms the whole
-///   product at once. With 40,000 instead, divmod_floor of 2 10^6 by 10^6 digits took 90-92 ms against 48.
+///   10.5, and 15.7 at 52,597 against 11.4. The two-thread threshold then stayed at 15,585: it was on the shorter
+///   operand alone, and where the other is longer (a division's quotient pieces times the divisor) the transform
+///   forms the whole product at once. With 40,000 instead, divmod_floor of 2 10^6 by 10^6 digits took 90-92 ms
+///   against 48 (the unequal lengths' threshold below now covers those products).
 /// - With the columns lane-wise (16 at a time) and the remainder step eight coefficients at a time (2026-12-06,
-///   development machine, Toom-4 and the transform alternating, ms): on one thread the transform is level with
-///   Toom-4 at 6,927 limbs (0.936 against 0.939) and ahead from 8,192 (0.94 against 1.12; 1.34 against 1.53 at
-///   10,390); on two, where the transform stays on one thread below 2^15 points, Toom-4's tasks lead to 10,390
-///   limbs (1.52 against 1.82) and the transform from 12,289 (1.38 against 1.68).
+///   `--crossover`, ms): on one thread Toom-4 leads at 6,927 limbs (0.825 against 0.949 on the H100 machine's Xeon;
+///   level, 0.94 against 0.94, on the development machine) and the transform from 10,390 (1.22 against 1.43); on two
+///   and on sixteen, where the transform stays on one thread below 2^15 points, Toom-Cook's tasks lead at 10,390
+///   limbs (Xeon: Toom-3 0.98 against 1.19 on two threads, 0.43 against 1.19 on sixteen) and the transform from
+///   15,585 (1.14 against 1.79; 0.57 against 0.65).
 inline constexpr std::size_t host_ntt = 12289;
 constexpr std::size_t host_ntt_threshold(int threads, bool vectorised) noexcept {
-  if (threads >= 4) return host_ntt;
-  if (vectorised) return threads >= 2 ? host_ntt : 7000;
-  return threads >= 2 ? 57000 : 131072;
+  if (threads >= 2) return vectorised || threads >= 4 ? host_ntt : 57000;
+  return vectorised ? 8000 : 131072;
 }
 /// Host: where the longer operand has at least twice the shorter's limbs, the transform from
 /// host_ntt_unequal_threshold(threads, vectorised) limbs of the shorter: Toom-Cook takes such a product as several
-/// of the shorter's length, the transform at once. n by 4n limbs (development machine, 2026-12-06, ms): one thread,
-/// Toom-4 1.14 against the transform's 0.95 at 3,079 limbs, 1.99 against 1.36 at 4,618; two threads 1.04 against
-/// 1.25 at 3,079, 1.88 against 1.93 at 4,618, 3.24 against 2.22 at 6,927. Four threads or more: as equal lengths
-/// (not measured apart).
+/// of the shorter's length, the transform at once. n by 4n limbs (`--crossover`'s second table, Xeon, 2026-12-06,
+/// Toom-4 against the transform, ms): one thread 0.56 against 0.66 at 2,053 limbs, 1.02 against 0.81 at 3,079; two
+/// threads 0.94 against 1.24 at 4,618, 1.69 against 1.37 at 6,927; sixteen 0.70 against 1.23 at 4,618, 1.60 against
+/// 0.55 at 6,927. Without AVX2: as equal lengths (not measured apart).
 constexpr std::size_t host_ntt_unequal_threshold(int threads, bool vectorised) noexcept {
-  if (threads >= 4 || !vectorised) return host_ntt_threshold(threads, vectorised);
-  return threads >= 2 ? 5000 : 3000;
+  if (!vectorised) return host_ntt_threshold(threads, vectorised);
+  return threads >= 2 ? 6000 : 3000;
 }
 /// Whether the host multiplies operands of `shorter` and `longer` limbs by the transform (else by Toom-Cook or
 /// below): the two thresholds above.
