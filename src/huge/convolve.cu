@@ -261,6 +261,26 @@ struct HostLevels {
     inverse_host<Most>(x, 1, r, a, tw, m);
   }
 
+  /// A row of each operand (x and y of 2^a words; y = x for a square) transformed, their pointwise product into x,
+  /// transformed back: `tw` and `tw_inv` the directions' tables level by level. With AVX2 the forward transforms'
+  /// last level, the product and the inverse's first level are one pass (ntt_avx2::product_level).
+  void product(u32* x, u32* y, u32 a, ntt::LevelTwiddles tw, ntt::LevelTwiddles tw_inv, Mod m) const {
+#if WARPNUM_DETAIL_X86_64_ASM
+    if (avx2) {
+      namespace avx2 = warpnum::detail::ntt_avx2;
+      avx2::forward_levels(x, 1, a, tw.p, m, false);
+      if (y != x) avx2::forward_levels(y, 1, a, tw.p, m, false);
+      avx2::product_level(x, y, std::size_t{1} << a, m);
+      avx2::inverse_levels(x, 1, a, tw_inv.p, m, false);
+      return;
+    }
+#endif
+    forward<ntt::row_levels>(x, 1, a, tw, tw.p, m);
+    if (y != x) forward<ntt::row_levels>(y, 1, a, tw, tw.p, m);
+    pointwise(x, y, u32{1} << a, m);
+    inverse<ntt::row_levels>(x, 1, a, tw_inv, tw_inv.p, m);
+  }
+
   /// x[i] = mont_mul(x[i], y[i]) for i < n.
   void pointwise(u32* x, const u32* y, u32 n, Mod m) const {
 #if WARPNUM_DETAIL_X86_64_ASM
@@ -476,15 +496,7 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
     const Mod m = s.mods[q];
     u32* x = residue_of(q, 0) + std::size_t{row} * n2;
     const ntt::LevelTwiddles tw{table_of(q, 0) + lay.row}, tw_inv{table_of(q, 1) + lay.row};
-    rows.forward<ntt::row_levels>(x, 1, plan.log2_n2, tw, tw.p, m);
-    if (square) {
-      rows.pointwise(x, x, n2, m);
-    } else {
-      u32* y = residue_of(q, 1) + std::size_t{row} * n2;
-      rows.forward<ntt::row_levels>(y, 1, plan.log2_n2, tw, tw.p, m);
-      rows.pointwise(x, y, n2, m);
-    }
-    rows.inverse<ntt::row_levels>(x, 1, plan.log2_n2, tw_inv, tw_inv.p, m);
+    rows.product(x, square ? x : residue_of(q, 1) + std::size_t{row} * n2, plan.log2_n2, tw, tw_inv, m);
   }
 
   // 3. Columns inverse.

@@ -148,6 +148,42 @@ TEST_F(NttAvx2, LevelsMatchTheScalarStepsAndTheDft) {
   }
 }
 
+// The rows' product: the forward levels but the last on each operand, product_level (that level, the pointwise
+// product, the inverse's first level) and the inverse's other levels, against the scalar steps with the pointwise
+// product between; products and squares.
+TEST_F(NttAvx2, RowProductInOnePassMatchesTheScalarSteps) {
+  const std::string what = "ntt avx2 row product";
+  const std::uint64_t seed = seed_for(what);
+  Rng rng(seed);
+  for (int q = 0; q < 3; ++q) {
+    const u32 p = ntt::prime_values[q];
+    const ntt::Mod m = ntt::make_mod(p);
+    for (u32 a = 4; a <= 11; ++a) {
+      const u32 length = u32{1} << a;
+      const std::vector<u32> tw = flat_table(q, length, false), tw_inv = flat_table(q, length, true);
+      const std::vector<u32> lv = level_table(tw, 1, a), lv_inv = level_table(tw_inv, 1, a);
+      for (int shape = 0; shape < 2; ++shape) {
+        for (const bool square : {false, true}) {
+          const std::vector<u32> x = residues(rng, length, p, shape);
+          const std::vector<u32> y = square ? x : residues(rng, length, p, 1 - shape);
+          std::vector<u32> want = x, want_y = y;
+          scalar_forward(want, 1, a, tw, m, false);
+          scalar_forward(want_y, 1, a, tw, m, false);
+          for (u32 n = 0; n < length; ++n) want[n] = ntt::mont_mul(want[n], want_y[n], m);
+          scalar_inverse(want, 1, a, tw_inv, m, false);
+          std::vector<u32> got = x, got_y = y;
+          avx2::forward_levels(got.data(), 1, a, lv.data(), m, false);
+          if (!square) avx2::forward_levels(got_y.data(), 1, a, lv.data(), m, false);
+          avx2::product_level(got.data(), square ? got.data() : got_y.data(), length, m);
+          avx2::inverse_levels(got.data(), 1, a, lv_inv.data(), m, false);
+          ASSERT_EQ(got, want) << "prime " << q << ", length 2^" << a << ", shape " << shape
+                               << (square ? ", square" : "") << ", seed " << seed;
+        }
+      }
+    }
+  }
+}
+
 // The columns side by side: a tile of 16 columns of r 2^a rows (row n of the tile at x[16 n]) through the lane-wise
 // radix-r step and levels, each column against the scalar schedule run on it alone, then back; lengths from one
 // row (a = 0, the radix-r step alone) up.

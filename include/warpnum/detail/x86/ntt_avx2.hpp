@@ -178,9 +178,10 @@ __attribute__((target("avx2"))) inline void level_narrow(u32* x, std::size_t wor
 /// The radix-2 levels of decimation in frequency on `blocks` consecutive blocks of 2^a words (a >= 4), half-sizes
 /// 2^(a-1) down to 1: (u, v) -> (u + v, (u - v) w_2h^j) for the pairs (j, j + h) of each 2h words, with w_2h^j at
 /// level_tw[h - 1 + j] (ntt::LevelTwiddles' layout). The levels that ntt::forward_step's schedule does, in the same
-/// order, so the same words as the scalar steps.
+/// order, so the same words as the scalar steps. With `last` false the level of half-size 1 is left to
+/// product_level (the rows' forward transforms, the pointwise product and the inverse's first level in one pass).
 __attribute__((target("avx2"))) inline void forward_levels(u32* x, std::size_t blocks, u32 a, const u32* level_tw,
-                                                           Mod m) noexcept {
+                                                           Mod m, bool last = true) noexcept {
   const Mod8 m8 = broadcast(m);
   const std::size_t words = blocks << a;
   u32 h = u32{1} << (a - 1);
@@ -188,16 +189,16 @@ __attribute__((target("avx2"))) inline void forward_levels(u32* x, std::size_t b
   if (h == 8) level_wide<false>(x, words, h, level_tw + h - 1, m8);
   level_narrow<false, 4>(x, words, level_tw + 3, m8);
   level_narrow<false, 2>(x, words, level_tw + 1, m8);
-  level_narrow<false, 1>(x, words, level_tw, m8);
+  if (last) level_narrow<false, 1>(x, words, level_tw, m8);
 }
 
 /// Their inverse (times 2 a level) with the inverse roots' table: half-sizes 1 up to 2^(a-1),
-/// (u, v) -> (u + v w^-1, u - v w^-1).
+/// (u, v) -> (u + v w^-1, u - v w^-1). With `first` false the level of half-size 1 is taken as done (product_level).
 __attribute__((target("avx2"))) inline void inverse_levels(u32* x, std::size_t blocks, u32 a, const u32* level_tw,
-                                                           Mod m) noexcept {
+                                                           Mod m, bool first = true) noexcept {
   const Mod8 m8 = broadcast(m);
   const std::size_t words = blocks << a;
-  level_narrow<true, 1>(x, words, level_tw, m8);
+  if (first) level_narrow<true, 1>(x, words, level_tw, m8);
   level_narrow<true, 2>(x, words, level_tw + 1, m8);
   level_narrow<true, 4>(x, words, level_tw + 3, m8);
   // The forward's pairs, undone in the reverse order: a single level of half-size 8 where the forward left one.
@@ -208,6 +209,40 @@ __attribute__((target("avx2"))) inline void inverse_levels(u32* x, std::size_t b
     h = 16;
   }
   for (; h < top; h *= 4) level_pair_wide<true>(x, words, 2 * h, level_tw + 2 * h - 1, level_tw + h - 1, m8);
+}
+
+/// The even words of a and b (eight) into `even`, the odd ones into `odd`, as level_narrow<_, 1> pairs them.
+__attribute__((target("avx2"))) inline void split(__m256i a, __m256i b, __m256i& even, __m256i& odd) noexcept {
+  even = _mm256_castps_si256(
+      _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), _MM_SHUFFLE(2, 0, 2, 0)));
+  odd = _mm256_castps_si256(
+      _mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), _MM_SHUFFLE(3, 1, 3, 1)));
+}
+
+/// The forward transforms' level of half-size 1 on x and y (the sums and differences of neighbours 2i, 2i + 1: the
+/// twiddle w_2^0 is 1), their pointwise product into x, and the inverse's level of half-size 1 on it, in one pass over
+/// `words` words (a multiple of 16; y may be x: a square). The same words as level_narrow<false, 1> on each,
+/// pointwise and level_narrow<true, 1>.
+__attribute__((target("avx2"))) inline void product_level(u32* x, const u32* y, std::size_t words, Mod m) noexcept {
+  const Mod8 m8 = broadcast(m);
+  for (std::size_t i = 0; i < words; i += 16) {
+    __m256i u, v;
+    split(load(x + i), load(x + i + 8), u, v);
+    unit_butterfly(u, v, m8);
+    if (y != x) {
+      __m256i s, t;
+      split(load(y + i), load(y + i + 8), s, t);
+      unit_butterfly(s, t, m8);
+      u = mont_mul(u, s, m8);
+      v = mont_mul(v, t, m8);
+    } else {
+      u = mont_mul(u, u, m8);
+      v = mont_mul(v, v, m8);
+    }
+    unit_butterfly(u, v, m8);
+    store(x + i, _mm256_unpacklo_epi32(u, v));
+    store(x + i + 8, _mm256_unpackhi_epi32(u, v));
+  }
 }
 
 /// x[i] = ntt::mont_mul(x[i], y[i], m) for i < n (y[i] < p; y may be x).
