@@ -383,6 +383,73 @@ struct HostTiles {
   }
 };
 
+/// The host transform's tables for one length: the twiddles (fill_tables_host's layout), the columns' twiddles level
+/// by level (HostLevels with AVX2), and for the columns lane-wise (HostTiles) their levels, the four-step twiddles'
+/// powers w_L^(k c) (c < 16) and the radix-r constants.
+struct HostTables {
+  std::vector<u32> tables;
+  std::vector<u32> column_tables;
+  std::vector<u32> tile_levels;
+  std::vector<u32> powers;
+  std::vector<ntt::RadixConstants> radix_constants;
+};
+
+HostTables make_host_tables(const Setup& s) {
+  const Plan& plan = s.plan;
+  const TableLayout& lay = s.layout;
+  const u32 n1 = plan.n1;
+  HostTables t;
+  t.tables.resize(std::size_t{lay.size} * 2 * num_primes);
+  fill_tables_host(t.tables.data(), s);
+  const auto table_of = [&](int q, int d) { return t.tables.data() + (q * 2 + d) * std::size_t{lay.size}; };
+  const std::size_t column_table_size = std::size_t{1} << plan.log2_n1;
+  if (HostLevels::choose(plan.log2_n1).avx2) {
+    t.column_tables.resize(column_table_size * 2 * num_primes);
+    for (int qd = 0; qd < 2 * num_primes; ++qd) {
+      column_levels_from_flat(t.column_tables.data() + qd * column_table_size, table_of(qd / 2, qd % 2), plan.radix,
+                              plan.log2_n1);
+    }
+  }
+  // With AVX2 the columns run lane-wise, 16 at a time (HostTiles); their four-step twiddles w_L^(k (j0 + c)) are
+  // w_L^(k j0), one table twiddle a row of a tile, times w_L^(k c) from a table of 16 a row.
+  t.radix_constants.resize(2 * num_primes);
+  if (HostTiles::choose(plan.n2).lanes) {
+    t.powers.resize(std::size_t{n1} * HostTiles::width * 2 * num_primes);
+    t.tile_levels.resize(std::size_t{n1} * 2 * num_primes);
+    for (int qd = 0; qd < 2 * num_primes; ++qd) {
+      const int q = qd / 2;
+      const u32* tw = table_of(q, qd % 2);
+      HostTiles::fill_powers(t.powers.data() + qd * std::size_t{n1} * HostTiles::width, tw, plan, lay, s.mods[q]);
+      column_levels_from_flat(t.tile_levels.data() + qd * std::size_t{n1}, tw, plan.radix, plan.log2_n1);
+      if (plan.radix > 1) {
+        t.radix_constants[qd] = ntt::radix_r_constants(plan.radix, u32{1} << plan.log2_n1, tw, s.mods[q]);
+      }
+    }
+  }
+  return t;
+}
+
+/// The tables of s's length, made once and kept for the process (as the device's cached_tables): a product of
+/// 10^4 limbs spent about a tenth of its time making them. At most one entry a transform length (72 lengths r 2^k),
+/// a few MiB at the longest.
+std::shared_ptr<const HostTables> host_tables(const Setup& s) {
+  static std::mutex mutex;
+  static std::vector<std::pair<u32, std::shared_ptr<const HostTables>>> cache;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    for (const auto& [length, tables] : cache) {
+      if (length == s.plan.length) return tables;
+    }
+  }
+  auto made = std::make_shared<const HostTables>(make_host_tables(s));
+  const std::lock_guard<std::mutex> lock(mutex);
+  for (const auto& [length, tables] : cache) {
+    if (length == s.plan.length) return tables;  // made meanwhile by another thread
+  }
+  cache.emplace_back(s.plan.length, made);
+  return made;
+}
+
 /// The convolution of a and b of length `cyclic` (a transform length, at least na and nb), c[0, min(nc, cyclic)):
 /// every coefficient k + cyclic folded onto k, as the transform does when it is shorter than the product; or, with
 /// cyclic = 0, the whole product's nc = na + nb - 1 coefficients.
@@ -402,46 +469,20 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
   const bool parallel = length >= (std::size_t{1} << 15);
   static_cast<void>(parallel);  // nvcc 13.0 does not count a use in an OpenMP clause (#177-D)
 
-  std::vector<u32> tables(std::size_t{lay.size} * 2 * num_primes);
-  fill_tables_host(tables.data(), s);
+  const std::shared_ptr<const HostTables> tables_kept = host_tables(s);
+  const HostTables& t = *tables_kept;
   std::unique_ptr<u32[]> residues(new u32[length * num_primes * ops]);
-  const auto table_of = [&](int q, int d) { return tables.data() + (q * 2 + d) * std::size_t{lay.size}; };
+  const auto table_of = [&](int q, int d) { return t.tables.data() + (q * 2 + d) * std::size_t{lay.size}; };
   const HostLevels columns = HostLevels::choose(plan.log2_n1), rows = HostLevels::choose(plan.log2_n2);
   const std::size_t column_table_size = std::size_t{1} << plan.log2_n1;
-  std::vector<u32> column_tables(columns.avx2 ? column_table_size * 2 * num_primes : 0);
-  if (columns.avx2) {
-    for (int q = 0; q < num_primes; ++q) {
-      for (int d = 0; d < 2; ++d) {
-        column_levels_from_flat(column_tables.data() + (q * 2 + d) * column_table_size, table_of(q, d), plan.radix,
-                                plan.log2_n1);
-      }
-    }
-  }
   const auto column_levels_of = [&](int q, int d) {
-    return columns.avx2 ? column_tables.data() + (q * 2 + d) * column_table_size : nullptr;
+    return columns.avx2 ? t.column_tables.data() + (q * 2 + d) * column_table_size : nullptr;
   };
   const auto residue_of = [&](int q, int op) { return residues.get() + (std::size_t(op) * num_primes + q) * length; };
-  // With AVX2 the columns run lane-wise, 16 at a time (HostTiles); their four-step twiddles w_L^(k (j0 + c)) are
-  // w_L^(k j0), one table twiddle a row of a tile, times w_L^(k c) from a table of 16 a row.
   const HostTiles tiles = HostTiles::choose(n2);
-  std::vector<u32> powers(tiles.lanes ? std::size_t{n1} * HostTiles::width * 2 * num_primes : 0);
-  std::vector<u32> tile_levels(tiles.lanes ? std::size_t{n1} * 2 * num_primes : 0);
-  std::vector<ntt::RadixConstants> radix_constants(2 * num_primes);
-  if (tiles.lanes) {
-    for (int q = 0; q < num_primes; ++q) {
-      for (int d = 0; d < 2; ++d) {
-        const int qd = q * 2 + d;
-        tiles.fill_powers(powers.data() + qd * std::size_t{n1} * HostTiles::width, table_of(q, d), plan, lay,
-                          s.mods[q]);
-        column_levels_from_flat(tile_levels.data() + qd * std::size_t{n1}, table_of(q, d), plan.radix, plan.log2_n1);
-        if (plan.radix > 1) {
-          radix_constants[qd] = ntt::radix_r_constants(plan.radix, u32{1} << plan.log2_n1, table_of(q, d), s.mods[q]);
-        }
-      }
-    }
-  }
-  const auto powers_of = [&](int q, int d) { return powers.data() + (q * 2 + d) * std::size_t{n1} * HostTiles::width; };
-  const auto tile_levels_of = [&](int q, int d) { return tile_levels.data() + (q * 2 + d) * std::size_t{n1}; };
+  const std::vector<ntt::RadixConstants>& radix_constants = t.radix_constants;
+  const auto powers_of = [&](int q, int d) { return t.powers.data() + (q * 2 + d) * std::size_t{n1} * HostTiles::width; };
+  const auto tile_levels_of = [&](int q, int d) { return t.tile_levels.data() + (q * 2 + d) * std::size_t{n1}; };
 
   // 1. Columns forward, `width` columns at a time (gathered into a contiguous buffer).
   constexpr u32 width = HostTiles::width;
