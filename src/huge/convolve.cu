@@ -373,12 +373,16 @@ struct HostTiles {
 #endif
   }
 
-  /// ntt::crt_combine of coefficients k to k + 7 into out (8 Coef96).
-  static void crt_combine(const u32* r0, const u32* r1, const u32* r2, const Crt& crt, u32* out) {
+  /// ntt::crt_combine of eight coefficients into out[0, 8).
+  static void crt_combine(const u32* r0, const u32* r1, const u32* r2, const Crt& crt, Coef96* out) {
 #if WARPNUM_DETAIL_X86_64_ASM
-    warpnum::detail::ntt_avx2::crt_combine(r0, r1, r2, crt, out);
+    u32 words[8][3];
+    warpnum::detail::ntt_avx2::crt_combine(r0, r1, r2, crt, words);
+    for (int k = 0; k < 8; ++k) {
+      for (int i = 0; i < 3; ++i) out[k].w[i] = words[k][i];
+    }
 #else
-    for (int k = 0; k < 8; ++k) ntt::crt_combine(r0[k], r1[k], r2[k], crt, out + 3 * k);
+    for (int k = 0; k < 8; ++k) ntt::crt_combine(r0[k], r1[k], r2[k], crt, out[k].w);
 #endif
   }
 };
@@ -481,7 +485,9 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
   const auto residue_of = [&](int q, int op) { return residues.get() + (std::size_t(op) * num_primes + q) * length; };
   const HostTiles tiles = HostTiles::choose(n2);
   const std::vector<ntt::RadixConstants>& radix_constants = t.radix_constants;
-  const auto powers_of = [&](int q, int d) { return t.powers.data() + (q * 2 + d) * std::size_t{n1} * HostTiles::width; };
+  const auto powers_of = [&](int q, int d) {
+    return t.powers.data() + (q * 2 + d) * std::size_t{n1} * HostTiles::width;
+  };
   const auto tile_levels_of = [&](int q, int d) { return t.tile_levels.data() + (q * 2 + d) * std::size_t{n1}; };
 
   // 1. Columns forward, `width` columns at a time (gathered into a contiguous buffer).
@@ -554,8 +560,8 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
       const u32* tw = table_of(q, 1);
       u32* x = residue_of(q, 0);
       if (tiles.lanes) {
-        tiles.inverse(buf.data(), x, j0, plan, lay, tw, tile_levels_of(q, 1), powers_of(q, 1), radix_constants[q * 2 + 1],
-                      m);
+        tiles.inverse(buf.data(), x, j0, plan, lay, tw, tile_levels_of(q, 1), powers_of(q, 1),
+                      radix_constants[q * 2 + 1], m);
         continue;
       }
       for (u32 pos = 0; pos < n1; ++pos) {
@@ -584,7 +590,7 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
   if (tiles.lanes) {  // eight coefficients at a time
     const long blocks = count / 8;
 #pragma omp parallel for schedule(static) if (parallel)
-    for (long k = 0; k < blocks; ++k) HostTiles::crt_combine(r0 + 8 * k, r1 + 8 * k, r2 + 8 * k, s.crt, c[8 * k].w);
+    for (long k = 0; k < blocks; ++k) HostTiles::crt_combine(r0 + 8 * k, r1 + 8 * k, r2 + 8 * k, s.crt, c + 8 * k);
     for (long k = blocks * 8; k < count; ++k) ntt::crt_combine(r0[k], r1[k], r2[k], s.crt, c[k].w);
     return;
   }

@@ -57,7 +57,6 @@ using limb_t = std::uint32_t;
 struct Coef96 {
   std::uint32_t w[3];
 };
-static_assert(sizeof(Coef96) == 12, "warpnum: coefficients are arrays of three words, one after another");
 
 /// The stream device work is queued on, and whether the call waits for it. Queue{} (the legacy default stream,
 /// waiting) is what Integer's operations use: the work is complete on return. Queue::on(s) queues on s and returns

@@ -258,10 +258,15 @@ TEST_F(NttAvx2, RemainderStepMatchesTheScalarOne) {
       const u32 edges[] = {0u, 1u, p - 1};
       for (int k = 0; k < 8; ++k) r[q][k] = round % 2 == 0 ? static_cast<u32>(rng.below(p)) : edges[rng.below(3)];
     }
-    u32 got[24], want[24];
+    u32 got[8][3], want[8][3];
     avx2::crt_combine(r[0], r[1], r[2], crt, got);
-    for (int k = 0; k < 8; ++k) ntt::crt_combine(r[0][k], r[1][k], r[2][k], crt, want + 3 * k);
-    for (int i = 0; i < 24; ++i) ASSERT_EQ(got[i], want[i]) << "word " << i << ", round " << round << ", seed " << seed;
+    for (int k = 0; k < 8; ++k) ntt::crt_combine(r[0][k], r[1][k], r[2][k], crt, want[k]);
+    for (int k = 0; k < 8; ++k) {
+      for (int i = 0; i < 3; ++i) {
+        ASSERT_EQ(got[k][i], want[k][i]) << "coefficient " << k << ", word " << i << ", round " << round
+                                         << ", seed " << seed;
+      }
+    }
   }
 }
 

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// warpnum/detail/x86/ntt_avx2.hpp: the radix-2 levels and the pointwise products of the host's number-theoretic
-// transforms (huge/ntt.hpp) eight words at a time with AVX2, chosen at run time on processors that have it (the host
-// loops of src/huge/convolve.cu). Each lane computes what ntt.hpp's scalar body computes (mont_mul fully reduced,
-// add_mod, sub_mod), so the results are the same words; eight Montgomery products take six vpmuludq (the even and
-// the odd lanes each: a b, q = (a b mod 2^32) p^-1, q p), one 64-bit subtraction per half and a blend. Host only.
+// warpnum/detail/x86/ntt_avx2.hpp: the host's number-theoretic transforms (huge/ntt.hpp) eight words at a time with
+// AVX2, chosen at run time on processors that have it (the host loops of src/huge/convolve.cu): the rows' radix-2
+// levels (two a pass where the half-size allows) and pointwise products, the columns lane-wise on tiles of 16 (every
+// step of each column, the radix-3 and radix-5 steps included, one lane operation on whole rows of the tile), and
+// the remainder step (Garner) eight coefficients at a time. Each lane computes what ntt.hpp's scalar body computes
+// (mont_mul fully reduced, add_mod, sub_mod), so the results are the same words; eight Montgomery products take six
+// vpmuludq (the even and the odd lanes each: a b, q = (a b mod 2^32) p^-1, q p), one 64-bit subtraction per half and
+// a blend. Host only.
 #pragma once
 
 #include <warpnum/config.hpp>
@@ -434,9 +437,9 @@ __attribute__((target("avx2"))) inline void copy_row(u32* out, const u32* in) no
 __attribute__((target("avx2"))) inline __m256i set(u32 x) noexcept { return _mm256_set1_epi32(static_cast<int>(x)); }
 
 /// ntt::crt_combine for eight coefficients: the three words of coefficient k (k < 8) from r0[k], r1[k], r2[k] into
-/// out[3 k], out[3 k + 1], out[3 k + 2].
+/// out[k][0], out[k][1], out[k][2].
 __attribute__((target("avx2"))) inline void crt_combine(const u32* r0, const u32* r1, const u32* r2,
-                                                        const huge::ntt::Crt& c, u32* out) noexcept {
+                                                        const huge::ntt::Crt& c, u32 (&out)[8][3]) noexcept {
   const Mod8 m0 = broadcast(c.m[0]), m1 = broadcast(c.m[1]), m2 = broadcast(c.m[2]);
   const __m256i v1 = mont_mul(load(r0), set(c.scale[0]), m0);
   const __m256i v2 = mont_mul(load(r1), set(c.scale[1]), m1);
@@ -461,9 +464,9 @@ __attribute__((target("avx2"))) inline void crt_combine(const u32* r0, const u32
   }
   for (int k = 0; k < 8; ++k) {
     const std::uint64_t l = lo[k & 1][k >> 1], h = hi[k & 1][k >> 1];
-    out[3 * k] = static_cast<u32>(l);
-    out[3 * k + 1] = static_cast<u32>(h);
-    out[3 * k + 2] = static_cast<u32>(h >> 32);
+    out[k][0] = static_cast<u32>(l);
+    out[k][1] = static_cast<u32>(h);
+    out[k][2] = static_cast<u32>(h >> 32);
   }
 }
 
