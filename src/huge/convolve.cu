@@ -1176,20 +1176,24 @@ const SharedLimits& process_shared_limits() {
   return limits;
 }
 
-/// The column passes' tile on the device: make_setup's (up to 16384 words, which every GPU's allowance holds), or 8
-/// columns where that is narrower and two blocks of 8 columns fit an SM of every GPU of the process (the padded
-/// tile and the columns' table: 100 KiB for the 5 2^9-element columns of 10^8-digit products). A tile of 4 reads
-/// and writes 16 bytes of each row, half of a 32-byte memory sector; 8 read and write whole sectors. On an H100
-/// (2026-12-06, three rounds alternating) Integer a * b of 10^8 digits took 2.72-2.74 ms with 8 columns against
-/// 2.95-2.96 with 4 (sqr 2.03-2.06 against 2.14-2.15), and 2.89 with 16 (one block an SM); at 10^7 digits 32 columns
-/// (one block an SM) took 0.35 ms against 16's 0.31. Every GPU of the process takes the same tile, so that a
-/// transform cut over a device list (distributed_transform.cu) cuts its columns alike on each.
+/// The column passes' tile on the device: make_setup's (up to 16384 words, which every GPU's allowance holds), or
+/// the widest of 8 and 4 columns that is wider and of which two blocks fit an SM of every GPU of the process (the
+/// padded tile and the columns' table: 100 KiB for 8 of the 5 2^9-element columns of 10^8-digit products, 110 KiB
+/// for 4 of the longest transform's 5 2^10). A tile of 4 reads and writes 16 bytes of each row, half of a 32-byte
+/// memory sector, a tile of 2 a quarter; 8 read and write whole sectors. On an H100 (2026-12-06, rounds
+/// alternating) Integer a * b of 10^8 digits took 2.72-2.74 ms with 8 columns against 2.95-2.96 with 4 (sqr
+/// 2.03-2.06 against 2.14-2.15), and 2.89 with 16 (one block an SM); at 1.8 10^8 digits (the longest transform)
+/// 6.56-6.60 ms with 4 columns against 8.46-8.47 with 2; at 10^7 digits 32 columns (one block an SM) took 0.35 ms
+/// against 16's 0.31. Every GPU of the process takes the same tile, so that a transform cut over a device list
+/// (distributed_transform.cu) cuts its columns alike on each.
 std::pair<u32, u32> device_column_tile(const Setup& s) {
-  constexpr u32 wide = 8;
-  if (s.tile >= wide || s.plan.n2 < wide) return {s.tile, s.log2_tile};
   const SharedLimits& l = process_shared_limits();
-  const std::size_t bytes = (ntt::ColumnElements::words(s.plan.n1 * wide) + s.plan.n1) * sizeof(u32);
-  if (bytes <= l.per_block && 2 * (bytes + l.reserved) <= l.per_sm) return {wide, 3};
+  for (u32 log2_wide = 3; log2_wide > s.log2_tile; --log2_wide) {
+    const u32 wide = u32{1} << log2_wide;
+    if (wide > s.plan.n2) continue;
+    const std::size_t bytes = (ntt::ColumnElements::words(s.plan.n1 * wide) + s.plan.n1) * sizeof(u32);
+    if (bytes <= l.per_block && 2 * (bytes + l.reserved) <= l.per_sm) return {wide, log2_wide};
+  }
   return {s.tile, s.log2_tile};
 }
 
