@@ -14,9 +14,9 @@
 // times every algorithm Integer can take in the place (multiply(a, b, algorithm): on the host schoolbook, Karatsuba,
 // Toom-3, Toom-4 and the transform; on the device the tiled convolution, the transform and the FFT) and GMP's mpz_mul
 // over equal lengths from 16 to 131072 limbs, and on the host Toom-4 and the transform over n by 4n limbs, for
-// src/huge/thresholds.hpp. --algorithms ntt,fft also times each product (and
-// square) by each algorithm named, multiply(a, b, algorithm), checked against GMP first. --devices 0,0 (or all, or
-// any list of GPUs) also times each product over that device list, multiply(devices, a, b), checked the same way.
+// src/huge/thresholds.hpp. --algorithms ntt,fft also times each product (and square) by each algorithm named,
+// multiply(a, b, algorithm), checked against GMP first. --devices 0,0 (or all, or any list of GPUs) also times each
+// product over that device list, multiply(devices, a, b), checked the same way.
 // --division-variants (host place) also times the host division with its quotient in one, two and four pieces, each
 // remainder from a wrapped product and from the whole one, interleaved, beside GMP.
 #include "host_timing.hpp"
