@@ -390,12 +390,11 @@ struct HostTiles {
 };
 
 /// The host transform's tables for one length: the twiddles (fill_tables_host's layout), the columns' twiddles level
-/// by level (HostLevels with AVX2), and for the columns lane-wise (HostTiles) their levels, the four-step twiddles'
-/// powers w_L^(k c) (c < 16) and the radix-r constants.
+/// by level (for the AVX2 levels, HostLevels and HostTiles alike), and for the columns lane-wise (HostTiles) the
+/// four-step twiddles' powers w_L^(k c) (c < 16) and the radix-r constants.
 struct HostTables {
   std::vector<u32> tables;
-  std::vector<u32> column_tables;
-  std::vector<u32> tile_levels;
+  std::vector<u32> column_levels;
   std::vector<u32> powers;
   std::vector<ntt::RadixConstants> radix_constants;
 };
@@ -408,25 +407,24 @@ HostTables make_host_tables(const Setup& s) {
   t.tables.resize(std::size_t{lay.size} * 2 * num_primes);
   fill_tables_host(t.tables.data(), s);
   const auto table_of = [&](int q, int d) { return t.tables.data() + (q * 2 + d) * std::size_t{lay.size}; };
-  const std::size_t column_table_size = std::size_t{1} << plan.log2_n1;
-  if (HostLevels::choose(plan.log2_n1).avx2) {
-    t.column_tables.resize(column_table_size * 2 * num_primes);
+  const bool lanes = HostTiles::choose(plan.n2).lanes;
+  if (lanes || HostLevels::choose(plan.log2_n1).avx2) {
+    const std::size_t column_table_size = std::size_t{1} << plan.log2_n1;
+    t.column_levels.resize(column_table_size * 2 * num_primes);
     for (int qd = 0; qd < 2 * num_primes; ++qd) {
-      column_levels_from_flat(t.column_tables.data() + qd * column_table_size, table_of(qd / 2, qd % 2), plan.radix,
+      column_levels_from_flat(t.column_levels.data() + qd * column_table_size, table_of(qd / 2, qd % 2), plan.radix,
                               plan.log2_n1);
     }
   }
   // With AVX2 the columns run lane-wise, 16 at a time (HostTiles); their four-step twiddles w_L^(k (j0 + c)) are
   // w_L^(k j0), one table twiddle a row of a tile, times w_L^(k c) from a table of 16 a row.
   t.radix_constants.resize(2 * num_primes);
-  if (HostTiles::choose(plan.n2).lanes) {
+  if (lanes) {
     t.powers.resize(std::size_t{n1} * HostTiles::width * 2 * num_primes);
-    t.tile_levels.resize(std::size_t{n1} * 2 * num_primes);
     for (int qd = 0; qd < 2 * num_primes; ++qd) {
       const int q = qd / 2;
       const u32* tw = table_of(q, qd % 2);
       HostTiles::fill_powers(t.powers.data() + qd * std::size_t{n1} * HostTiles::width, tw, plan, lay, s.mods[q]);
-      column_levels_from_flat(t.tile_levels.data() + qd * std::size_t{n1}, tw, plan.radix, plan.log2_n1);
       if (plan.radix > 1) {
         t.radix_constants[qd] = ntt::radix_r_constants(plan.radix, u32{1} << plan.log2_n1, tw, s.mods[q]);
       }
@@ -482,7 +480,7 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
   const HostLevels columns = HostLevels::choose(plan.log2_n1), rows = HostLevels::choose(plan.log2_n2);
   const std::size_t column_table_size = std::size_t{1} << plan.log2_n1;
   const auto column_levels_of = [&](int q, int d) {
-    return columns.avx2 ? t.column_tables.data() + (q * 2 + d) * column_table_size : nullptr;
+    return t.column_levels.empty() ? nullptr : t.column_levels.data() + (q * 2 + d) * column_table_size;
   };
   const auto residue_of = [&](int q, int op) { return residues.get() + (std::size_t(op) * num_primes + q) * length; };
   const HostTiles tiles = HostTiles::choose(n2);
@@ -490,7 +488,6 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
   const auto powers_of = [&](int q, int d) {
     return t.powers.data() + (q * 2 + d) * std::size_t{n1} * HostTiles::width;
   };
-  const auto tile_levels_of = [&](int q, int d) { return t.tile_levels.data() + (q * 2 + d) * std::size_t{n1}; };
 
   // 1. Columns forward, `width` columns at a time (gathered into a contiguous buffer).
   constexpr u32 width = HostTiles::width;
@@ -510,7 +507,7 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
       const std::size_t n_src = op == 0 ? na : nb;
       const u32* tw = table_of(q, 0);
       if (tiles.lanes) {
-        tiles.forward(buf.data(), src, n_src, residue_of(q, op), j0, plan, lay, tw, tile_levels_of(q, 0),
+        tiles.forward(buf.data(), src, n_src, residue_of(q, op), j0, plan, lay, tw, column_levels_of(q, 0),
                       powers_of(q, 0), radix_constants[q * 2], m);
         continue;
       }
@@ -562,7 +559,7 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
       const u32* tw = table_of(q, 1);
       u32* x = residue_of(q, 0);
       if (tiles.lanes) {
-        tiles.inverse(buf.data(), x, j0, plan, lay, tw, tile_levels_of(q, 1), powers_of(q, 1),
+        tiles.inverse(buf.data(), x, j0, plan, lay, tw, column_levels_of(q, 1), powers_of(q, 1),
                       radix_constants[q * 2 + 1], m);
         continue;
       }
