@@ -10,7 +10,9 @@
 # Each BUILD is a folder holding bench-huge-mul or a .tar.xz from scripts/gpu-build.sh. Environment: SIZE,
 # SECTIONS (ncu sections; default the speed of light, compute and memory workload, occupancy, warp states,
 # scheduler and instruction statistics), RAW (a regular expression: collect ncu's full set instead and print every raw
-# metric whose line matches it, e.g. 'issue_stalled.*per_issue_active|pipe_.*pct_of_peak_sustained_active'), OUT (a folder for the reports; default
+# metric whose line matches it, e.g. 'issue_stalled.*per_issue_active|pipe_.*pct_of_peak_sustained_active'), SOURCE
+# (set: also each kernel's machine code with the warp instructions each instruction executed and its stall samples,
+# ncu's source page as CSV, NAME-source.csv, for scripts/sass_hot.py), OUT (a folder for the reports; default
 # build-gpu/huge-profile; they are also packed into one file, reports.tar.xz, beside it).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -60,6 +62,19 @@ for build in "$@"; do
   else
     echo "huge-profile: ncu could not profile (its output follows); the histograms alone"
     tail -n 5 "$logs/$name-ncu.txt"
+  fi
+  if [[ -n ${SOURCE:-} ]]; then
+    # Instruction-level counters of the same product's kernels, then the source page of each, as machine code.
+    if ncu --clock-control none -k "$kernels" --launch-skip 4 --launch-count 4 --section SourceCounters \
+        --section WarpStateStats -f -o "$logs/$name-source" "$exe" --target gpu --sizes "$size" --reps 1 \
+        > "$logs/$name-source.txt" 2>&1; then
+      ncu -i "$logs/$name-source.ncu-rep" --page source --csv --print-source sass > "$logs/$name-source.csv" 2>&1 ||
+        echo "huge-profile: ncu could not print the source page (see $logs/$name-source.csv)"
+      python3 scripts/sass_hot.py "$logs/$name-source.csv" || true
+    else
+      echo "huge-profile: ncu could not collect the source counters"
+      tail -n 5 "$logs/$name-source.txt"
+    fi
   fi
 done
 tar -cJf "$logs.tar.xz" -C "$(dirname "$logs")" "$(basename "$logs")"
