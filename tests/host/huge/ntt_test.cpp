@@ -285,10 +285,12 @@ TEST(HugeNtt, TwiddleTablesAndFourStepTwiddles) {
     const ntt::TableLayout t = ntt::table_layout(plan);
     const u32 lo_count = plan.length < 4096 ? plan.length : 4096;
     const u32 hi_count = (plan.length + 4095) / 4096;
-    ASSERT_EQ(t.row, plan.n1);
-    ASSERT_EQ(t.lo, plan.n1 + plan.n2);
-    ASSERT_EQ(t.hi, t.lo + lo_count);
-    ASSERT_EQ(t.size, t.hi + hi_count);
+    // Each region after the one before it, at the first multiple of four words (16 bytes).
+    const auto next = [](u32 end) { return (end + 3) / 4 * 4; };
+    ASSERT_EQ(t.row, next(plan.n1));
+    ASSERT_EQ(t.lo, next(t.row + plan.n2));
+    ASSERT_EQ(t.hi, next(t.lo + lo_count));
+    ASSERT_EQ(t.size, next(t.hi + hi_count));
     for (int q = 0; q < 3; ++q) {
       const u32 p = ntt::prime_values[q];
       const ntt::Mod m = ntt::make_mod(p);
