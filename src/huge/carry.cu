@@ -176,7 +176,6 @@ namespace {
 constexpr int block_threads = 256;
 constexpr int limbs_per_thread = 8;
 constexpr int tile_limbs = block_threads * limbs_per_thread;
-constexpr int scan_threads = 1024;
 
 /// Shared-memory index of element i of a tile read by threads at a stride of limbs_per_thread: one word of skew
 /// every 32, so the 32 lanes of a warp fall in 32 banks.
@@ -288,79 +287,76 @@ struct ResidueSource {
   }
 };
 
-/// Pass 1: the summary of each tile (bit 0 generate, bit 1 propagate).
-template <class Source>
-__global__ void __launch_bounds__(block_threads) summarise_tiles(Source src, std::size_t n, std::uint8_t* summary) {
-  __shared__ typename Source::Tile tile;
-  __shared__ CarrySummary warp_summary[block_threads / 32];
-  const std::size_t begin = static_cast<std::size_t>(blockIdx.x) * tile_limbs;
-  const std::size_t first = begin + threadIdx.x * limbs_per_thread;
-  const ThreadRun run(src.stage(tile, begin, first), first, n);
-  const BlockCarries c = block_lookahead<block_threads>(run.summary, 0, warp_summary);
-  if (threadIdx.x == 0) summary[blockIdx.x] = static_cast<std::uint8_t>(c.block.generate | (c.block.propagate << 1));
-}
+// One pass over the tiles with decoupled look-back (Merrill and Garland, "Single-pass Parallel Prefix Scan with
+// Decoupled Look-back", 2016): each block takes the next tile in order from a counter, makes its limbs and its summary
+// (carry in 0), publishes the summary, finds its carry in from the tiles below it (their carries out where
+// published, else their summaries, back to one that generates or stops every carry), publishes its own carry out
+// and writes its limbs. The inputs are read once: two passes (each tile's summary, then every limb with its carry
+// in) read them twice and made the remainder step twice, 0.30 ms of a 10^8-digit product's 2.75 on an H100, where
+// one pass is about the second's 0.16 alone.
 
-__device__ CarrySummary unpack(std::uint8_t s) { return {s & 1u, (s >> 1) & 1u}; }
+/// A tile's published state, one word: nothing yet (0), its summary (carry in 0), or its carry out.
+constexpr std::uint32_t tile_summary = 1, tile_carry = 2;
+__device__ constexpr std::uint32_t pack_summary(CarrySummary s) { return tile_summary | s.generate << 2 | s.propagate << 3; }
+__device__ constexpr std::uint32_t pack_carry(std::uint32_t carry) { return tile_carry | carry << 2; }
 
-/// Between the passes, in one block: the carry into each tile from the tiles' summaries (each thread a run of
-/// consecutive tiles).
-__global__ void __launch_bounds__(scan_threads)
-    resolve_tile_carries(const std::uint8_t* summary, std::size_t tiles, std::uint8_t* tile_carry_in) {
-  __shared__ CarrySummary warp_summary[scan_threads / 32];
-  const std::size_t per = (tiles + scan_threads - 1) / scan_threads;
-  const std::size_t first = threadIdx.x * per, last = first + per < tiles ? first + per : tiles;
-  CarrySummary mine{0, 1};
-  for (std::size_t t = first; t < last; ++t) mine = combine(mine, unpack(summary[t]));
-  std::uint32_t carry = block_lookahead<scan_threads>(mine, 0, warp_summary).thread_carry_in;
-  for (std::size_t t = first; t < last; ++t) {
-    tile_carry_in[t] = static_cast<std::uint8_t>(carry);
-    carry = carry_out(unpack(summary[t]), carry);
+/// The carry into tile t > 0, by one thread: back from tile t - 1, the summaries of the tiles between (combined with
+/// those below them as they are found) until a tile's carry out, or a summary that decides the carry alone (one that
+/// does not propagate: its generate bit is its carry out whatever comes in). Each tile below t was taken from the
+/// counter before t, so its block runs or has run, and publishes: the wait ends.
+__device__ std::uint32_t look_back(const std::uint32_t* status, std::uint32_t t) {
+  CarrySummary above{0, 1};  // tiles (k, t), combined
+  for (std::uint32_t k = t; k-- > 0;) {
+    std::uint32_t word;
+    do {
+      word = *static_cast<const volatile std::uint32_t*>(status + k);
+    } while (word == 0);
+    if ((word & tile_carry) != 0) return carry_out(above, (word >> 2) & 1u);
+    above = combine(CarrySummary{(word >> 2) & 1u, (word >> 3) & 1u}, above);
+    if (above.propagate == 0) return above.generate;
   }
+  return carry_out(above, 0);  // not reached: tile 0 publishes its carry out
 }
 
-/// Tiles up to which each tile of pass 2 finds its own carry in from the summaries below it (prefix_carry), so that
-/// the scan between the passes is no launch of its own: at most this many bytes a block, half a MiB in all.
-constexpr std::size_t prefix_tiles = 1024;
-
-/// The carry into tile t from the summaries of tiles [0, t), by the whole block: each thread combines a run of
-/// consecutive tiles, then the block's look-ahead carries across the runs (what resolve_tile_carries finds for
-/// every tile at once). Ends with a barrier, so the caller may use warp_summary again.
-__device__ std::uint32_t prefix_carry(const std::uint8_t* summary, std::size_t t, CarrySummary* warp_summary) {
-  const std::size_t per = (t + block_threads - 1) / block_threads;
-  const std::size_t first = threadIdx.x * per, last = first + per < t ? first + per : t;
-  CarrySummary mine{0, 1};
-  for (std::size_t k = first; k < last; ++k) mine = combine(mine, unpack(summary[k]));
-  const std::uint32_t carry = block_lookahead<block_threads>(mine, 0, warp_summary).carry_out;
-  __syncthreads();
-  return carry;
-}
-
-/// Pass 2: r[0, n) with every carry, from the carry into each tile: tile_carry_in[tile] where given, else found
-/// from the tiles' summaries where given (prefix_carry), else none (a single tile). The last block writes the carry
-/// out of limb n - 1 to *carry_out where that is not null. Limbs are read before the block's barrier and written
-/// after it, each by the block that reads it, so r may alias a source's inputs limb for limb.
+/// r[0, n) with every carry, one tile a block, in one pass (above). status holds a zero word for each tile and then
+/// the tile counter, zero. The block of the last tile writes the carry out of limb n - 1 to *last_carry where that
+/// is not null. Each block reads its limbs (before its first barrier) before it writes them, and no other block reads
+/// them, so r may alias a source's inputs limb for limb.
 template <class Source>
 __global__ void __launch_bounds__(block_threads)
-    resolve_tiles(Source src, limb_t* r, std::size_t n, const std::uint8_t* tile_carry_in,
-                  const std::uint8_t* summary, limb_t* carry_out) {
+    resolve_tiles(Source src, limb_t* r, std::size_t n, std::uint32_t* status, std::uint32_t tiles,
+                  limb_t* last_carry) {
   __shared__ typename Source::Tile tile;
   __shared__ CarrySummary warp_summary[block_threads / 32];
   __shared__ limb_t out[tile_limbs + tile_limbs / 32];
-  std::uint32_t carry_in = 0;
-  if (tile_carry_in != nullptr) {
-    carry_in = tile_carry_in[blockIdx.x];
-  } else if (summary != nullptr) {
-    carry_in = prefix_carry(summary, blockIdx.x, warp_summary);
-  }
-  const std::size_t begin = static_cast<std::size_t>(blockIdx.x) * tile_limbs;
+  __shared__ std::uint32_t shared_tile, shared_carry_in;
+  if (threadIdx.x == 0) shared_tile = tiles == 1 ? 0u : atomicAdd(status + tiles, 1u);
+  __syncthreads();
+  const std::uint32_t t = shared_tile;
+  const std::size_t begin = static_cast<std::size_t>(t) * tile_limbs;
   const std::size_t first = begin + threadIdx.x * limbs_per_thread;
   const ThreadRun run(src.stage(tile, begin, first), first, n);
-  const BlockCarries c = block_lookahead<block_threads>(run.summary, carry_in, warp_summary);
+  const BlockCarries alone = block_lookahead<block_threads>(run.summary, 0, warp_summary);
+  if (threadIdx.x == 0) {
+    std::uint32_t carry_in = 0;
+    if (tiles > 1) {
+      if (t == 0) {
+        atomicExch(status, pack_carry(alone.carry_out));
+      } else {
+        atomicExch(status + t, pack_summary(alone.block));
+        carry_in = look_back(status, t);
+        atomicExch(status + t, pack_carry(carry_out(alone.block, carry_in)));
+      }
+    }
+    shared_carry_in = carry_in;
+  }
+  __syncthreads();  // also between the two calls of block_lookahead on warp_summary
+  const BlockCarries c = block_lookahead<block_threads>(run.summary, shared_carry_in, warp_summary);
   run.finish(c.thread_carry_in, out, static_cast<int>(threadIdx.x) * limbs_per_thread);
   __syncthreads();
   const int count = n - begin < tile_limbs ? static_cast<int>(n - begin) : tile_limbs;
   for (int i = static_cast<int>(threadIdx.x); i < count; i += block_threads) r[begin + i] = out[skew(i)];
-  if (carry_out != nullptr && threadIdx.x == 0 && blockIdx.x == gridDim.x - 1) *carry_out = c.carry_out;
+  if (last_carry != nullptr && threadIdx.x == 0 && t == tiles - 1) *last_carry = c.carry_out;
 }
 
 /// Queues r[0, n) from a source on the device on `stream`; the carry out of limb n - 1 to *carry_out (device
@@ -368,23 +364,20 @@ __global__ void __launch_bounds__(block_threads)
 template <class Source>
 void device_resolve(const Source& src, limb_t* r, std::size_t n, limb_t* carry_out, cudaStream_t stream) {
   const std::size_t tiles = (n + tile_limbs - 1) / tile_limbs;
-  std::uint8_t* summary = nullptr;
-  std::uint8_t* tile_carry_in = nullptr;
+  if (tiles > std::size_t{0xffffffffu}) throw_error<std::length_error>("warpnum: Integer: too many limbs to resolve");
+  std::uint32_t* status = nullptr;
+  cudaError_t e = cudaSuccess;
   if (tiles > 1) {
-    // Per tile a summary byte and a carry-in byte.
-    summary = static_cast<std::uint8_t*>(device_allocate(2 * tiles, stream));
-    tile_carry_in = summary + tiles;
-    summarise_tiles<<<static_cast<unsigned>(tiles), block_threads, 0, stream>>>(src, n, summary);
-    if (tiles > prefix_tiles) {
-      resolve_tile_carries<<<1, scan_threads, 0, stream>>>(summary, tiles, tile_carry_in);
-    } else {
-      tile_carry_in = nullptr;  // each tile finds its own from the summaries
-    }
+    // A word a tile and the tile counter, all zero.
+    status = static_cast<std::uint32_t*>(device_allocate((tiles + 1) * sizeof(std::uint32_t), stream));
+    e = cudaMemsetAsync(status, 0, (tiles + 1) * sizeof(std::uint32_t), stream);
   }
-  resolve_tiles<<<static_cast<unsigned>(tiles), block_threads, 0, stream>>>(
-      src, r, n, tile_carry_in, tiles > 1 && tile_carry_in == nullptr ? summary : nullptr, carry_out);
-  const cudaError_t e = cudaGetLastError();
-  device_free(summary, stream);
+  if (e == cudaSuccess) {
+    resolve_tiles<<<static_cast<unsigned>(tiles), block_threads, 0, stream>>>(
+        src, r, n, status, static_cast<std::uint32_t>(tiles), carry_out);
+    e = cudaGetLastError();
+  }
+  device_free(status, stream);
   cuda_check(e, "carry resolution");
 }
 
