@@ -16,6 +16,8 @@
 
 #include <warpnum/config.hpp>
 #include <warpnum/detail/limb.hpp>
+#include <warpnum/detail/mpn/add.hpp>
+#include <warpnum/detail/mpn/shift.hpp>
 #include <warpnum/detail/per_device.hpp>
 #include <warpnum/detail/raise.hpp>
 #include <warpnum/huge/carry.hpp>
@@ -30,6 +32,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -104,6 +107,43 @@ template <class StreamAt> std::uint32_t host_resolve(const StreamAt& stream_at, 
   }
 #endif
   return host_resolve_run(stream_at(0), r, 0, n, 0);
+}
+
+/// Whether the host resolves n limbs on one thread (host_resolve's test, and the shifts'): then the sums,
+/// differences and shifts run the limb core's loops (detail/mpn), which need no generate and propagate bits a limb
+/// and no bounds a limb. At 10^4-limb divisions on one thread the stream forms took 12 % of the time.
+bool host_sequential(std::size_t n) {
+  if (n > static_cast<std::size_t>(std::numeric_limits<int>::max())) return false;  // the limb core counts in int
+#if defined(_OPENMP)
+  return n < host_parallel_limbs || omp_get_max_threads() <= 1;
+#else
+  return true;
+#endif
+}
+
+/// r[0, na) = a + b (Subtract: a - b) for b of nb limbs (those at na and above ignored), on the host in one loop;
+/// returns the carry (borrow) out. r may alias a or b limb for limb.
+template <bool Subtract>
+limb_t host_linear(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb) {
+  const std::size_t m = std::min(na, nb);
+  std::size_t k = m;
+  limb_t c = 0;
+  if constexpr (Subtract) {
+    if (m != 0) c = warpnum::detail::mpn::sub_n(r, a, b, static_cast<int>(m));
+    for (; k < na && c != 0; ++k) {  // the borrow through a's limbs above b's, as far as it goes
+      const limb_t x = a[k];  // read before r[k] is written: r may be a
+      r[k] = x - 1;
+      c = x == 0 ? 1 : 0;
+    }
+  } else {
+    if (m != 0) c = warpnum::detail::mpn::add_n(r, a, b, static_cast<int>(m));
+    for (; k < na && c != 0; ++k) {
+      r[k] = a[k] + 1;
+      c = r[k] == 0 ? 1 : 0;
+    }
+  }
+  if (r != a) std::copy(a + k, a + na, r + k);  // the rest of a, unchanged
+  return c;
 }
 
 // ---- sums and differences (both places) ----
@@ -674,6 +714,11 @@ void resolve_linear(const Source& source, limb_t* r, std::size_t n, limb_t* carr
 
 void add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, limb_t* carry, Place place,
          Queue queue) {
+  if (place == Place::host && host_sequential(na)) {
+    const limb_t out = host_linear<false>(r, a, na, b, nb);
+    if (carry != nullptr) *carry = out;
+    return;
+  }
   resolve_linear(AddSource{a, b, nb}, r, na, carry, place, queue, "add");
 }
 
@@ -697,6 +742,11 @@ limb_t add(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::siz
 
 void sub(limb_t* r, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb, Place place, Queue queue,
          limb_t* borrow) {
+  if (place == Place::host && host_sequential(na)) {
+    const limb_t out = host_linear<true>(r, a, na, b, nb);
+    if (borrow != nullptr) *borrow = out;
+    return;
+  }
   resolve_linear(SubSource{a, b, nb}, r, na, borrow, place, queue, "sub");
 }
 
@@ -881,6 +931,31 @@ void shift(limb_t* r, std::size_t nr, const limb_t* a, std::size_t na, std::size
 #else
     no_device();
 #endif
+  }
+  if (host_sequential(nr) && na <= static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+    // The limb core's shifts over the limbs that land in r, the rest zero (the limbs shifted_left_limb and
+    // shifted_right_limb give, without their bounds a limb).
+    if constexpr (Left) {
+      const std::size_t low = std::min(q, nr);  // zeros below a's lowest limb
+      std::size_t end = low;
+      if (nr > q && na != 0) {
+        const std::size_t m = std::min(na, nr - q);  // a's limbs that start inside r
+        const limb_t top = warpnum::detail::mpn::shl_bits(r + q, a, static_cast<int>(m), static_cast<int>(s));
+        end = q + m;
+        if (m == na && end < nr) r[end++] = top;  // the bits out of a's top limb
+      }
+      std::fill(r, r + low, limb_t{0});
+      std::fill(r + end, r + nr, limb_t{0});
+    } else {
+      const std::size_t above = na > q ? na - q : 0;  // a's limbs from limb q up
+      const std::size_t m = std::min(nr, above);
+      if (m != 0) {
+        warpnum::detail::mpn::shr_bits(r, a + q, static_cast<int>(m), static_cast<int>(s));
+        if (m < above && s != 0) r[m - 1] |= a[q + m] << (32 - s);  // the bits in from the limb above r's top
+      }
+      std::fill(r + m, r + nr, limb_t{0});
+    }
+    return;
   }
 #if defined(_OPENMP)
 #  pragma omp parallel for if (nr >= host_parallel_limbs)

@@ -269,6 +269,74 @@ TEST(IntegerCarry, AddSubLongCarryChainsInPlace) {
   }
 }
 
+/// The host's one-thread sums, differences and shifts (the limb core's loops) against the per-limb definitions of
+/// carry.hpp (what the device's kernels compute) and GMP: r shorter than, as long as and longer than the shifted a,
+/// shifts by whole limbs and by bits; sums and differences also in place, where r is a itself.
+TEST(IntegerCarry, HostSumsDifferencesAndShiftsMatchLimbByLimb) {
+  const std::uint64_t seed = seed_for(0x5eed0001u);
+  std::mt19937_64 rng(seed);
+  const auto random_limbs = [&](std::size_t n) {
+    std::vector<limb_t> v(n);
+    for (auto& x : v) x = rng() % 4 == 0 ? ~0u : static_cast<limb_t>(rng());
+    return v;
+  };
+  for (const std::size_t na : {1u, 2u, 7u, 64u}) {
+    for (const std::size_t nr : {std::size_t{1}, na, na + 1, na + 3, 2 * na + 5}) {
+      for (const std::size_t bits : {std::size_t{0}, std::size_t{1}, std::size_t{31}, std::size_t{32},
+                                     std::size_t{33}, std::size_t{95}, 32 * na, 32 * na + 7}) {
+        const std::vector<limb_t> a = random_limbs(na);
+        const std::size_t q = bits / 32;
+        const auto s = static_cast<unsigned>(bits % 32);
+        std::vector<limb_t> left(nr, 0xdeadbeefu), right(nr, 0xdeadbeefu);
+        warpnum::huge::shift_left(left.data(), nr, a.data(), na, bits, Place::host);
+        warpnum::huge::shift_right(right.data(), nr, a.data(), na, bits, Place::host);
+        for (std::size_t k = 0; k < nr; ++k) {
+          ASSERT_EQ(left[k], warpnum::huge::shifted_left_limb(a.data(), na, k, q, s))
+              << "seed " << seed << ", a << " << bits << ", " << na << " -> " << nr << " limbs, limb " << k;
+          ASSERT_EQ(right[k], warpnum::huge::shifted_right_limb(a.data(), na, k, q, s))
+              << "seed " << seed << ", a >> " << bits << ", " << na << " -> " << nr << " limbs, limb " << k;
+        }
+      }
+    }
+  }
+  const auto value = [](const std::vector<limb_t>& v) {
+    mpz_class z;
+    mpz_import(z.get_mpz_t(), v.size(), -1, sizeof(limb_t), 0, 0, v.data());
+    return z;
+  };
+  for (const std::size_t n : {1u, 5u, 1000u}) {
+    // In place, the borrow through every limb of a above b's (a = 2^(32 n)), and the carry through them.
+    std::vector<limb_t> a(n + 1, 0u), one(1, 1u);
+    a[n] = 1;
+    EXPECT_EQ(warpnum::huge::add(a.data(), a.data(), n + 1, one.data(), 1, Place::host), 0u);
+    a[0] = 0;
+    std::vector<limb_t> expected(n + 1, ~0u);
+    expected[n] = 0;
+    warpnum::huge::sub(a.data(), a.data(), n + 1, one.data(), 1, Place::host);
+    EXPECT_EQ(a, expected) << n;
+    EXPECT_EQ(warpnum::huge::add(a.data(), a.data(), n + 1, one.data(), 1, Place::host), 0u);
+    expected.assign(n + 1, 0u);
+    expected[n] = 1;
+    EXPECT_EQ(a, expected) << n;
+    // Random operands, b shorter than a, in place and not, against GMP.
+    for (const std::size_t nb : {std::size_t{0}, std::size_t{1}, n / 2, n}) {
+      const std::vector<limb_t> x = random_limbs(n), y = random_limbs(nb);
+      std::vector<limb_t> sum(n), difference(n), in_place = x;
+      const limb_t carry = warpnum::huge::add(sum.data(), x.data(), n, y.data(), nb, Place::host);
+      limb_t borrow = 0;
+      warpnum::huge::sub(difference.data(), x.data(), n, y.data(), nb, Place::host, {}, &borrow);
+      const mpz_class wrap = mpz_class(1) << static_cast<mp_bitcnt_t>(32 * n);
+      const mpz_class exact_sum = value(x) + value(y), exact_difference = value(x) - value(y);
+      EXPECT_TRUE(value(sum) + (carry != 0 ? wrap : mpz_class(0)) == exact_sum)
+          << "seed " << seed << ", " << n << ' ' << nb;
+      EXPECT_TRUE(value(difference) - (borrow != 0 ? wrap : mpz_class(0)) == exact_difference)
+          << "seed " << seed << ", " << n << ' ' << nb;
+      warpnum::huge::sub(in_place.data(), in_place.data(), n, y.data(), nb, Place::host);
+      EXPECT_EQ(in_place, difference) << "seed " << seed << ", in place, " << n << ' ' << nb;
+    }
+  }
+}
+
 // ---- Integer ----
 
 TEST(Integer, ConstructionAndConversions) {
