@@ -45,8 +45,8 @@ Integer NumberTraits<Integer>::difference_below(const Integer& a, const Integer&
     const std::size_t nq = q.size(), nb = b.size();
     // 2^(32 length) - 1 > 2^bits: the remainder is the one value below it with its residue.
     const std::size_t length = cyclic_length_at_least(bits / 32 + 2);
-    if (thresholds::host_product_by_transform(std::min(nq, nb), std::max(nq, nb), host_threads(),
-                                              host_ntt_is_vectorised()) &&
+    if (thresholds::host_wrapped_remainder(std::min(nq, nb), std::max(nq, nb), host_threads(),
+                                           host_ntt_is_vectorised()) &&
         nq <= length && nb <= length &&
         length < cyclic_length_at_least(nq + nb - 1) && 2 * length <= ntt_max_product()) {
       std::vector<limb_t> product(length);

@@ -77,6 +77,22 @@ constexpr bool host_product_by_transform(std::size_t shorter, std::size_t longer
   if (shorter >= host_ntt_threshold(threads, vectorised)) return true;
   return longer >= 2 * shorter && shorter >= host_ntt_unequal_threshold(threads, vectorised);
 }
+/// Host: the remainder a - q b of a division's step comes from q b modulo 2^(32 L) - 1, one cyclic transform of L
+/// points just past the divisor's length (NumberTraits<Integer>::difference_below), where the whole product q b would
+/// be a transform (host_product_by_transform), and on one thread with the vectorised transform also where it would
+/// be Toom-Cook's, from host_wrapped_remainder_one_thread limbs of the shorter factor: the cyclic transform of the
+/// divisor's length then takes less than Toom-Cook's product of a quotient piece by the divisor. One thread,
+/// development machine (AMD EPYC), 2026-12-06, divisions of 2n by n limbs (two quotient pieces of n / 2 limbs),
+/// ms, Toom-Cook's remainders against wrapped ones, two rounds: n = 1,500: 0.45-0.52 against 0.50 (the same);
+/// 2,000: 0.73-0.74 against 0.66-0.67; 4,000: 1.12-1.20 against 0.93-0.96; 6,000: 2.15-2.19 against 1.65-1.73;
+/// 10,382: 3.56-3.70 against 3.47-3.56 (there one piece's product was a transform already); 20,000: 7.38-7.49
+/// against 6.59-6.64. With two threads or more Toom-Cook's products run on every thread and the thresholds of the
+/// whole product stay (the Xeon's measurements of host_division_pieces).
+inline constexpr std::size_t host_wrapped_remainder_one_thread = 800;
+constexpr bool host_wrapped_remainder(std::size_t shorter, std::size_t longer, int threads, bool vectorised) noexcept {
+  return host_product_by_transform(shorter, longer, threads, vectorised) ||
+         (threads == 1 && vectorised && shorter >= host_wrapped_remainder_one_thread);
+}
 /// Host: Integer's division takes its quotient in host_division_pieces(threads, divisor_limbs) pieces
 /// (newton_division.hpp's divmod_by_reciprocal), each by a reciprocal of its length; `threads` is what OpenMP gives.
 /// Each remainder comes from the product q b modulo 2^(32 L) - 1 for an L just past the divisor's length (a wrapped
