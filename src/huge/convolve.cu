@@ -901,11 +901,10 @@ __device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 first, u32 las
   }
 }
 
-/// Copies a row block between global memory and shared memory (Load: into shared memory): `ops` operands of `words`
-/// elements, operand o's at global + o stride and at s[row_word(o words + i)]. Where the rows are 16-byte aligned in
-/// global memory each thread moves 16 bytes at a time (four words in one run of 32 shared words, whose padding leaves
-/// a warp's words in 32 distinct banks), else a word.
-/// At 10^8 digits this and the steps in shared memory take fewer instructions than the forward transforms' first step
+/// Copies a row block between global memory and shared memory (Load: into shared memory): `ops` operands of
+/// words = 2^log2_words elements, operand o's at global + o stride and at s[row_word(o words + i)]. Where the rows are
+/// 16-byte aligned in global memory each thread moves 16 bytes at a time (four words in one run of 32 shared words,
+/// whose padding leaves a warp's words in 32 distinct banks), else a word. At 10^8 digits this and the steps in shared memory take fewer instructions than the forward transforms' first step
 /// and the inverse's last reading and writing global memory themselves (556 and 523 instructions an item of 16
 /// elements against 411 and 396 in shared memory, Nsight Compute on an H100), whose element addresses had to be
 /// computed one by one.
