@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Integer's division of 10^5 and 3 10^5 digits in host memory, one and two threads, the build before the host changes
 # (base, 344f51c) and the final one alternating, four rounds
 set -u

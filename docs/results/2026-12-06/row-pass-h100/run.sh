@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# builds side by side: base (HEAD), new (row pass), new2 (row pass and the carries in one pass)
+# SPDX-License-Identifier: Apache-2.0
+# builds side by side: base (344f51c), new (the row pass), new2 (the row pass and the carries in one pass)
 set -u
 c=build-gpu/carry-now
 R=$OUT/w
