@@ -291,8 +291,8 @@ struct NormaliseSource {
 };
 
 /// The same tile of coefficients made from the three transforms' residues as they load (`ntt::crt_combine`, the
-/// remainder step), so that a product's coefficients are never written to memory: each pass reads 12 bytes a
-/// coefficient where the remainder step read them, wrote 12 and the passes read those again. A thread's 27 loads go
+/// remainder step), so that a product's coefficients are never written to memory: the carry pass reads 12 bytes a
+/// coefficient where the remainder step read them, wrote 12 and the carries read those again. A thread's 27 loads go
 /// to registers first, all in flight at once, as NormaliseSource's do.
 struct ResidueSource {
   const std::uint32_t* residues;  // prime q's residue of coefficient k at residues[q length + k]
