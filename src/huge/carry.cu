@@ -337,7 +337,9 @@ struct ResidueSource {
 
 /// A tile's published state, one word: nothing yet (0), its summary (carry in 0), or its carry out.
 constexpr std::uint32_t tile_summary = 1, tile_carry = 2;
-__device__ constexpr std::uint32_t pack_summary(CarrySummary s) { return tile_summary | s.generate << 2 | s.propagate << 3; }
+__device__ constexpr std::uint32_t pack_summary(CarrySummary s) {
+  return tile_summary | s.generate << 2 | s.propagate << 3;
+}
 __device__ constexpr std::uint32_t pack_carry(std::uint32_t carry) { return tile_carry | carry << 2; }
 
 /// The carry into tile t > 0, by one thread: back from tile t - 1, the summaries of the tiles between (combined with

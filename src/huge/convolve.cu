@@ -661,14 +661,22 @@ __global__ void tables_kernel(u32* tables, DevicePlan d, ntt::u32 root0, u32 roo
 __device__ __forceinline__ u32 column_word(u32 i) { return ntt::ColumnElements::index(i); }
 __device__ __forceinline__ u32 row_word(u32 i) { return ntt::RowElements::index(i); }
 
-/// Where a transform block's table starts in its shared memory: after `element_words` words of padded elements, at
-/// the next multiple of four words (load_table copies 16 bytes a thread). The block takes this plus the table's words.
-__host__ __device__ constexpr u32 table_word(u32 element_words) { return ntt::round_up_4(element_words); }
+/// Where a transform block's table starts in its shared memory, at a multiple of four words (load_table copies 16
+/// bytes a thread): after a column tile of `words` elements (ColumnElements' padding), after `words` elements of a row
+/// block's rows (RowElements'). A block takes this and its table (n1 words for columns, n2 for rows): block_bytes.
+__host__ __device__ constexpr u32 column_table_word(u32 words) {
+  return ntt::round_up_4(ntt::ColumnElements::words(words));
+}
+__host__ __device__ constexpr u32 row_table_word(u32 words) { return ntt::round_up_4(ntt::RowElements::words(words)); }
+constexpr std::size_t block_bytes(u32 table_word, u32 table_words) {
+  return (std::size_t{table_word} + table_words) * sizeof(u32);
+}
 
 /// Copies `count` words of a twiddle table from global to shared memory with every thread of the block: 16 bytes a
 /// thread where both addresses are 16-byte aligned and count is a multiple of four (a table_layout region copied to
-/// a table_word), else a word a thread. At 10^8 digits a row block copies two tables of 8192 words, as many words as
-/// its rows: a word a thread took 9 % of the row kernel's instructions, each store waiting on its load.
+/// a column_table_word or row_table_word), else a word a thread. At 10^8 digits a row block copies two tables of
+/// 8192 words, as many words as its rows: a word a thread took 9 % of the row kernel's instructions, each store
+/// waiting on its load.
 __device__ __forceinline__ void load_table(u32* s, const u32* g, u32 count) {
   if (((reinterpret_cast<std::uintptr_t>(s) | reinterpret_cast<std::uintptr_t>(g)) & 15) == 0 && (count & 3) == 0) {
     const uint4* const g4 = reinterpret_cast<const uint4*>(g);
@@ -880,16 +888,15 @@ __device__ void columns_first_step(u32* s, u32 log2_count, const limb_t* column,
   __syncthreads();
 }
 
-/// Steps [first, last) of the forward (or inverse) transforms of `count` rows of 2^a elements held one after another
+/// Steps [0, last) of the forward (or inverse) transforms of `count` rows of 2^a elements held one after another
 /// in shared memory (element n of row c at s[row_word(c 2^a + n)]), up to ntt::row_levels radix-2 levels a step, of
 /// the schedule whose final step has `final_levels` (ntt::forward_step). Rows have no radix-r step, so this calls the
 /// radix-2 steps alone: the r-point step's registers would count against the rows' too.
 template <bool Inverse>
-__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 first, u32 last, u32 final_levels, const u32* stw,
-                               Mod m) {
+__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 last, u32 final_levels, const u32* stw, Mod m) {
   const ntt::LevelTwiddles tw{stw};
-  for (u32 jj = first; jj < last; ++jj) {
-    const u32 j = Inverse ? last - 1 - (jj - first) : jj;
+  for (u32 jj = 0; jj < last; ++jj) {
+    const u32 j = Inverse ? last - 1 - jj : jj;
     const Step st = ntt::forward_step(1, a, ntt::row_levels, j, final_levels);
     const u32 log2_items = a - st.levels;
     const u32 total = st.items << log2_count;
@@ -904,10 +911,10 @@ __device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 first, u32 las
 /// Copies a row block between global memory and shared memory (Load: into shared memory): `ops` operands of
 /// words = 2^log2_words elements, operand o's at global + o stride and at s[row_word(o words + i)]. Where the rows are
 /// 16-byte aligned in global memory each thread moves 16 bytes at a time (four words in one run of 32 shared words,
-/// whose padding leaves a warp's words in 32 distinct banks), else a word. At 10^8 digits this and the steps in shared memory take fewer instructions than the forward transforms' first step
-/// and the inverse's last reading and writing global memory themselves (556 and 523 instructions an item of 16
-/// elements against 411 and 396 in shared memory, Nsight Compute on an H100), whose element addresses had to be
-/// computed one by one.
+/// whose padding leaves a warp's words in 32 distinct banks), else a word. At 10^8 digits this and the steps in
+/// shared memory take fewer instructions than the forward transforms' first step and the inverse's last reading and
+/// writing global memory themselves (556 and 523 instructions an item of 16 elements against 411 and 396 in shared
+/// memory, Nsight Compute on an H100), whose element addresses had to be computed one by one.
 template <bool Load>
 __device__ __forceinline__ void copy_rows(u32* global, std::size_t stride, u32* s, u32 ops, u32 log2_words) {
   const u32 words = u32{1} << log2_words;
@@ -995,7 +1002,7 @@ __global__ void __launch_bounds__(512, 2)
   const u32 valid = past < n1 ? static_cast<u32>(past) : n1;
   const limb_t* column = src + j;
   // The columns' table w_n1^e, after the tile.
-  u32* const stw = smem + table_word(ntt::ColumnElements::words(n1 << d.log2_tile));
+  u32* const stw = smem + column_table_word(n1 << d.log2_tile);
   load_table(stw, tw, n1);
   // The first step reads the limbs (where it is not also the last), the last writes the residues, times the
   // four-step twiddles (where it is a radix-2 step).
@@ -1041,7 +1048,7 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   // one direction at a time, in shared memory after the rows.
   const u32* tw = tables + (q * 2) * std::size_t{d.layout.size} + d.layout.row;
   const u32* tw_inv = tables + (q * 2 + 1) * std::size_t{d.layout.size} + d.layout.row;
-  u32* const stw = smem + table_word(ntt::RowElements::words(d.ops * words));
+  u32* const stw = smem + row_table_word(d.ops * words);
   const u32 tw_count = d.plan.n2;
   load_table(stw, tw, tw_count);
   const u32 log2_words = d.log2_rows + a;
@@ -1053,7 +1060,7 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   const u32 steps = ntt::step_count(1, a, ntt::row_levels, final_levels);
   const u32 shared_steps = final_levels != 0 ? steps - 1 : steps;  // the steps before the product
   const u32 log2_count = d.log2_rows + (d.ops - 1);
-  rows_in_shared<false>(smem, log2_count, a, 0, shared_steps, final_levels, stw, m);
+  rows_in_shared<false>(smem, log2_count, a, shared_steps, final_levels, stw, m);
   if (final_levels != 0) {
     rows_product_step(smem, d.ops, words, m);
   } else {
@@ -1063,7 +1070,7 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   }
   load_table(stw, tw_inv, tw_count);
   __syncthreads();
-  rows_in_shared<true>(smem, d.log2_rows, a, 0, shared_steps, final_levels, stw, m);
+  rows_in_shared<true>(smem, d.log2_rows, a, shared_steps, final_levels, stw, m);
   copy_rows<false>(rows, operand_stride, smem, 1, log2_words);
 }
 
@@ -1083,7 +1090,7 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
   const u32 row_step = blockDim.x >> d.log2_tile;
   u32* column = residues + q * d.length + j;
   // The columns' table w_n1^-e, after the tile.
-  u32* const stw = smem + table_word(ntt::ColumnElements::words(n1 << d.log2_tile));
+  u32* const stw = smem + column_table_word(n1 << d.log2_tile);
   load_table(stw, tw, n1);
   __syncthreads();
   // The first inverse step reads the residues, times the four-step twiddles (where it is a radix-2 step).
@@ -1137,8 +1144,8 @@ static_assert(transform_shared_bytes <= static_cast<int>(min_shared_bytes_per_bl
               "warpnum: the transform's blocks must fit the shared memory of every GPU architecture warpnum "
               "builds for");
 static_assert(ntt::make_plan(ntt::max_length).n1 == 5120 &&
-                  (table_word(ntt::ColumnElements::words(16384)) + 5120) * sizeof(u32) <= transform_shared_bytes &&
-                  (table_word(ntt::RowElements::words(16384)) + 8192) * sizeof(u32) <= transform_shared_bytes,
+                  block_bytes(column_table_word(16384), 5120) <= transform_shared_bytes &&
+                  block_bytes(row_table_word(16384), 8192) <= transform_shared_bytes,
               "warpnum: a padded block must fit");
 
 void set_shared_limit(const void* kernel, int bytes = transform_shared_bytes) {
@@ -1192,7 +1199,7 @@ std::pair<u32, u32> device_column_tile(const Setup& s) {
   for (u32 log2_wide = 3; log2_wide > s.log2_tile; --log2_wide) {
     const u32 wide = u32{1} << log2_wide;
     if (wide > s.plan.n2) continue;
-    const std::size_t bytes = (table_word(ntt::ColumnElements::words(s.plan.n1 * wide)) + s.plan.n1) * sizeof(u32);
+    const std::size_t bytes = block_bytes(column_table_word(s.plan.n1 * wide), s.plan.n1);
     if (bytes <= l.per_block && 2 * (bytes + l.reserved) <= l.per_sm) return {wide, log2_wide};
   }
   return {s.tile, s.log2_tile};
@@ -1288,10 +1295,10 @@ Passes make_passes(std::size_t na, std::size_t nb, bool square) {
   d.block0 = 0;
   p.col_words = s.plan.n1 << d.log2_tile;
   p.col_tiles = s.plan.n2 >> d.log2_tile;
-  p.col_shared = (table_word(ntt::ColumnElements::words(p.col_words)) + s.plan.n1) * sizeof(u32);
+  p.col_shared = block_bytes(column_table_word(p.col_words), s.plan.n1);
   p.row_words = (s.rows << s.plan.log2_n2) * d.ops;
   p.row_groups = s.plan.n1 >> s.log2_rows;
-  p.row_shared = (table_word(ntt::RowElements::words(p.row_words)) + s.plan.n2) * sizeof(u32);
+  p.row_shared = block_bytes(row_table_word(p.row_words), s.plan.n2);
   p.table_words = std::size_t{s.layout.size} * 2 * num_primes;
   return p;
 }
