@@ -399,29 +399,34 @@ WARPNUM_HD WARPNUM_FORCEINLINE void dft_symmetric(u32 (&v)[R], const RadixConsta
   v[0] = y0;
 }
 
+/// The radix-R step's item n0 on its R elements held in registers, v[j] = x(n0 + j M / R): forward, the R-point
+/// transform, then output s times w_M^(n0 s); Inverse, the reverse with the inverse direction's table.
+template <u32 R, bool Inverse>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_registers(u32 (&v)[R], u32 n0, const u32* tw, const RadixConstants& c,
+                                                          Mod m) noexcept {
+  if constexpr (Inverse) {
+    WARPNUM_UNROLL
+    for (u32 s = 1; s < R; ++s) v[s] = mont_mul(v[s], tw[n0 * s], m);
+  }
+  dft_symmetric<R>(v, c, m);
+  if constexpr (!Inverse) {
+    WARPNUM_UNROLL
+    for (u32 s = 1; s < R; ++s) v[s] = mont_mul(v[s], tw[n0 * s], m);
+  }
+}
+
 /// An item of the radix-R step on its elements e(j) = x(n0 + j M / R), j < R, in either direction
-/// (radix_fixed_forward, radix_fixed_inverse).
+/// (radix_fixed_forward, radix_fixed_inverse): radix_fixed_registers, which does it on the R elements held in
+/// registers.
 template <u32 R, bool Inverse, class E>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_item(E e, u32 n0, const u32* tw, const RadixConstants& c,
                                                      Mod m) noexcept {
   u32 v[R];
-  if constexpr (Inverse) {
-    v[0] = e(0);
-    WARPNUM_UNROLL
-    for (u32 s = 1; s < R; ++s) v[s] = mont_mul(e(s), tw[n0 * s], m);
-  } else {
-    WARPNUM_UNROLL
-    for (u32 j = 0; j < R; ++j) v[j] = e(j);
-  }
-  dft_symmetric<R>(v, c, m);
-  if constexpr (Inverse) {
-    WARPNUM_UNROLL
-    for (u32 j = 0; j < R; ++j) e(j) = v[j];
-  } else {
-    e(0) = v[0];
-    WARPNUM_UNROLL
-    for (u32 s = 1; s < R; ++s) e(s) = mont_mul(v[s], tw[n0 * s], m);
-  }
+  WARPNUM_UNROLL
+  for (u32 j = 0; j < R; ++j) v[j] = e(j);
+  radix_fixed_registers<R, Inverse>(v, n0, tw, c, m);
+  WARPNUM_UNROLL
+  for (u32 j = 0; j < R; ++j) e(j) = v[j];
 }
 
 /// Item n0 < M / R of the radix-R step: the elements n0 + j M / R are a run (Elements::run) of distance M / R, a power
@@ -498,6 +503,57 @@ WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_inverse(u32& u, u32& v, u32 w_inv,
   const u32 t = mont_mul(v, w_inv, m);
   v = sub_mod(u, t, m);
   u = add_mod(u, t, m);
+}
+
+/// Item t < M / 2R of the radix-R step joined with the radix-2 level that follows it (half-size h = M / 2R), forward
+/// or Inverse: the radix-R items t and t + h, then the butterflies of their outputs s, elements t + 2h s and
+/// t + h + 2h s, all with the level's twiddle w_2h^t = tw[t R] (M / 2h = R). The inverse undoes the level, then the
+/// radix-R items. Its 2R elements t + j h (j < 2R) are one run of distance h: e(2s) and e(2s + 1) are output s of
+/// the two radix-R items. Where the level would be a pass of its own over the elements (a step of one level), this
+/// does it while they are in registers.
+template <u32 R, bool Inverse, class E>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_level_item(E e, u32 t, u32 h, const u32* tw, const RadixConstants& c,
+                                                           Mod m) noexcept {
+  u32 v0[R];
+  u32 v1[R];
+  WARPNUM_UNROLL
+  for (u32 s = 0; s < R; ++s) {
+    v0[s] = e(2 * s);
+    v1[s] = e(2 * s + 1);
+  }
+  const u32 w = tw[t * R];
+  if constexpr (Inverse) {
+    WARPNUM_UNROLL
+    for (u32 s = 0; s < R; ++s) butterfly_inverse(v0[s], v1[s], w, m);
+  }
+  radix_fixed_registers<R, Inverse>(v0, t, tw, c, m);
+  radix_fixed_registers<R, Inverse>(v1, t + h, tw, c, m);
+  if constexpr (!Inverse) {
+    WARPNUM_UNROLL
+    for (u32 s = 0; s < R; ++s) butterfly_forward(v0[s], v1[s], w, m);
+  }
+  WARPNUM_UNROLL
+  for (u32 s = 0; s < R; ++s) {
+    e(2 * s) = v0[s];
+    e(2 * s + 1) = v1[s];
+  }
+}
+
+/// Item t < M / 2R of the joined step on the sub-transform x (radix_fixed_level_item), the elements evenly spaced
+/// words where the padding allows (radix_pow2_step).
+template <u32 R, bool Inverse, class X>
+WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_level_step(X x, u32 m_over_r, u32 t, const u32* tw,
+                                                           const RadixConstants& c, Mod m) noexcept {
+  const u32 h = m_over_r / 2;
+  const auto e = item_elements(x, 0, t, h);
+  if constexpr (requires { e.linear_words(16u); }) {
+    const u32 words = e.linear_words(16);  // 2R < 16 elements
+    if (words != 0) {
+      radix_fixed_level_item<R, Inverse>(LinearRun{e.base, words}, t, h, tw, c, m);
+      return;
+    }
+  }
+  radix_fixed_level_item<R, Inverse>(e, t, h, tw, c, m);
 }
 
 /// The twiddles of one radix-2 level of half-size h at an item: w_2h^(t + k q) = p[k d] for k < 2^S / 2.
@@ -599,16 +655,18 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_step(X x, u32 log2_h, u32 tw_step
 }
 
 /// The most radix-2 levels one step does in registers, for the columns and for the rows: radix 8 and radix 16.
-/// The column kernels keep three blocks of 512 threads an SM, which leaves 40 registers a thread: 16 elements and
-/// their twiddles do not fit.
+/// A column kernel compiled for three blocks of 512 threads an SM has 40 registers a thread, where 16 elements and
+/// their twiddles do not fit; those compiled for two (64 registers, as the rows) take wide_column_levels.
 inline constexpr u32 column_levels = 3;
+inline constexpr u32 wide_column_levels = 4;
 inline constexpr u32 row_levels = 4;
 
 /// One step of a sub-transform's schedule.
 struct Step {
-  u32 levels;    ///< radix-2 levels done in registers (1 to 4), or 0: the radix-r step
-  u32 log2_h;    ///< the largest half-size of its radix-2 levels
-  u32 items;     ///< work items per sub-transform
+  u32 levels;      ///< radix-2 levels done in registers (1 to 4), or 0: the radix-r step
+  u32 log2_h;      ///< the largest half-size of its radix-2 levels
+  u32 items;       ///< work items per sub-transform
+  u32 joined = 0;  ///< 1 where the radix-r step (levels 0) does the first radix-2 level too (joined_step)
 };
 
 /// The forward schedule of a sub-transform of r 2^a elements, at most `most` radix-2 levels a step: the radix-r
@@ -634,6 +692,35 @@ WARPNUM_HD constexpr Step forward_step(u32 r, u32 a, u32 most, u32 j, u32 last =
   const u32 done = j == 0 ? 0 : first + (j - 1) * most;         // levels before step j
   const u32 levels = j == 0 ? first : most;
   return Step{levels, a - 1 - done, blocks << (a - levels)};
+}
+
+/// The column kernels' schedule: forward_step's, except that at four levels a step, where the first radix-2 step
+/// would be a single level and full steps follow (a > 4, a mod 4 = 1), the radix-r step does that level too
+/// (radix_fixed_level_item): one pass over the elements fewer. At 10^8 digits the columns of 5 2^9 elements take
+/// three steps (radix 5 and one level, four, four) where they took four. Only the kernels of 64 registers a thread
+/// run steps of four; at 40 the joined item's ten elements spilled to local memory, so steps of three never join.
+WARPNUM_HD constexpr bool joins_level(u32 r, u32 a, u32 most) noexcept {
+  return most == wide_column_levels && r > 1 && a > most && a % most == 1;
+}
+
+WARPNUM_HD constexpr u32 joined_step_count(u32 r, u32 a, u32 most) noexcept {
+  return step_count(r, a, most) - (joins_level(r, a, most) ? 1u : 0u);
+}
+
+WARPNUM_HD constexpr Step joined_step(u32 r, u32 a, u32 most, u32 j) noexcept {
+  if (!joins_level(r, a, most)) return forward_step(r, a, most, j);
+  if (j == 0) return Step{0, a - 1, u32{1} << (a - 1), 1};
+  return forward_step(r, a, most, j + 1);
+}
+
+/// The most levels a step of a column kernel compiled for 64 registers a thread: wide_column_levels where that
+/// schedule takes fewer passes over shared memory than column_levels', else column_levels. Steps of four levels that
+/// make no pass fewer cost more than steps of three (H100, 2026-12-06: columns of 2^9 elements, four levels a step
+/// (1, 4, 4) against three (3, 3, 3), the product of 10^6 digits 0.074-0.075 ms against 0.071; columns of 5 2^9
+/// without the joined step (radix 5, 1, 4, 4) against (radix 5, 3, 3, 3), 10^8 digits 2.53 ms against 2.45).
+WARPNUM_HD constexpr u32 wide_column_step_levels(u32 r, u32 a) noexcept {
+  return joined_step_count(r, a, wide_column_levels) < joined_step_count(r, a, column_levels) ? wide_column_levels
+                                                                                               : column_levels;
 }
 
 /// Runs work item `i` of a radix-2 step `s` (levels >= 1, of a schedule of at most Most levels a step) on the
@@ -669,12 +756,26 @@ WARPNUM_HD WARPNUM_FORCEINLINE void run_radix_r_step(X x, u32 r, u32 a, u32 i, c
   }
 }
 
+/// Runs work item `i` < 2^(a-1) of the radix-r step joined with the first radix-2 level (joined_step), forward or
+/// Inverse.
+template <bool Inverse, class X>
+WARPNUM_HD WARPNUM_FORCEINLINE void run_radix_r_level_step(X x, u32 r, u32 a, u32 i, const u32* tw,
+                                                           const RadixConstants& c, Mod m) noexcept {
+  if (r == 3) {
+    radix_fixed_level_step<3, Inverse>(x, u32{1} << a, i, tw, c, m);
+  } else {
+    radix_fixed_level_step<5, Inverse>(x, u32{1} << a, i, tw, c, m);
+  }
+}
+
 /// Runs work item `i` of any step `s` of such a schedule: the radix-r step or a radix-2 step.
 /// The radix-r step's constants are computed here at each item; a kernel computes them once a step (run_radix_r_step).
 template <u32 Most, bool Inverse, class X>
 WARPNUM_HD WARPNUM_FORCEINLINE void run_step(X x, u32 r, u32 a, const Step& s, u32 i, const u32* tw, Mod m) noexcept {
   if (s.levels != 0) {
     run_radix2_step<Most, Inverse>(x, r, a, s, i, tw, m);
+  } else if (s.joined != 0) {
+    run_radix_r_level_step<Inverse>(x, r, a, i, tw, radix_r_constants(r, u32{1} << a, tw, m), m);
   } else {
     run_radix_r_step<Inverse>(x, r, a, i, tw, radix_r_constants(r, u32{1} << a, tw, m), m);
   }

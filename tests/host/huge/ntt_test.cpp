@@ -360,6 +360,7 @@ struct SubTransform {
   bool levels = false;  ///< the table level by level (ntt::LevelTwiddles), as the rows read it; r = 1
   u32 offset = 0;       ///< below the stride: a column of a tile, as the column kernels hold them
   u32 last = 0;         ///< levels of a final step apart (ntt::forward_step), as the rows run them
+  bool joined = false;  ///< the radix-r step joined with a first radix-2 step of one level (ntt::joined_step)
   u32 length() const { return r << a; }
   /// tw[e] = w_M^e (or w_M^-e) in Montgomery form, e < M.
   std::vector<u32> table(bool inverse) const {
@@ -409,10 +410,11 @@ struct SubTransform {
   }
   template <bool Inverse> void run(u32* x, const std::vector<u32>& tw) const {
     const ntt::Mod m = ntt::make_mod(ntt::prime_values[q]);
-    const u32 steps = ntt::step_count(r, a, most, last);
+    const u32 steps = joined ? ntt::joined_step_count(r, a, most) : ntt::step_count(r, a, most, last);
     const std::vector<u32> lv = levels ? level_table(tw) : std::vector<u32>{};
     for (u32 jj = 0; jj < steps; ++jj) {
-      const ntt::Step s = ntt::forward_step(r, a, most, Inverse ? steps - 1 - jj : jj, last);
+      const u32 j = Inverse ? steps - 1 - jj : jj;
+      const ntt::Step s = joined ? ntt::joined_step(r, a, most, j) : ntt::forward_step(r, a, most, j, last);
       for (u32 i = 0; i < s.items; ++i) {
         switch (pad) {
           case 0: step<Inverse>(ntt::Strided{x, offset, stride}, s, i, tw, lv, m); break;
@@ -428,6 +430,7 @@ struct SubTransform {
     return "M = " + std::to_string(r) + " 2^" + std::to_string(a) + ", stride " + std::to_string(stride) +
            (offset != 0 ? " from " + std::to_string(offset) : "") + (pad != 0 ? " padded by " + std::to_string(pad) : "") +
            (levels ? ", table level by level" : "") + (last != 0 ? ", a final step of " + std::to_string(last) : "") +
+           (joined && ntt::joins_level(r, a, most) ? ", radix-r step joined with a level" : "") +
            ", " +
            std::to_string(most) +
            " levels a step, " + prime_name(q);
@@ -464,21 +467,27 @@ TEST(HugeNtt, SubTransformsAgainstTheDft) {
   const std::uint64_t seed = seed_for(what);
   Rng rng(seed);
   // Every schedule the kernels may run: 1 to 4 radix-2 levels a step, the remainder first or a final step of 1 or 2
-  // levels apart (as the rows run theirs), elements plain or padded as the kernels' columns and rows are, at strides
-  // 1, 3, 4 and 16 (a column of a tile of 4 or 16, from its first word or another), with flat tables or tables level
-  // by level (as the rows read theirs).
+  // levels apart (as the rows run theirs), the radix-r step joined with a first level (as the column kernels run
+  // theirs at four levels a step), elements plain or padded as the kernels' columns and rows are, at strides 1, 3,
+  // 4, 8 and 16 (a column of a tile, from its first word or another), with flat tables or tables level by level (as
+  // the rows read theirs).
   struct Layout {
     u32 most, stride, pad;
     bool levels = false;
     u32 offset = 0;
     u32 last = 0;
+    bool joined = false;
   };
   const Layout layouts[] = {{ntt::column_levels, 1, 0},     {ntt::row_levels, 1, 0},          {1, 3, 0},
                             {2, 1, 0},                      {ntt::column_levels, 4, 4},       {ntt::row_levels, 1, 1},
                             {ntt::row_levels, 1, 1, true},  {2, 3, 0, true},                  {2, 3, 0, false, 2},
                             {ntt::column_levels, 4, 4, false, 3}, {ntt::column_levels, 16, 4, false, 9},
                             {1, 16, 4, false, 15},        {ntt::row_levels, 1, 1, true, 0, 1},
-                            {3, 3, 0, false, 0, 2},       {ntt::column_levels, 4, 4, false, 1, 1}};
+                            {3, 3, 0, false, 0, 2},       {ntt::column_levels, 4, 4, false, 1, 1},
+                            {ntt::wide_column_levels, 1, 0, false, 0, 0, true},
+                            {ntt::wide_column_levels, 8, 4, false, 5, 0, true},
+                            {ntt::wide_column_levels, 3, 0, false, 0, 0, true},
+                            {ntt::wide_column_levels, 16, 4, false, 9, 0, true}};
   for (int q = 0; q < 3; ++q) {
     const u32 p = ntt::prime_values[q];
     for (const u32 r : {1u, 3u, 5u}) {
@@ -486,7 +495,7 @@ TEST(HugeNtt, SubTransformsAgainstTheDft) {
         for (const Layout& layout : layouts) {
           if (layout.levels && r != 1) continue;  // tables level by level serve the rows: no radix-r step
           const SubTransform st{q, r, a, layout.stride, layout.most, layout.pad, layout.levels, layout.offset,
-                                layout.last};
+                                layout.last, layout.joined};
           const u32 len = st.length();
           const std::vector<u32> tw = st.table(false), tw_inv = st.table(true);
           const u32 w = root_ref(q, len);
@@ -531,6 +540,36 @@ TEST(HugeNtt, SubTransformsAgainstTheDft) {
       }
     }
   }
+}
+
+// The column kernels' schedules: every radix-2 level once, in order from the largest half-size, the joined step
+// counted as its level; four levels a step only where that makes a pass fewer than three (at 10^6, 10^7 and 10^8
+// digits: columns of 2^9, 2^10 and 5 2^9 elements).
+TEST(HugeNtt, ColumnSchedules) {
+  for (const u32 r : {1u, 3u, 5u}) {
+    for (u32 a = 0; a <= 10; ++a) {
+      for (const u32 most : {ntt::column_levels, ntt::wide_column_levels}) {
+        const u32 steps = ntt::joined_step_count(r, a, most);
+        u32 next = a;  // the next level's log2 of its half-size, plus one
+        for (u32 j = 0; j < steps; ++j) {
+          const ntt::Step s = ntt::joined_step(r, a, most, j);
+          const u32 levels = s.levels != 0 ? s.levels : s.joined;
+          if (s.levels == 0) ASSERT_EQ(j, 0u) << "the radix-r step comes first";
+          if (levels == 0) continue;
+          ASSERT_LE(levels, most);
+          ASSERT_EQ(s.log2_h + 1, next) << "r " << r << ", a " << a << ", step " << j;
+          next -= levels;
+        }
+        EXPECT_EQ(next, 0u) << "r " << r << ", a " << a << ", " << most << " levels a step";
+        EXPECT_EQ(ntt::joins_level(r, a, most), most == ntt::wide_column_levels && r > 1 && a > 4 && a % 4 == 1);
+      }
+    }
+  }
+  EXPECT_EQ(ntt::joined_step_count(5, 9, ntt::wide_column_levels), 3u);  // radix 5 with a level, 4, 4
+  EXPECT_EQ(ntt::step_count(5, 9, ntt::column_levels), 4u);              // radix 5, 3, 3, 3
+  EXPECT_EQ(ntt::wide_column_step_levels(5, 9), ntt::wide_column_levels);
+  EXPECT_EQ(ntt::wide_column_step_levels(1, 10), ntt::wide_column_levels);  // 2, 4, 4 against 1, 3, 3, 3
+  EXPECT_EQ(ntt::wide_column_step_levels(1, 9), ntt::column_levels);        // 1, 4, 4 against 3, 3, 3
 }
 
 // Cyclic convolutions: forward both, the pointwise Montgomery product, inverse, then times M^-1 R^2 (what
