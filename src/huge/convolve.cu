@@ -689,25 +689,30 @@ __device__ __forceinline__ void load_table(u32* s, const u32* g, u32 count) {
 }
 
 /// The forward (or inverse) sub-transforms of `count` columns held interleaved in shared memory: element n of
-/// column c at s[column_word(n count + c)], up to ntt::column_levels radix-2 levels a step; all threads of the block
-/// take part. `tw` is the columns' table w_n1^e (in shared memory); the radix-r step's constants come from it once.
-template <bool Inverse>
+/// column c at s[column_word(n count + c)], steps [first, last) of the schedule of up to Most radix-2 levels a step
+/// (ntt::joined_step); all threads of the block take part. `tw` is the columns' table w_n1^e (in shared memory); the
+/// radix-r step's constants come from it once.
+template <u32 Most, bool Inverse>
 __device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, u32 first, u32 last, const u32* tw, Mod m) {
   const u32 count = u32{1} << log2_count;
   for (u32 jj = first; jj < last; ++jj) {
     const u32 j = Inverse ? last - 1 - (jj - first) : jj;
-    const Step st = ntt::forward_step(r, a, ntt::column_levels, j);
+    const Step st = ntt::joined_step(r, a, Most, j);
     const u32 total = st.items << log2_count;
     if (st.levels == 0) {
       const ntt::RadixConstants rc = ntt::radix_r_constants(r, u32{1} << a, tw, m);
       for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
         const ntt::ColumnElements x{s, i & (count - 1), count};
-        ntt::run_radix_r_step<Inverse>(x, r, a, i >> log2_count, tw, rc, m);
+        if (st.joined != 0) {
+          ntt::run_radix_r_level_step<Inverse>(x, r, a, i >> log2_count, tw, rc, m);
+        } else {
+          ntt::run_radix_r_step<Inverse>(x, r, a, i >> log2_count, tw, rc, m);
+        }
       }
     } else {
       for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
         const ntt::ColumnElements x{s, i & (count - 1), count};
-        ntt::run_radix2_step<ntt::column_levels, Inverse>(x, r, a, st, i >> log2_count, tw, m);
+        ntt::run_radix2_step<Most, Inverse>(x, r, a, st, i >> log2_count, tw, m);
       }
     }
     __syncthreads();
@@ -768,29 +773,29 @@ __device__ __forceinline__ constexpr u32 reverse_small(u32 x, u32 bits) {
 /// is a radix-2 step (a >= 1). Its twiddles come from `stw` (the columns' table in shared memory), the four-step
 /// twiddles from the direction's whole table `tw`.
 ///
-/// A step of S = ntt::column_levels levels (every column of 2^S or more elements per radix-r block ends with one)
+/// A step of S = Most levels (every column of 2^S or more elements per radix-r block ends with one)
 /// holds the consecutive positions p0 + k, k < 2^S, p0 = b 2^a + 2^S i (block b, item i): their frequencies are
 /// r brev_a(2^S i + k) + b = r brev_(a-S)(i) + b + (n1 / 2^S) brev_S(k), so column j's four-step twiddles
 /// w_L^(j frequency) are w_L^(j (r brev_(a-S)(i) + b)) times the powers G^brev_S(k) of G = w_L^(j n1 / 2^S), which
 /// depends on the thread's column alone: one table twiddle and 2^S - 1 products an item, where each element's own
 /// twiddle would take two table reads and a product.
-template <bool Inverse>
+template <u32 Most, bool Inverse>
 __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 j0, const u32* stw,
                                   const u32* __restrict__ tw, const DevicePlan* d, Mod m) {
   const u32 r = d->plan.radix, a = d->plan.log2_n1;
   const u32 count = u32{1} << log2_count;
-  const Step st = ntt::forward_step(r, a, ntt::column_levels, ntt::step_count(r, a, ntt::column_levels) - 1);
+  const Step st = ntt::joined_step(r, a, Most, ntt::joined_step_count(r, a, Most) - 1);
   const u32 total = st.items << log2_count;
-  if (st.levels != ntt::column_levels) {  // short columns: each element's twiddle from the table
+  if (st.levels != Most) {  // short columns: each element's twiddle from the table
     for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
       const u32 c = i & (count - 1);
       const ColumnCopy<Inverse> x{s, c, log2_count, column_base + j0 + c, 0, j0 + c, tw, d, m};
-      ntt::run_radix2_step<ntt::column_levels, Inverse>(x, r, a, st, i >> log2_count, stw, m);
+      ntt::run_radix2_step<Most, Inverse>(x, r, a, st, i >> log2_count, stw, m);
     }
     __syncthreads();
     return;
   }
-  constexpr u32 S = ntt::column_levels;
+  constexpr u32 S = Most;
   constexpr u32 width = u32{1} << S;
   // The block's threads are a multiple of the tile: each thread keeps one column.
   const u32 c = threadIdx.x & (count - 1);
@@ -834,13 +839,18 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
   __syncthreads();
 }
 
+/// The word that the columns' first forward step reads past an operand's limbs (LimbCopy).
+__device__ const limb_t zero_limb = 0;
+
 /// A limb of an operand on its way to a column in shared memory, reduced (zero past the operand): what the columns'
-/// first forward step reads and writes.
+/// first forward step reads and writes. Past the operand `limb` points at zero_limb, so every element is one load
+/// and one reduction with no branch (a null pointer and a branch around each load and reduction made a block of 87
+/// instructions an item beside the joined step's 391, at 10^8 digits on an H100).
 struct LimbRef {
-  const limb_t* limb;  ///< null past the operand
+  const limb_t* limb;
   u32* shared;
   Mod m;
-  __device__ __forceinline__ operator u32() const { return limb != nullptr ? ntt::reduce(*limb, m) : 0; }
+  __device__ __forceinline__ operator u32() const { return ntt::reduce(*limb, m); }
   __device__ __forceinline__ LimbRef& operator=(u32 v) {
     *shared = v;
     return *this;
@@ -859,30 +869,38 @@ struct LimbCopy {
   Mod m;
   __device__ __forceinline__ LimbRef operator()(u32 n) const {
     const u32 pos = base + n;
-    return {pos < valid ? column + (std::size_t{pos} << log2_n2) : nullptr, s + column_word((pos << log2_count) + c), m};
+    return {pos < valid ? column + (std::size_t{pos} << log2_n2) : &zero_limb, s + column_word((pos << log2_count) + c),
+            m};
   }
   __device__ __forceinline__ LimbCopy from(u32 n0) const {
     return {s, c, log2_count, column, valid, log2_n2, base + n0, m};
   }
 };
 
-/// The forward transforms' first step (radix-r or radix-2), fused with the load of the columns' limbs into shared
-/// memory (the thread's column c of the tile: `column`, whose rows below `valid` hold limbs).
+/// The forward transforms' first step (radix-r, joined or not, or radix-2), fused with the load of the columns'
+/// limbs into shared memory (the thread's column c of the tile: `column`, whose rows below `valid` hold limbs).
+template <u32 Most>
 __device__ void columns_first_step(u32* s, u32 log2_count, const limb_t* column, u32 valid, const u32* stw,
                                    const DevicePlan* d, Mod m) {
   const u32 r = d->plan.radix, a = d->plan.log2_n1;
   const u32 count = u32{1} << log2_count;
-  const Step st = ntt::forward_step(r, a, ntt::column_levels, 0);
+  const Step st = ntt::joined_step(r, a, Most, 0);
   const u32 total = st.items << log2_count;
   const LimbCopy x{s, threadIdx.x & (count - 1), log2_count, column, valid, d->plan.log2_n2, 0, m};
   if (st.levels == 0) {
     const ntt::RadixConstants rc = ntt::radix_r_constants(r, u32{1} << a, stw, m);
-    for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-      ntt::run_radix_r_step<false>(x, r, a, i >> log2_count, stw, rc, m);
+    if (st.joined != 0) {
+      for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+        ntt::run_radix_r_level_step<false>(x, r, a, i >> log2_count, stw, rc, m);
+      }
+    } else {
+      for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+        ntt::run_radix_r_step<false>(x, r, a, i >> log2_count, stw, rc, m);
+      }
     }
   } else {
     for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-      ntt::run_radix2_step<ntt::column_levels, false>(x, r, a, st, i >> log2_count, stw, m);
+      ntt::run_radix2_step<Most, false>(x, r, a, st, i >> log2_count, stw, m);
     }
   }
   __syncthreads();
@@ -975,10 +993,34 @@ __device__ void rows_product_step(u32* s, u32 ops, u32 words, Mod m) {
 // blocks an SM (64 registers a thread): at 40, for three, it spilled 40 bytes a thread to local memory
 // and waited on them (10^8 digits on an H100: the convolution 2.80 ms at two blocks, 3.06 at three). The inverse
 // spills nothing at 40 and measured the same at two or three, so it keeps three where its tile fits
-// (column_blocks_per_sm).
+// (column_blocks_per_sm). At 64 registers both take steps of up to four levels where that makes a pass fewer
+// (ntt::wide_column_step_levels), at 40 three.
+
+/// Copies a column tile of `n1` rows of 2^log2_tile words from shared memory (ColumnElements' layout) to the
+/// residues, row n at tile[n 2^log2_n2]: 16 bytes a thread where the tile is four columns wide or more and the rows
+/// start on 16 bytes (four consecutive columns of a row are four consecutive words on 16 bytes in shared memory,
+/// ColumnElements' padding falling after every 32), else a word a thread. A word a thread took 20 instructions a word,
+/// 15 % of the inverse columns' at 10^8 digits (H100).
+__device__ __forceinline__ void copy_tile_out(u32* tile, const u32* s, u32 n1, u32 log2_tile, u32 log2_n2) {
+  if (log2_tile >= 2 && ((reinterpret_cast<std::uintptr_t>(tile) | (std::size_t{4} << log2_n2)) & 15) == 0) {
+    const u32 log2_quads = log2_tile - 2;
+    for (u32 i = threadIdx.x; i < (n1 << log2_quads); i += blockDim.x) {
+      const u32 n = i >> log2_quads;
+      const u32 k = (i & ((u32{1} << log2_quads) - 1)) * 4;
+      const uint4 v = *reinterpret_cast<const uint4*>(s + column_word((n << log2_tile) + k));
+      *reinterpret_cast<uint4*>(tile + (std::size_t{n} << log2_n2) + k) = v;
+    }
+  } else {
+    const u32 tile_mask = (u32{1} << log2_tile) - 1;
+    for (u32 i = threadIdx.x; i < (n1 << log2_tile); i += blockDim.x) {
+      tile[(std::size_t{i >> log2_tile} << log2_n2) + (i & tile_mask)] = s[column_word(i)];
+    }
+  }
+}
 
 /// 1. Block (tile, operand, prime), the prime fastest: columns [tile T, tile T + T) of the operand's limbs,
 /// reduced, transformed, times w_L^(column frequency), to the residues.
+template <u32 Most>
 __global__ void __launch_bounds__(512, 2)
     columns_forward_kernel(u32* residues, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
                            const u32* tables, DevicePlan d) {
@@ -1006,7 +1048,7 @@ __global__ void __launch_bounds__(512, 2)
   load_table(stw, tw, n1);
   // The first step reads the limbs (where it is not also the last), the last writes the residues, times the
   // four-step twiddles (where it is a radix-2 step).
-  const u32 steps = ntt::step_count(d.plan.radix, d.plan.log2_n1, ntt::column_levels);
+  const u32 steps = ntt::joined_step_count(d.plan.radix, d.plan.log2_n1, Most);
   const u32 fused_first = steps >= 2 ? 1 : 0;
   if (fused_first == 0) {
     for (u32 n = threadIdx.x >> d.log2_tile; n < n1; n += row_step) {
@@ -1015,10 +1057,10 @@ __global__ void __launch_bounds__(512, 2)
     }
   }
   __syncthreads();
-  if (fused_first != 0) columns_first_step(smem, d.log2_tile, column, valid, stw, &d, m);
+  if (fused_first != 0) columns_first_step<Most>(smem, d.log2_tile, column, valid, stw, &d, m);
   u32* const dst = residues + (std::size_t{op} * num_primes + q) * d.length;
   if (d.plan.log2_n1 == 0) {
-    columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps, stw, m);
+    columns_in_shared<Most, false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps, stw, m);
     for (u32 pos = threadIdx.x >> d.log2_tile; pos < n1; pos += row_step) {
       const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
       const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
@@ -1026,8 +1068,8 @@ __global__ void __launch_bounds__(512, 2)
       dst[(std::size_t{pos} << d.plan.log2_n2) + j] = ntt::mont_mul(v, twiddle, m);
     }
   } else {
-    columns_in_shared<false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps - 1, stw, m);
-    columns_last_step<false>(smem, d.log2_tile, dst, j0, stw, tw, &d, m);
+    columns_in_shared<Most, false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps - 1, stw, m);
+    columns_last_step<Most, false>(smem, d.log2_tile, dst, j0, stw, tw, &d, m);
   }
 }
 
@@ -1075,9 +1117,10 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
 }
 
 /// 3. Block (tile, prime): columns of the product's residues, times w_L^-(column frequency), inverse.
-template <int BlocksPerSm>
+template <int BlocksPerSm, u32 Most>
 __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* residues, const u32* tables,
                                                                            DevicePlan d) {
+  static_assert(BlocksPerSm == 2 || Most == ntt::column_levels, "warpnum: 40 registers a thread hold steps of three");
   extern __shared__ __align__(16) u32 smem[];
   const u32 block = blockIdx.x + d.block0;
   const u32 q = block % num_primes;
@@ -1094,7 +1137,7 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
   load_table(stw, tw, n1);
   __syncthreads();
   // The first inverse step reads the residues, times the four-step twiddles (where it is a radix-2 step).
-  const u32 steps = ntt::step_count(d.plan.radix, d.plan.log2_n1, ntt::column_levels);
+  const u32 steps = ntt::joined_step_count(d.plan.radix, d.plan.log2_n1, Most);
   if (d.plan.log2_n1 == 0) {
     for (u32 pos = threadIdx.x >> d.log2_tile; pos < n1; pos += row_step) {
       const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
@@ -1103,14 +1146,12 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
       smem[column_word((pos << d.log2_tile) + c)] = ntt::mont_mul(v, twiddle, m);
     }
     __syncthreads();
-    columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, stw, m);
+    columns_in_shared<Most, true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, stw, m);
   } else {
-    columns_last_step<true>(smem, d.log2_tile, residues + q * d.length, j0, stw, tw, &d, m);
-    columns_in_shared<true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, stw, m);
+    columns_last_step<Most, true>(smem, d.log2_tile, residues + q * d.length, j0, stw, tw, &d, m);
+    columns_in_shared<Most, true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, stw, m);
   }
-  for (u32 n = threadIdx.x >> d.log2_tile; n < n1; n += row_step) {
-    column[std::size_t{n} << d.plan.log2_n2] = smem[column_word((n << d.log2_tile) + c)];
-  }
+  copy_tile_out(residues + q * d.length + j0, smem, n1, d.log2_tile, d.plan.log2_n2);
 }
 
 /// 4. The remainder step.
@@ -1274,10 +1315,12 @@ Passes make_passes(std::size_t na, std::size_t nb, bool square) {
     // The column kernels up to what every GPU of the process allows a block (device_column_tile's wide tiles).
     const int columns = static_cast<int>(std::max<std::size_t>(transform_shared_bytes,
                                                                process_shared_limits().per_block));
-    set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel), columns);
+    set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel<ntt::column_levels>), columns);
+    set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel<ntt::wide_column_levels>), columns);
     set_shared_limit(reinterpret_cast<const void*>(&rows_kernel));
-    set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<2>), columns);
-    set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<3>), columns);
+    set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<2, ntt::column_levels>), columns);
+    set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<2, ntt::wide_column_levels>), columns);
+    set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<3, ntt::column_levels>), columns);
     return true;
   });
   Passes p{};
@@ -1309,8 +1352,10 @@ void launch_columns_forward(const Passes& p, u32* residues, const u32* tables, c
   if (first >= end) return;
   DevicePlan d = p.d;
   d.block0 = first * num_primes * d.ops;
-  columns_forward_kernel<<<(end - first) * num_primes * d.ops, block_threads(p.col_words), p.col_shared, stream>>>(
-      residues, a, na, b, nb, tables, d);
+  const bool wide = ntt::wide_column_step_levels(d.plan.radix, d.plan.log2_n1) == ntt::wide_column_levels;
+  (wide ? columns_forward_kernel<ntt::wide_column_levels>
+        : columns_forward_kernel<ntt::column_levels>)<<<(end - first) * num_primes * d.ops, block_threads(p.col_words),
+                                                         p.col_shared, stream>>>(residues, a, na, b, nb, tables, d);
   check_cuda(cudaGetLastError(), "columns_forward_kernel");
 }
 
@@ -1330,10 +1375,14 @@ void launch_columns_inverse(const Passes& p, u32* residues, const u32* tables, u
   if (first >= end) return;
   DevicePlan d = p.d;
   d.block0 = first * num_primes;
+  // Three blocks an SM (40 registers a thread) take steps of three levels; two (64 registers) the forward's.
   const bool three_blocks = column_blocks_per_sm(p.col_words) == 3;
-  (three_blocks ? columns_inverse_kernel<3> : columns_inverse_kernel<2>)<<<(end - first) * num_primes,
-                                                                          block_threads(p.col_words), p.col_shared,
-                                                                          stream>>>(residues, tables, d);
+  const bool wide = ntt::wide_column_step_levels(d.plan.radix, d.plan.log2_n1) == ntt::wide_column_levels;
+  (three_blocks ? columns_inverse_kernel<3, ntt::column_levels>
+                : (wide ? columns_inverse_kernel<2, ntt::wide_column_levels>
+                        : columns_inverse_kernel<2, ntt::column_levels>))<<<(end - first) * num_primes,
+                                                                             block_threads(p.col_words), p.col_shared,
+                                                                             stream>>>(residues, tables, d);
   check_cuda(cudaGetLastError(), "columns_inverse_kernel");
 }
 
