@@ -715,9 +715,8 @@ WARPNUM_HD constexpr Step joined_step(u32 r, u32 a, u32 most, u32 j) noexcept {
 
 /// The most levels a step of a column kernel compiled for 64 registers a thread: wide_column_levels where that
 /// schedule takes fewer passes over shared memory than column_levels', else column_levels. Steps of four levels that
-/// make no pass fewer cost more than steps of three (H100, 2026-12-06: columns of 2^9 elements, four levels a step
-/// (1, 4, 4) against three (3, 3, 3), the product of 10^6 digits 0.074-0.075 ms against 0.071; columns of 5 2^9
-/// without the joined step (radix 5, 1, 4, 4) against (radix 5, 3, 3, 3), 10^8 digits 2.53 ms against 2.45).
+/// make no pass fewer cost more than steps of three (H100, 2026-12-06: columns of 5 2^9 elements without the joined
+/// step, radix 5, 1, 4, 4 against radix 5, 3, 3, 3, made the product of 10^8 digits 2.53 ms against 2.45).
 WARPNUM_HD constexpr u32 wide_column_step_levels(u32 r, u32 a) noexcept {
   return joined_step_count(r, a, wide_column_levels) < joined_step_count(r, a, column_levels) ? wide_column_levels
                                                                                                : column_levels;
