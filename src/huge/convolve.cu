@@ -1346,16 +1346,22 @@ Passes make_passes(std::size_t na, std::size_t nb, bool square) {
   return p;
 }
 
+/// Whether the column kernels of 64 registers a thread run d's columns in steps of four levels (the instances of
+/// ntt::wide_column_levels), else three.
+bool wide_columns(const DevicePlan& d) {
+  return ntt::wide_column_step_levels(d.plan.radix, d.plan.log2_n1) == ntt::wide_column_levels;
+}
+
 /// 1. Tiles [first, end) of the columns forward.
 void launch_columns_forward(const Passes& p, u32* residues, const u32* tables, const limb_t* a, std::size_t na,
                             const limb_t* b, std::size_t nb, u32 first, u32 end, cudaStream_t stream) {
   if (first >= end) return;
   DevicePlan d = p.d;
   d.block0 = first * num_primes * d.ops;
-  const bool wide = ntt::wide_column_step_levels(d.plan.radix, d.plan.log2_n1) == ntt::wide_column_levels;
-  (wide ? columns_forward_kernel<ntt::wide_column_levels>
-        : columns_forward_kernel<ntt::column_levels>)<<<(end - first) * num_primes * d.ops, block_threads(p.col_words),
-                                                         p.col_shared, stream>>>(residues, a, na, b, nb, tables, d);
+  (wide_columns(d) ? columns_forward_kernel<ntt::wide_column_levels>
+                   : columns_forward_kernel<ntt::column_levels>)<<<(end - first) * num_primes * d.ops,
+                                                                    block_threads(p.col_words), p.col_shared,
+                                                                    stream>>>(residues, a, na, b, nb, tables, d);
   check_cuda(cudaGetLastError(), "columns_forward_kernel");
 }
 
@@ -1377,12 +1383,12 @@ void launch_columns_inverse(const Passes& p, u32* residues, const u32* tables, u
   d.block0 = first * num_primes;
   // Three blocks an SM (40 registers a thread) take steps of three levels; two (64 registers) the forward's.
   const bool three_blocks = column_blocks_per_sm(p.col_words) == 3;
-  const bool wide = ntt::wide_column_step_levels(d.plan.radix, d.plan.log2_n1) == ntt::wide_column_levels;
   (three_blocks ? columns_inverse_kernel<3, ntt::column_levels>
-                : (wide ? columns_inverse_kernel<2, ntt::wide_column_levels>
-                        : columns_inverse_kernel<2, ntt::column_levels>))<<<(end - first) * num_primes,
-                                                                             block_threads(p.col_words), p.col_shared,
-                                                                             stream>>>(residues, tables, d);
+                : (wide_columns(d) ? columns_inverse_kernel<2, ntt::wide_column_levels>
+                                   : columns_inverse_kernel<2, ntt::column_levels>))<<<(end - first) * num_primes,
+                                                                                        block_threads(p.col_words),
+                                                                                        p.col_shared, stream>>>(
+      residues, tables, d);
   check_cuda(cudaGetLastError(), "columns_inverse_kernel");
 }
 
