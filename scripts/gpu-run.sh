@@ -47,6 +47,14 @@ if [[ $bin == *.tar.xz && -f $bin ]]; then # scripts/gpu-build.sh's packed carry
   bin=$unpacked/carry
 fi
 [[ -d $bin ]] || { echo "gpu-run: no $bin; run scripts/gpu-build.sh first and carry $bin here" >&2; exit 1; }
+# The NCCL tests (device-nccl-*) link libnccl.so.2, too large to carry: the machine's own, from CUDA's packages or
+# from a Python environment's nvidia-nccl-cu13 wheel, which is added to the library path where the loader lacks one.
+if ! ldconfig -p 2>/dev/null | grep -q 'libnccl\.so\.2 ' &&
+   nccl_lib=$(python3 -c 'import nvidia.nccl as m; print(list(m.__path__)[0] + "/lib")' 2>/dev/null) &&
+   [[ -e $nccl_lib/libnccl.so.2 ]]; then
+  export LD_LIBRARY_PATH=$nccl_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  echo "gpu-run: libnccl.so.2 from $nccl_lib"
+fi
 
 {
   echo "gpu-run: $(date -u '+%Y-%m-%d %H:%M:%S UTC') on $(uname -n)"

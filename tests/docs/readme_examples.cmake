@@ -5,8 +5,11 @@
 # machine may have no GPU). DEVICE_COMPILE_CHECK=ON (where the build compiles device code as a check alone, as it
 # does without a GPU): PTX alone, NVVM at -O0, as the build's device tests there: 26 s against 62 s. Not
 # -fdevice-syntax-only, which lets a kernel's call of a host function pass (nvcc 13.0).
+# A ```cuda block that includes <mpi.h> or <nccl.h> is compiled with MPI_INCLUDES or NCCL_INCLUDES (folders separated
+# by |), and skipped, saying so, where they are not given (MPI or NCCL not found).
 #   cmake -DREADME=README.md -DWORK=<folder> -DCXX=<g++> [-DNVCC=<nvcc>] [-DDEVICE_COMPILE_CHECK=ON]
-#         -DINCLUDE=<include folder> [-DTHRUST_INCLUDES=<folders>] -P readme_examples.cmake
+#         -DINCLUDE=<include folder> [-DTHRUST_INCLUDES=<folders>] [-DMPI_INCLUDES=<a|b>] [-DNCCL_INCLUDES=<a|b>]
+#         -P readme_examples.cmake
 cmake_minimum_required(VERSION 3.25)  # the policies of the project's own CMake
 foreach(var IN ITEMS README WORK CXX INCLUDE)
   if(NOT ${var})
@@ -55,12 +58,31 @@ foreach(block IN LISTS blocks)
       message(STATUS "CUDA example ${n_cuda}: no nvcc, not compiled")
       continue()
     endif()
+    set(extra_includes "")
+    set(missing "")
+    foreach(library IN ITEMS MPI NCCL)
+      string(TOLOWER "${library}" header)
+      if(body MATCHES "#include <${header}\\.h>")
+        if(NOT ${library}_INCLUDES)
+          set(missing "${library}")
+          break()
+        endif()
+        string(REPLACE "|" ";" folders "${${library}_INCLUDES}")
+        foreach(folder IN LISTS folders)
+          list(APPEND extra_includes "-I${folder}")
+        endforeach()
+      endif()
+    endforeach()
+    if(missing)
+      message(STATUS "CUDA example ${n_cuda}: ${missing} not found, not compiled")
+      continue()
+    endif()
     file(WRITE "${WORK}/example_${n_cuda}.cu" "${body}")
     set(device_code -arch=sm_90)
     if(DEVICE_COMPILE_CHECK)
       set(device_code -arch=compute_90 -Xcicc -O0)
     endif()
-    execute_process(COMMAND "${NVCC}" -std=c++20 ${device_code} --extended-lambda "-I${INCLUDE}"
+    execute_process(COMMAND "${NVCC}" -std=c++20 ${device_code} --extended-lambda "-I${INCLUDE}" ${extra_includes}
                             -c "${WORK}/example_${n_cuda}.cu"
                             -o "${WORK}/example_${n_cuda}.o" RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
     if(NOT rc EQUAL 0)

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// tests/mpi/distributed_batch_test.cpp: warpnum::mpi::DistributedBatch, reduce and gather
+// tests/mpi/distributed_batch_test.cpp: warpnum::mpi::DistributedBatch, reduce, gather and all_gather
 // (mpi/distributed_batch.hpp), run by mpirun on 2 ranks (ctest mpi-distributed_batch_test; any count works) on the
 // host's cores: every rank makes the same seeded operands, keeps its shard, computes powm on it (one odd modulus, an
 // exponent each), and the ranks' results, gathered to rank 0 in order, equal GMP's mpz_powm element by element; the
 // product and the sum modulo m and the sum modulo 2^256 across ranks equal GMP's on every rank; for n = 0 (init
 // comes back), 1 (one rank holds nothing), 33, 1000 and 4097 elements. Each rank's shard is the one devices::shard_of
-// gives it. scatter from one rank, and back by gather.
+// gives it. Gathered to every rank (all_gather), the same on each. scatter from one rank, and back by gather.
 #include "cases/modular_operands.hpp"
 #include "cases/random.hpp"
 #include "oracle/gmp.hpp"
@@ -71,6 +71,11 @@ TEST(DistributedBatch, PowmGatherAndReductionsAgainstGmp) {
       }
     } else {
       EXPECT_TRUE(all.empty());
+    }
+    const std::vector<T> every = mpi::all_gather(x);
+    ASSERT_EQ(every.size(), n);
+    for (std::size_t i = 0; i < n; ++i) {
+      EXPECT_TRUE(oracle::to_mpz(every[i]) == want[i]) << "all_gather, element " << i;
     }
     EXPECT_TRUE(oracle::to_mpz(mpi::reduce(x, T{1u}, multiplies_mod<256>(m))) == product);
     EXPECT_TRUE(oracle::to_mpz(mpi::reduce(x, T{}, plus_mod<256>(m))) == sum_m);

@@ -2,7 +2,8 @@
 // warpnum/mpi/distributed_batch.hpp: DistributedBatch<T>, n elements spread over the ranks of an MPI communicator,
 // each rank holding one contiguous shard (devices::shard_of over the ranks, in rank order) as a Batch<T> on its GPU or
 // its cores; and what crosses ranks: reduce (each rank's shard folded, then the ranks' values folded in rank order,
-// on every rank), gather (every element, in order, to one rank) and scatter (from one rank).
+// on every rank), gather (every element, in order, to one rank), all_gather (to every rank) and scatter (from one
+// rank).
 //
 //   warpnum::mpi::DistributedBatch<BigUInt<1024>> x(all_bases, MPI_COMM_WORLD);   // every rank keeps its shard
 //   x.local() = powm(x.local(), e, m);                                           // element-wise: this rank's shard
@@ -11,7 +12,8 @@
 //   auto y = warpnum::mpi::scatter<BigUInt<1024>>(read_on_rank_0, 0, MPI_COMM_WORLD);  // from rank 0 to all
 //
 // Element-wise work never leaves a rank. The MPI calls move raw bytes (the value types are trivially copyable),
-// so any MPI works, with any element type. Needs MPI's header and library (CMake: MPI::MPI_CXX).
+// so any MPI works, with any element type. Needs MPI's header and library (CMake: MPI::MPI_CXX). Where NCCL joins
+// the ranks' GPUs, the forms of <warpnum/mpi/nccl_collectives.hpp> move device shards GPU to GPU instead.
 #pragma once
 
 #include <warpnum/config.hpp>
@@ -190,6 +192,20 @@ template <class T> std::vector<T> gather(const DistributedBatch<T>& d, int root 
   detail::check(MPI_Gatherv(local.data(), detail::byte_count(local.size() * sizeof(T), "gather"), MPI_BYTE,
                             all.data(), counts.data(), offsets.data(), MPI_BYTE, root, d.comm()),
                 "MPI_Gatherv");
+  return all;
+}
+
+/// Every element in order on every rank (collective): one MPI_Allgatherv. A shard past MPI's int count of bytes
+/// throws std::length_error.
+template <class T> std::vector<T> all_gather(const DistributedBatch<T>& d) {
+  const int ranks = detail::size_of(d.comm());
+  const std::vector<T> local = d.local().to_vector();
+  std::vector<int> counts, offsets;
+  detail::shard_bytes(d.size(), sizeof(T), ranks, counts, offsets, "all_gather");
+  std::vector<T> all(d.size());
+  detail::check(MPI_Allgatherv(local.data(), detail::byte_count(local.size() * sizeof(T), "all_gather"), MPI_BYTE,
+                               all.data(), counts.data(), offsets.data(), MPI_BYTE, d.comm()),
+                "MPI_Allgatherv");
   return all;
 }
 
