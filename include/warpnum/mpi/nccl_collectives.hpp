@@ -54,8 +54,19 @@ inline bool use_nccl(const NcclCommunicator& c, bool mine) {
   return all != 0;
 }
 
-/// A shard NCCL can send: in device memory, or empty.
-template <class T> bool on_device(const Batch<T>& b) { return b.size() == 0 || b.place() == Place::device; }
+/// A shard NCCL can send: in device memory, or empty where device memory can be had (nvcc, a GPU).
+template <class T> bool on_device(const Batch<T>& b) {
+  return b.place() == Place::device || (b.size() == 0 && gpu_available());
+}
+
+/// gather_batch's NCCL path: every element in order into a Batch on the root's GPU (empty elsewhere).
+template <class T> Batch<T> nccl_gather(const DistributedBatch<T>& d, int root, const NcclCommunicator& c) {
+  const bool at_root = rank_of(d.comm()) == root;
+  Batch<T> all(at_root ? d.size() : 0, Place::device, d.local().stream());
+  nccl::gather_shards(d.local().size() == 0 ? nullptr : d.local().data(), at_root ? all.data() : nullptr, d.size(),
+                      root, c.nccl(), d.local().stream());
+  return all;
+}
 
 }  // namespace detail
 
@@ -64,19 +75,16 @@ template <class T> bool on_device(const Batch<T>& b) { return b.size() == 0 || b
 /// where NCCL moved the elements (reading them, as to_vector() does, waits).
 template <class T> Batch<T> gather_batch(const DistributedBatch<T>& d, int root, const NcclCommunicator& c) {
   detail::check_same(d.comm(), c, "gather_batch");
-  if (detail::use_nccl(c, detail::on_device(d.local()))) {
-    const bool at_root = detail::rank_of(d.comm()) == root;
-    Batch<T> all(at_root ? d.size() : 0, Place::device, d.local().stream());
-    nccl::gather_shards(d.local().size() == 0 ? nullptr : d.local().data(), at_root ? all.data() : nullptr, d.size(),
-                        root, c.nccl(), d.local().stream());
-    return all;
-  }
+  if (detail::use_nccl(c, detail::on_device(d.local()))) return detail::nccl_gather(d, root, c);
   return Batch<T>(gather(d, root));
 }
 
-/// Every element in order on rank `root` (the other ranks get an empty vector): gather_batch, then read back.
+/// Every element in order on rank `root` (the other ranks get an empty vector): by NCCL to the root's GPU, then read
+/// back once, or by MPI through host memory.
 template <class T> std::vector<T> gather(const DistributedBatch<T>& d, int root, const NcclCommunicator& c) {
-  return gather_batch(d, root, c).to_vector();
+  detail::check_same(d.comm(), c, "gather");
+  if (detail::use_nccl(c, detail::on_device(d.local()))) return detail::nccl_gather(d, root, c).to_vector();
+  return gather(d, root);
 }
 
 /// Every element in order on every rank, as a Batch (on each rank's GPU where NCCL moved them).
