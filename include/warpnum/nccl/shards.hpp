@@ -60,31 +60,48 @@ class Group {
 
 }  // namespace detail
 
+namespace detail {
+
+/// gather_shards (ToRoot) and scatter_shards: rank `root`'s `all` against each rank's `mine`, one NCCL group of a
+/// send and a receive a rank besides the root, the root's own shard copied on its GPU. Only the receiving side's
+/// buffer is written (gather: `all`, scatter: `mine`).
+template <bool ToRoot, class T>
+void root_exchange(T* all, T* mine, std::size_t n, int root, const Communicator& comm, cudaStream_t stream,
+                   const char* what) {
+  check_root(root, comm, what);
+  const DeviceGuard on(comm.device());
+  const devices::Shard own = shard(n, comm.rank(), comm);
+  Group group(comm.get());
+  const auto transfer = [&](T* buffer, std::size_t count, int peer, bool receive) {
+    check(receive ? ncclRecv(buffer, count * sizeof(T), ncclUint8, peer, comm.get(), stream)
+                  : ncclSend(buffer, count * sizeof(T), ncclUint8, peer, comm.get(), stream),
+          receive ? "ncclRecv" : "ncclSend", comm.get());
+  };
+  if (comm.rank() == root) {
+    for (int k = 0; k < comm.size(); ++k) {
+      const devices::Shard s = shard(n, k, comm);
+      if (k != root && s.count != 0) transfer(all + s.first, s.count, k, ToRoot);
+    }
+  } else if (own.count != 0) {
+    transfer(mine, own.count, root, !ToRoot);
+  }
+  group.end();
+  if (comm.rank() == root && own.count != 0 && all + own.first != mine) {
+    cuda_check(cudaMemcpyAsync(ToRoot ? all + own.first : mine, ToRoot ? mine : all + own.first, own.count * sizeof(T),
+                               cudaMemcpyDeviceToDevice, stream),
+               "cudaMemcpyAsync");
+  }
+}
+
+}  // namespace detail
+
 /// Every element, in order, into `all` on rank `root` (n elements of its GPU's memory; not read elsewhere: pass
 /// nullptr). `mine` is this rank's shard, devices::shard_of(n, rank, ranks).count elements of device memory. One NCCL
 /// group: a send from each other rank, the root's receives, the root's own shard copied on its GPU.
 template <class T>
 void gather_shards(const T* mine, T* all, std::size_t n, int root, const Communicator& comm, cudaStream_t stream) {
   static_assert(std::is_trivially_copyable_v<T>, "warpnum::nccl::gather_shards needs a trivially copyable T");
-  detail::check_root(root, comm, "gather_shards");
-  const detail::DeviceGuard on(comm.device());
-  const devices::Shard own = detail::shard(n, comm.rank(), comm);
-  detail::Group group(comm.get());
-  if (comm.rank() == root) {
-    for (int k = 0; k < comm.size(); ++k) {
-      const devices::Shard s = detail::shard(n, k, comm);
-      if (k == root || s.count == 0) continue;
-      detail::check(ncclRecv(all + s.first, s.count * sizeof(T), ncclUint8, k, comm.get(), stream), "ncclRecv",
-                    comm.get());
-    }
-  } else if (own.count != 0) {
-    detail::check(ncclSend(mine, own.count * sizeof(T), ncclUint8, root, comm.get(), stream), "ncclSend", comm.get());
-  }
-  group.end();
-  if (comm.rank() == root && own.count != 0 && all + own.first != mine) {
-    detail::cuda_check(cudaMemcpyAsync(all + own.first, mine, own.count * sizeof(T), cudaMemcpyDeviceToDevice, stream),
-                       "cudaMemcpyAsync");
-  }
+  detail::root_exchange<true>(all, const_cast<T*>(mine), n, root, comm, stream, "gather_shards");  // mine: read
 }
 
 /// Each rank's shard of the n elements of `all` (device memory on rank `root`; not read elsewhere: pass nullptr)
@@ -92,25 +109,7 @@ void gather_shards(const T* mine, T* all, std::size_t n, int root, const Communi
 template <class T>
 void scatter_shards(const T* all, T* mine, std::size_t n, int root, const Communicator& comm, cudaStream_t stream) {
   static_assert(std::is_trivially_copyable_v<T>, "warpnum::nccl::scatter_shards needs a trivially copyable T");
-  detail::check_root(root, comm, "scatter_shards");
-  const detail::DeviceGuard on(comm.device());
-  const devices::Shard own = detail::shard(n, comm.rank(), comm);
-  detail::Group group(comm.get());
-  if (comm.rank() == root) {
-    for (int k = 0; k < comm.size(); ++k) {
-      const devices::Shard s = detail::shard(n, k, comm);
-      if (k == root || s.count == 0) continue;
-      detail::check(ncclSend(all + s.first, s.count * sizeof(T), ncclUint8, k, comm.get(), stream), "ncclSend",
-                    comm.get());
-    }
-  } else if (own.count != 0) {
-    detail::check(ncclRecv(mine, own.count * sizeof(T), ncclUint8, root, comm.get(), stream), "ncclRecv", comm.get());
-  }
-  group.end();
-  if (comm.rank() == root && own.count != 0 && all + own.first != mine) {
-    detail::cuda_check(cudaMemcpyAsync(mine, all + own.first, own.count * sizeof(T), cudaMemcpyDeviceToDevice, stream),
-                       "cudaMemcpyAsync");
-  }
+  detail::root_exchange<false>(const_cast<T*>(all), mine, n, root, comm, stream, "scatter_shards");  // all: read
 }
 
 /// Every element, in order, into `all` on every rank (n elements of each rank's GPU memory) from each rank's shard
