@@ -15,7 +15,7 @@
 # Needs no network. The CUDA parts run where CUDA_COMPILER is given and say "skipped" otherwise.
 #   cmake -DMODE=... -DSOURCE_DIR=<warpnum source> -DWORK_DIR=... [-DGENERATOR=...] [-DMAKE_PROGRAM=...]
 #         [-DCXX_COMPILER=...] [-DCUDA_COMPILER=...] [-DCUDA_ARCHITECTURES=<one: 90, 90-real or 90-virtual>]
-#         [-DCONFIG=Release] [-DGMP=ON] [-DDEVICE_COMPILE_CHECK=ON]
+#         [-DCONFIG=Release] [-DGMP=ON] [-DNCCL=ON] [-DDEVICE_COMPILE_CHECK=ON]
 #         [-DJOBS=2] -P run.cmake
 # DEVICE_COMPILE_CHECK=ON (given where the build running this test compiles its device code as a check alone, as it
 # does without a GPU): the nested builds of warpnum compile device code with NVVM at -O0 too, and the installed
@@ -137,6 +137,9 @@ set(programs consumer_bigint consumer_integer)
 if(GMP)
   list(APPEND programs consumer_gmp)
 endif()
+if(NCCL)
+  list(APPEND programs consumer_nccl)
+endif()
 
 if(MODE STREQUAL "installed")
   set(build "${WORK_DIR}/warpnum-build")
@@ -175,8 +178,12 @@ if(MODE STREQUAL "installed")
   set(consumer "${WORK_DIR}/consumer")
   set(components "")
   if(GMP)
-    set(components gmp)
+    list(APPEND components gmp)
   endif()
+  if(NCCL)
+    list(APPEND components nccl)
+  endif()
+  string(REPLACE ";" "," components "${components}")  # one argument on the command line
   run("configure consumer (C++, find_package)"
       COMMAND "${CMAKE_COMMAND}" -S "${here}/consumer" -B "${consumer}" ${configure_common}
               "-DCMAKE_PREFIX_PATH=${prefix}" -DWARPNUM_CONSUMER_MODE=installed
