@@ -119,14 +119,3 @@ TEST(DistributedBatch, ScatterFromOneRankGathersBack) {
 
 }  // namespace
 }  // namespace warpnum::test
-
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  ::testing::InitGoogleTest(&argc, argv);
-  const int failed = RUN_ALL_TESTS();
-  // Every rank's verdict: a failure on any rank fails the run.
-  int any = 0;
-  MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  MPI_Finalize();
-  return any;
-}

@@ -99,14 +99,3 @@ TEST(NcclCollectives, AnotherCommunicatorThrows) {
 
 }  // namespace
 }  // namespace warpnum::test
-
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  ::testing::InitGoogleTest(&argc, argv);
-  const int failed = RUN_ALL_TESTS();
-  // Every rank's verdict: a failure on any rank fails the run.
-  int any = 0;
-  MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  MPI_Finalize();
-  return any;
-}
