@@ -27,6 +27,7 @@
 #include <warpnum/huge/ntt.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -688,6 +689,18 @@ __device__ __forceinline__ void load_table(u32* s, const u32* g, u32 count) {
   }
 }
 
+/// The items of one radix-2 step `st` of the columns' transforms (columns_in_shared).
+template <u32 Most, bool Inverse>
+__device__ __forceinline__ void columns_step(u32* s, u32 log2_count, u32 r, u32 a, const Step& st, const u32* tw,
+                                             Mod m) {
+  const u32 count = u32{1} << log2_count;
+  const u32 total = st.items << log2_count;
+  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+    const ntt::ColumnElements x{s, i & (count - 1), count};
+    ntt::run_radix2_step<Most, Inverse>(x, r, a, st, i >> log2_count, tw, m);
+  }
+}
+
 /// The forward (or inverse) sub-transforms of `count` columns held interleaved in shared memory: element n of
 /// column c at s[column_word(n count + c)], steps [first, last) of the schedule of up to Most radix-2 levels a step
 /// (ntt::joined_step); all threads of the block take part. `tw` is the columns' table w_n1^e (in shared memory); the
@@ -709,11 +722,12 @@ __device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, u32 firs
           ntt::run_radix_r_step<Inverse>(x, r, a, i >> log2_count, tw, rc, m);
         }
       }
+    } else if (Most == ntt::wide_column_levels && st.levels == Most && st.log2_h == 7) {
+      // The full step above the last at 10^7 and 10^8 digits (half-sizes 2^7 to 2^4), its element distance a
+      // constant where the tile's width is one too (tile_log2): each element's word an immediate offset.
+      columns_step<Most, Inverse>(s, log2_count, r, a, Step{Most, 7, st.items}, tw, m);
     } else {
-      for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-        const ntt::ColumnElements x{s, i & (count - 1), count};
-        ntt::run_radix2_step<Most, Inverse>(x, r, a, st, i >> log2_count, tw, m);
-      }
+      columns_step<Most, Inverse>(s, log2_count, r, a, st, tw, m);
     }
     __syncthreads();
   }
@@ -911,21 +925,49 @@ __device__ void columns_first_step(u32* s, u32 log2_count, const limb_t* column,
   __syncthreads();
 }
 
+/// The items of one radix-2 step `st` of the rows' transforms (rows_in_shared).
+template <bool Inverse>
+__device__ __forceinline__ void rows_step(u32* s, u32 log2_count, u32 a, const Step& st, ntt::LevelTwiddles tw,
+                                          Mod m) {
+  const u32 log2_items = a - st.levels;
+  const u32 total = st.items << log2_count;
+  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+    const ntt::RowElements x{s, (i >> log2_items) << a, 1};
+    ntt::run_radix2_step<ntt::row_levels, Inverse>(x, 1, a, st, i & (st.items - 1), tw, m);
+  }
+}
+
+/// rows_step for a step of ntt::row_levels levels whose largest half-size is 2^Log2H, a template argument: then the
+/// distance between an item's elements (q = 2^(Log2H - 3), 528, 33 or 2 words in the padded rows) and between its
+/// twiddles is a constant, and each address is the item's base plus an immediate offset. With the half-size a run-time
+/// value, an item of 16 elements computed its 16 element addresses and 11 of its 15 twiddle addresses with an add each,
+/// and held the element addresses in 16 registers from its loads to its stores.
+template <bool Inverse, u32 Log2H>
+__device__ __forceinline__ void rows_step_fixed(u32* s, u32 log2_count, u32 a, const Step& st, ntt::LevelTwiddles tw,
+                                                Mod m) {
+  rows_step<Inverse>(s, log2_count, a, Step{ntt::row_levels, Log2H, st.items}, tw, m);
+}
+
 /// Steps [0, last) of the forward (or inverse) transforms of `count` rows of 2^a elements held one after another
 /// in shared memory (element n of row c at s[row_word(c 2^a + n)]), up to ntt::row_levels radix-2 levels a step, of
 /// the schedule whose final step has `final_levels` (ntt::forward_step). Rows have no radix-r step, so this calls the
-/// radix-2 steps alone: the r-point step's registers would count against the rows' too.
+/// radix-2 steps alone: the r-point step's registers would count against the rows' too. The schedule lays its steps
+/// of four levels from the final step up, so in rows of up to 2^14 elements (2^13 at 10^8 digits) their largest
+/// half-sizes are 2^4, 2^8 and 2^12: those run rows_step_fixed.
 template <bool Inverse>
 __device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 last, u32 final_levels, const u32* stw, Mod m) {
   const ntt::LevelTwiddles tw{stw};
   for (u32 jj = 0; jj < last; ++jj) {
     const u32 j = Inverse ? last - 1 - jj : jj;
     const Step st = ntt::forward_step(1, a, ntt::row_levels, j, final_levels);
-    const u32 log2_items = a - st.levels;
-    const u32 total = st.items << log2_count;
-    for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-      const ntt::RowElements x{s, (i >> log2_items) << a, 1};
-      ntt::run_radix2_step<ntt::row_levels, Inverse>(x, 1, a, st, i & (st.items - 1), tw, m);
+    if (st.levels == ntt::row_levels && st.log2_h == 4) {
+      rows_step_fixed<Inverse, 4>(s, log2_count, a, st, tw, m);
+    } else if (st.levels == ntt::row_levels && st.log2_h == 8) {
+      rows_step_fixed<Inverse, 8>(s, log2_count, a, st, tw, m);
+    } else if (st.levels == ntt::row_levels && st.log2_h == 12) {
+      rows_step_fixed<Inverse, 12>(s, log2_count, a, st, tw, m);
+    } else {
+      rows_step<Inverse>(s, log2_count, a, st, tw, m);
     }
     __syncthreads();
   }
@@ -1023,17 +1065,26 @@ __device__ __forceinline__ void copy_tile_out(u32* tile, const u32* s, u32 n1, u
   }
 }
 
+/// The column kernels' tile width, log2: Log2Tile where it is a template argument (not 0), else d's. The kernels run
+/// with the tile of the sizes that matter (8 columns at 10^8 digits, 16 at 10^6 and 10^7) as a template argument, so
+/// that an element's word in the tile (column_word((n << log2_tile) + c)) is the item's base plus a constant: with the
+/// width a run-time value each element's word took a shift, an add and the padding's shift and add.
+template <u32 Log2Tile> __device__ __forceinline__ u32 tile_log2(const DevicePlan& d) {
+  return Log2Tile != 0 ? Log2Tile : d.log2_tile;
+}
+
 /// 1. Block (tile, operand, prime), the prime fastest: columns [tile T, tile T + T) of the operand's limbs,
 /// reduced, transformed, times w_L^(column frequency), to the residues.
-template <u32 Most>
+template <u32 Most, u32 Log2Tile>
 __global__ void __launch_bounds__(512, 2)
     columns_forward_kernel(u32* residues, const limb_t* a, std::size_t na, const limb_t* b, std::size_t nb,
                            const u32* tables, DevicePlan d) {
   extern __shared__ __align__(16) u32 smem[];
+  const u32 log2_tile = tile_log2<Log2Tile>(d);
   const u32 block = blockIdx.x + d.block0;
   const u32 q = block % num_primes;
   const u32 op = block / num_primes % d.ops;
-  const u32 j0 = block / (num_primes * d.ops) << d.log2_tile;
+  const u32 j0 = block / (num_primes * d.ops) << log2_tile;
   const limb_t* src = op == 0 ? a : b;
   const std::size_t n_src = op == 0 ? na : nb;
   const Mod m = mod_of(d, q);
@@ -1041,40 +1092,40 @@ __global__ void __launch_bounds__(512, 2)
   const u32 n1 = d.plan.n1;
   const u32 n2 = d.plan.n2;
   // The block's threads are a multiple of the tile: each thread keeps one column j and walks its rows.
-  const u32 c = threadIdx.x & (d.tile - 1);
+  const u32 c = threadIdx.x & ((u32{1} << log2_tile) - 1);
   const u32 j = j0 + c;
-  const u32 row_step = blockDim.x >> d.log2_tile;
+  const u32 row_step = blockDim.x >> log2_tile;
   // Rows n < valid hold limbs (n n2 + j < n_src); n2 is a power of two.
   const std::size_t past = n_src > j ? (n_src - j + n2 - 1) >> d.plan.log2_n2 : 0;
   const u32 valid = past < n1 ? static_cast<u32>(past) : n1;
   const limb_t* column = src + j;
   // The columns' table w_n1^e, after the tile.
-  u32* const stw = smem + column_table_word(n1 << d.log2_tile);
+  u32* const stw = smem + column_table_word(n1 << log2_tile);
   load_table(stw, tw, n1);
   // The first step reads the limbs (where it is not also the last), the last writes the residues, times the
   // four-step twiddles (where it is a radix-2 step).
   const u32 steps = ntt::joined_step_count(d.plan.radix, d.plan.log2_n1, Most);
   const u32 fused_first = steps >= 2 ? 1 : 0;
   if (fused_first == 0) {
-    for (u32 n = threadIdx.x >> d.log2_tile; n < n1; n += row_step) {
+    for (u32 n = threadIdx.x >> log2_tile; n < n1; n += row_step) {
       const u32 limb = n < valid ? column[std::size_t{n} << d.plan.log2_n2] : 0;
-      smem[column_word((n << d.log2_tile) + c)] = ntt::reduce(limb, m);
+      smem[column_word((n << log2_tile) + c)] = ntt::reduce(limb, m);
     }
   }
   __syncthreads();
-  if (fused_first != 0) columns_first_step<Most>(smem, d.log2_tile, column, valid, stw, &d, m);
+  if (fused_first != 0) columns_first_step<Most>(smem, log2_tile, column, valid, stw, &d, m);
   u32* const dst = residues + (std::size_t{op} * num_primes + q) * d.length;
   if (d.plan.log2_n1 == 0) {
-    columns_in_shared<Most, false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps, stw, m);
-    for (u32 pos = threadIdx.x >> d.log2_tile; pos < n1; pos += row_step) {
+    columns_in_shared<Most, false>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps, stw, m);
+    for (u32 pos = threadIdx.x >> log2_tile; pos < n1; pos += row_step) {
       const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
       const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
-      const u32 v = smem[column_word((pos << d.log2_tile) + c)];
+      const u32 v = smem[column_word((pos << log2_tile) + c)];
       dst[(std::size_t{pos} << d.plan.log2_n2) + j] = ntt::mont_mul(v, twiddle, m);
     }
   } else {
-    columns_in_shared<Most, false>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps - 1, stw, m);
-    columns_last_step<Most, false>(smem, d.log2_tile, dst, j0, stw, tw, &d, m);
+    columns_in_shared<Most, false>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps - 1, stw, m);
+    columns_last_step<Most, false>(smem, log2_tile, dst, j0, stw, tw, &d, m);
   }
 }
 
@@ -1122,41 +1173,42 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
 }
 
 /// 3. Block (tile, prime): columns of the product's residues, times w_L^-(column frequency), inverse.
-template <int BlocksPerSm, u32 Most>
+template <int BlocksPerSm, u32 Most, u32 Log2Tile>
 __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* residues, const u32* tables,
                                                                            DevicePlan d) {
   static_assert(BlocksPerSm == 2 || Most == ntt::column_levels, "warpnum: 40 registers a thread hold steps of three");
   extern __shared__ __align__(16) u32 smem[];
+  const u32 log2_tile = tile_log2<Log2Tile>(d);
   const u32 block = blockIdx.x + d.block0;
   const u32 q = block % num_primes;
-  const u32 j0 = block / num_primes << d.log2_tile;
+  const u32 j0 = block / num_primes << log2_tile;
   const Mod m = mod_of(d, q);
   const u32* tw = tables + (q * 2 + 1) * std::size_t{d.layout.size};
   const u32 n1 = d.plan.n1;
-  const u32 c = threadIdx.x & (d.tile - 1);  // one column a thread, as in the forward kernel
+  const u32 c = threadIdx.x & ((u32{1} << log2_tile) - 1);  // one column a thread, as in the forward kernel
   const u32 j = j0 + c;
-  const u32 row_step = blockDim.x >> d.log2_tile;
+  const u32 row_step = blockDim.x >> log2_tile;
   u32* column = residues + q * d.length + j;
   // The columns' table w_n1^-e, after the tile.
-  u32* const stw = smem + column_table_word(n1 << d.log2_tile);
+  u32* const stw = smem + column_table_word(n1 << log2_tile);
   load_table(stw, tw, n1);
   __syncthreads();
   // The first inverse step reads the residues, times the four-step twiddles (where it is a radix-2 step).
   const u32 steps = ntt::joined_step_count(d.plan.radix, d.plan.log2_n1, Most);
   if (d.plan.log2_n1 == 0) {
-    for (u32 pos = threadIdx.x >> d.log2_tile; pos < n1; pos += row_step) {
+    for (u32 pos = threadIdx.x >> log2_tile; pos < n1; pos += row_step) {
       const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
       const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
       const u32 v = column[std::size_t{pos} << d.plan.log2_n2];
-      smem[column_word((pos << d.log2_tile) + c)] = ntt::mont_mul(v, twiddle, m);
+      smem[column_word((pos << log2_tile) + c)] = ntt::mont_mul(v, twiddle, m);
     }
     __syncthreads();
-    columns_in_shared<Most, true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, stw, m);
+    columns_in_shared<Most, true>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, stw, m);
   } else {
-    columns_last_step<Most, true>(smem, d.log2_tile, residues + q * d.length, j0, stw, tw, &d, m);
-    columns_in_shared<Most, true>(smem, d.log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, stw, m);
+    columns_last_step<Most, true>(smem, log2_tile, residues + q * d.length, j0, stw, tw, &d, m);
+    columns_in_shared<Most, true>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, stw, m);
   }
-  copy_tile_out(residues + q * d.length + j0, smem, n1, d.log2_tile, d.plan.log2_n2);
+  copy_tile_out(residues + q * d.length + j0, smem, n1, log2_tile, d.plan.log2_n2);
 }
 
 /// 4. The remainder step.
@@ -1299,6 +1351,47 @@ const u32* cached_tables(const Setup& s, const DevicePlan& d, std::size_t table_
 /// One product's transform as launches: its setup, the kernels' plan and the passes' blocks. A pass's blocks are
 /// numbered as the whole pass launches them; a launch may take a range of them (column tiles, row groups), which is
 /// how one transform is cut over several GPUs (transform_passes.hpp).
+/// Whether the column kernels of 64 registers a thread run d's columns in steps of four levels (the instances of
+/// ntt::wide_column_levels), else three.
+bool wide_columns(const DevicePlan& d) {
+  return ntt::wide_column_step_levels(d.plan.radix, d.plan.log2_n1) == ntt::wide_column_levels;
+}
+
+using ForwardKernel = void (*)(u32*, const limb_t*, std::size_t, const limb_t*, std::size_t, const u32*, DevicePlan);
+using InverseKernel = void (*)(u32*, const u32*, DevicePlan);
+
+/// The columns forward's instance for d: steps of four levels or three (wide_columns), the tile width of 8 or 16
+/// columns fixed where the steps are four (tile_log2), else read from d.
+ForwardKernel forward_kernel(const DevicePlan& d) {
+  if (!wide_columns(d)) return columns_forward_kernel<ntt::column_levels, 0>;
+  if (d.log2_tile == 3) return columns_forward_kernel<ntt::wide_column_levels, 3>;
+  if (d.log2_tile == 4) return columns_forward_kernel<ntt::wide_column_levels, 4>;
+  return columns_forward_kernel<ntt::wide_column_levels, 0>;
+}
+
+/// The columns inverse's instance: three blocks an SM (40 registers a thread) take steps of three levels; two (64
+/// registers) the forward's, with its tile widths fixed.
+InverseKernel inverse_kernel(const DevicePlan& d, bool three_blocks) {
+  if (three_blocks) return columns_inverse_kernel<3, ntt::column_levels, 0>;
+  if (!wide_columns(d)) return columns_inverse_kernel<2, ntt::column_levels, 0>;
+  if (d.log2_tile == 3) return columns_inverse_kernel<2, ntt::wide_column_levels, 3>;
+  if (d.log2_tile == 4) return columns_inverse_kernel<2, ntt::wide_column_levels, 4>;
+  return columns_inverse_kernel<2, ntt::wide_column_levels, 0>;
+}
+
+/// Every instance of the column kernels, for their shared-memory limits.
+std::array<const void*, 9> column_kernels() {
+  return {reinterpret_cast<const void*>(&columns_forward_kernel<ntt::column_levels, 0>),
+          reinterpret_cast<const void*>(&columns_forward_kernel<ntt::wide_column_levels, 0>),
+          reinterpret_cast<const void*>(&columns_forward_kernel<ntt::wide_column_levels, 3>),
+          reinterpret_cast<const void*>(&columns_forward_kernel<ntt::wide_column_levels, 4>),
+          reinterpret_cast<const void*>(&columns_inverse_kernel<3, ntt::column_levels, 0>),
+          reinterpret_cast<const void*>(&columns_inverse_kernel<2, ntt::column_levels, 0>),
+          reinterpret_cast<const void*>(&columns_inverse_kernel<2, ntt::wide_column_levels, 0>),
+          reinterpret_cast<const void*>(&columns_inverse_kernel<2, ntt::wide_column_levels, 3>),
+          reinterpret_cast<const void*>(&columns_inverse_kernel<2, ntt::wide_column_levels, 4>)};
+}
+
 struct Passes {
   Setup s;
   DevicePlan d;
@@ -1320,12 +1413,8 @@ Passes make_passes(std::size_t na, std::size_t nb, bool square) {
     // The column kernels up to what every GPU of the process allows a block (device_column_tile's wide tiles).
     const int columns = static_cast<int>(std::max<std::size_t>(transform_shared_bytes,
                                                                process_shared_limits().per_block));
-    set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel<ntt::column_levels>), columns);
-    set_shared_limit(reinterpret_cast<const void*>(&columns_forward_kernel<ntt::wide_column_levels>), columns);
+    for (const void* kernel : column_kernels()) set_shared_limit(kernel, columns);
     set_shared_limit(reinterpret_cast<const void*>(&rows_kernel));
-    set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<2, ntt::column_levels>), columns);
-    set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<2, ntt::wide_column_levels>), columns);
-    set_shared_limit(reinterpret_cast<const void*>(&columns_inverse_kernel<3, ntt::column_levels>), columns);
     return true;
   });
   Passes p{};
@@ -1351,22 +1440,14 @@ Passes make_passes(std::size_t na, std::size_t nb, bool square) {
   return p;
 }
 
-/// Whether the column kernels of 64 registers a thread run d's columns in steps of four levels (the instances of
-/// ntt::wide_column_levels), else three.
-bool wide_columns(const DevicePlan& d) {
-  return ntt::wide_column_step_levels(d.plan.radix, d.plan.log2_n1) == ntt::wide_column_levels;
-}
-
 /// 1. Tiles [first, end) of the columns forward.
 void launch_columns_forward(const Passes& p, u32* residues, const u32* tables, const limb_t* a, std::size_t na,
                             const limb_t* b, std::size_t nb, u32 first, u32 end, cudaStream_t stream) {
   if (first >= end) return;
   DevicePlan d = p.d;
   d.block0 = first * num_primes * d.ops;
-  (wide_columns(d) ? columns_forward_kernel<ntt::wide_column_levels>
-                   : columns_forward_kernel<ntt::column_levels>)<<<(end - first) * num_primes * d.ops,
-                                                                    block_threads(p.col_words), p.col_shared,
-                                                                    stream>>>(residues, a, na, b, nb, tables, d);
+  forward_kernel(d)<<<(end - first) * num_primes * d.ops, block_threads(p.col_words), p.col_shared, stream>>>(
+      residues, a, na, b, nb, tables, d);
   check_cuda(cudaGetLastError(), "columns_forward_kernel");
 }
 
@@ -1386,14 +1467,8 @@ void launch_columns_inverse(const Passes& p, u32* residues, const u32* tables, u
   if (first >= end) return;
   DevicePlan d = p.d;
   d.block0 = first * num_primes;
-  // Three blocks an SM (40 registers a thread) take steps of three levels; two (64 registers) the forward's.
-  const bool three_blocks = column_blocks_per_sm(p.col_words) == 3;
-  (three_blocks ? columns_inverse_kernel<3, ntt::column_levels>
-                : (wide_columns(d) ? columns_inverse_kernel<2, ntt::wide_column_levels>
-                                   : columns_inverse_kernel<2, ntt::column_levels>))<<<(end - first) * num_primes,
-                                                                                        block_threads(p.col_words),
-                                                                                        p.col_shared, stream>>>(
-      residues, tables, d);
+  inverse_kernel(d, column_blocks_per_sm(p.col_words) == 3)<<<(end - first) * num_primes, block_threads(p.col_words),
+                                                               p.col_shared, stream>>>(residues, tables, d);
   check_cuda(cudaGetLastError(), "columns_inverse_kernel");
 }
 
