@@ -1348,9 +1348,6 @@ const u32* cached_tables(const Setup& s, const DevicePlan& d, std::size_t table_
   return tables;
 }
 
-/// One product's transform as launches: its setup, the kernels' plan and the passes' blocks. A pass's blocks are
-/// numbered as the whole pass launches them; a launch may take a range of them (column tiles, row groups), which is
-/// how one transform is cut over several GPUs (transform_passes.hpp).
 /// Whether the column kernels of 64 registers a thread run d's columns in steps of four levels (the instances of
 /// ntt::wide_column_levels), else three.
 bool wide_columns(const DevicePlan& d) {
@@ -1392,6 +1389,9 @@ std::array<const void*, 9> column_kernels() {
           reinterpret_cast<const void*>(&columns_inverse_kernel<2, ntt::wide_column_levels, 4>)};
 }
 
+/// One product's transform as launches: its setup, the kernels' plan and the passes' blocks. A pass's blocks are
+/// numbered as the whole pass launches them; a launch may take a range of them (column tiles, row groups), which is
+/// how one transform is cut over several GPUs (transform_passes.hpp).
 struct Passes {
   Setup s;
   DevicePlan d;
