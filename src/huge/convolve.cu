@@ -1223,10 +1223,12 @@ __global__ void crt_kernel(Coef96* c, std::size_t nc, const u32* residues, std::
 }
 
 /// Blocks an SM the inverse column kernel is compiled for, by the words of a column tile: three (40 registers a
-/// thread) for the tiles of 5 2^9 x 4 columns of 10^8-digit products, two (64 registers) for full tiles of 16384
-/// words. On an H200, both column kernels together (2026-12-03): three blocks 3.46 against 3.49 ms for the
-/// 10^8-digit convolution, two blocks 0.316 against 0.358 ms at 10^7 digits (2^10 x 16), level at 10^6 (2^9 x 16).
-/// The inverse alone at two blocks or three, the forward at two (H100, 2026-12-05): 2.80-2.82 ms both ways.
+/// thread) for tiles below 16384 words (5 2^9 x 4 columns of 10^8-digit products where a GPU holds no wider tile:
+/// device_column_tile), two (64 registers) for tiles of 16384 words or more (2^10 x 16 at 10^7 digits, 5 2^9 x 8 at
+/// 10^8 on an H100 or H200). On an H200, both column kernels together (2026-12-03): three blocks 3.46 against
+/// 3.49 ms for the 10^8-digit convolution (tiles of 4 columns), two blocks 0.316 against 0.358 ms at 10^7 digits
+/// (2^10 x 16), level at 10^6 (2^9 x 16). The inverse alone at two blocks or three, the forward at two (H100,
+/// 2026-12-05): 2.80-2.82 ms both ways.
 u32 column_blocks_per_sm(u32 tile_words) { return tile_words < 16384 ? 3 : 2; }
 
 /// Threads of a column or row block: a multiple of 32, so of every column tile (the column kernels give each thread
