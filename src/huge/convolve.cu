@@ -937,35 +937,29 @@ __device__ __forceinline__ void rows_step(u32* s, u32 log2_count, u32 a, const S
   }
 }
 
-/// rows_step for a step of ntt::row_levels levels whose largest half-size is 2^Log2H, a template argument: then the
-/// distance between an item's elements (q = 2^(Log2H - 3), 528, 33 or 2 words in the padded rows) and between its
-/// twiddles is a constant, and each address is the item's base plus an immediate offset. With the half-size a run-time
-/// value, an item of 16 elements computed its 16 element addresses and 11 of its 15 twiddle addresses with an add each,
-/// and held the element addresses in 16 registers from its loads to its stores.
-template <bool Inverse, u32 Log2H>
-__device__ __forceinline__ void rows_step_fixed(u32* s, u32 log2_count, u32 a, const Step& st, ntt::LevelTwiddles tw,
-                                                Mod m) {
-  rows_step<Inverse>(s, log2_count, a, Step{ntt::row_levels, Log2H, st.items}, tw, m);
-}
-
 /// Steps [0, last) of the forward (or inverse) transforms of `count` rows of 2^a elements held one after another
 /// in shared memory (element n of row c at s[row_word(c 2^a + n)]), up to ntt::row_levels radix-2 levels a step, of
 /// the schedule whose final step has `final_levels` (ntt::forward_step). Rows have no radix-r step, so this calls the
 /// radix-2 steps alone: the r-point step's registers would count against the rows' too. The schedule lays its steps
 /// of four levels from the final step up, so in rows of up to 2^14 elements (2^13 at 10^8 digits) their largest
-/// half-sizes are 2^4, 2^8 and 2^12: those run rows_step_fixed.
+/// half-sizes are 2^4, 2^8 and 2^12: those run with the half-size a constant, so that the distance between an item's
+/// elements (q = 2^(log2_h - 3): 2, 33 or 528 words in the padded rows) and between its twiddles is one too, and each
+/// address is the item's base plus an immediate offset. With the half-size a run-time value, an item of 16 elements
+/// computed its 16 element addresses and 11 of its 15 twiddle addresses with an add each, and held the element
+/// addresses in 16 registers from its loads to its stores.
 template <bool Inverse>
 __device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 last, u32 final_levels, const u32* stw, Mod m) {
   const ntt::LevelTwiddles tw{stw};
   for (u32 jj = 0; jj < last; ++jj) {
     const u32 j = Inverse ? last - 1 - jj : jj;
     const Step st = ntt::forward_step(1, a, ntt::row_levels, j, final_levels);
-    if (st.levels == ntt::row_levels && st.log2_h == 4) {
-      rows_step_fixed<Inverse, 4>(s, log2_count, a, st, tw, m);
-    } else if (st.levels == ntt::row_levels && st.log2_h == 8) {
-      rows_step_fixed<Inverse, 8>(s, log2_count, a, st, tw, m);
-    } else if (st.levels == ntt::row_levels && st.log2_h == 12) {
-      rows_step_fixed<Inverse, 12>(s, log2_count, a, st, tw, m);
+    const bool full = st.levels == ntt::row_levels;
+    if (full && st.log2_h == 4) {
+      rows_step<Inverse>(s, log2_count, a, Step{ntt::row_levels, 4, st.items}, tw, m);
+    } else if (full && st.log2_h == 8) {
+      rows_step<Inverse>(s, log2_count, a, Step{ntt::row_levels, 8, st.items}, tw, m);
+    } else if (full && st.log2_h == 12) {
+      rows_step<Inverse>(s, log2_count, a, Step{ntt::row_levels, 12, st.items}, tw, m);
     } else {
       rows_step<Inverse>(s, log2_count, a, st, tw, m);
     }
