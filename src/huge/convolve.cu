@@ -830,27 +830,35 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
     const u32 k = item & ((u32{1} << log2_items) - 1);
     const u32 p0 = (b << a) + (k << S);
     u32 t = ntt::four_step_twiddle(tw, d->layout, j * (r * ntt::bit_reverse(k, log2_items) + b), m);
+    // Element n's words: the item's base plus an offset of n alone (a constant where the tile's width is one,
+    // tile_log2). In shared memory column_word(((p0 + n) << log2_count) + c) = column_word((p0 << log2_count) + c) +
+    // column_word(n << log2_count): p0 is a multiple of 2^S = 16, so p0 << log2_count is one of 32 for tiles of two
+    // columns or more (of 16 where the tile is one column, and p0 + n then stays in p0's run of 32 words), and
+    // (n << log2_count) + c stays in n << log2_count's run of 32 (tiles of at most 32 columns). Computing each word
+    // from p0 + n took five instructions an element and made the forward kernel spill.
+    u32* const shared = s + column_word((p0 << log2_count) + c);
+    u32* const global = column + (std::size_t{p0} << log2_n2);
     u32 v[width];
     if constexpr (Inverse) {
       WARPNUM_UNROLL
       for (u32 e = 0; e < width; ++e) {  // element brev_S(e) takes G^e
         const u32 n = reverse_small<S>(e);
-        v[n] = ntt::mont_mul(column[(p0 + n) << log2_n2], t, m);
+        v[n] = ntt::mont_mul(global[std::size_t{n} << log2_n2], t, m);
         if (e + 1 < width) t = ntt::mont_mul(t, g, m);
       }
     } else {
       WARPNUM_UNROLL
-      for (u32 n = 0; n < width; ++n) v[n] = s[column_word(((p0 + n) << log2_count) + c)];
+      for (u32 n = 0; n < width; ++n) v[n] = shared[column_word(n << log2_count)];
     }
     ntt::radix_pow2_levels<S, 0, Inverse>(v, 0, 1, tw_step, stw, m);
     if constexpr (Inverse) {
       WARPNUM_UNROLL
-      for (u32 n = 0; n < width; ++n) s[column_word(((p0 + n) << log2_count) + c)] = v[n];
+      for (u32 n = 0; n < width; ++n) shared[column_word(n << log2_count)] = v[n];
     } else {
       WARPNUM_UNROLL
       for (u32 e = 0; e < width; ++e) {
         const u32 n = reverse_small<S>(e);
-        column[(p0 + n) << log2_n2] = ntt::mont_mul(v[n], t, m);
+        global[std::size_t{n} << log2_n2] = ntt::mont_mul(v[n], t, m);
         if (e + 1 < width) t = ntt::mont_mul(t, g, m);
       }
     }
