@@ -904,6 +904,36 @@ struct LimbCopy {
   }
 };
 
+/// An item's elements of LimbCopyRun: element j at limb[j limb_step] (zero_limb for j >= count, past the operand) and
+/// at shared[j words].
+struct LimbRun {
+  const limb_t* limb;
+  std::size_t limb_step;
+  u32* shared;
+  u32 words;
+  u32 count;
+  Mod m;
+  __device__ __forceinline__ LimbRef operator()(u32 j) const {
+    return {j < count ? limb + j * limb_step : &zero_limb, shared + j * words, m};
+  }
+};
+
+/// LimbCopy for steps whose items' elements lie q apart with q 2^log2_count a multiple of 32 (the joined radix-5 step
+/// at 10^8 digits: q = 2^8): the elements n0 + t + j q of an item are its first element's limb and word plus j times
+/// a distance, the same for every item (in shared memory by Elements::run's identity: index(A + j Q) = index(A) +
+/// j index(Q) for Q a multiple of 32), and past the operand from j = count on. Through LimbCopy, which computes each
+/// element's limb, word and bound from its position, the joined radix-5 item took 485 instructions; this way 389
+/// (nvcc 13.0, sm_90). Reading each limb under a predicate (j < count) instead of through a chosen pointer took 453:
+/// nvcc loaded the operand's pointer from the kernel's parameters again for each element.
+struct LimbCopyRun : LimbCopy {
+  __device__ __forceinline__ LimbRun run(u32 n0, u32 t, u32 q) const {
+    const u32 p = base + n0 + t;
+    const u32 count = valid > p ? (valid - p + q - 1) / q : 0;
+    return {column + (std::size_t{p} << log2_n2), std::size_t{q} << log2_n2, s + column_word((p << log2_count) + c),
+            column_word(q << log2_count), count, m};
+  }
+};
+
 /// The forward transforms' first step (radix-r, joined or not, or radix-2), fused with the load of the columns'
 /// limbs into shared memory (the thread's column c of the tile: `column`, whose rows below `valid` hold limbs).
 template <u32 Most>
@@ -916,7 +946,14 @@ __device__ void columns_first_step(u32* s, u32 log2_count, const limb_t* column,
   const LimbCopy x{s, threadIdx.x & (count - 1), log2_count, column, valid, d->plan.log2_n2, 0, m};
   if (st.levels == 0) {
     const ntt::RadixConstants rc = ntt::radix_r_constants(r, u32{1} << a, stw, m);
-    if (st.joined != 0) {
+    if (Most == ntt::wide_column_levels && st.joined != 0 && r == 5 && a == 9) {
+      // The columns of 5 2^9 elements at 10^8 digits: the joined step's 10 elements 2^8 apart (LimbCopyRun; with the
+      // tile's width a constant, tile_log2, each word is the item's base plus an immediate offset).
+      const LimbCopyRun xr{x};
+      for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+        ntt::radix_fixed_level_step<5, false>(xr, u32{1} << 9, i >> log2_count, stw, rc, m);
+      }
+    } else if (st.joined != 0) {
       for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
         ntt::run_radix_r_level_step<false>(x, r, a, i >> log2_count, stw, rc, m);
       }
