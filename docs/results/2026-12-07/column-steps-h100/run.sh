@@ -36,14 +36,22 @@ test_one() {  # BUILD TEST
   timeout 200 $X/$1/$2 > $R/tests/$1-$2.log 2>&1
   echo "$1 $2 exit $? $(grep -E '^\[  (PASSED|FAILED) ' $R/tests/$1-$2.log | tr '\n' ' ') ($SECONDS s)"
 }
-if [[ -n ${AF:-} ]]; then  # af's own tests, and Integer's products of base and af, one round (to af-bench/)
-  for t in device-huge-convolve_test device-huge-integer_test; do test_one af $t; done
-  OUT=$R/af-bench SECTIONS="bench" ROUNDS=1 BENCH_ARGS="--digits 1e6,1e7,1e8 --text-digits 1e3 --div-digits 1e3" \
-    timeout 90 scripts/huge-builds-compare.sh $X/base $X/af > $R/af-bench.log 2>&1
-  echo "bench exit $? ($SECONDS s): builds 1-2 = base af"
-  for f in $R/af-bench/*-bench.log; do echo "== $(basename $f)"; grep -E "^(mul|sqr) " $f; done
+bench_one_round() {  # NAME DIGITS BUILD...: Integer's products of the builds, one round, to $R/NAME/
+  local name=$1 digits=$2
+  shift 2
+  OUT=$R/$name SECTIONS="bench" ROUNDS=1 BENCH_ARGS="--digits $digits --text-digits 1e3 --div-digits 1e3" \
+    timeout 90 scripts/huge-builds-compare.sh "$@" > $R/$name.log 2>&1
+  echo "$name exit $? ($SECONDS s): builds $*"
+  for f in $R/$name/*-bench.log; do echo "== $(basename $f)"; grep -E "^(mul|sqr) " $f; done
+}
+finish() {
   tar -cJf $OUT/w.tar.xz -C $OUT w && rm -rf $R
   exit 0
+}
+if [[ -n ${AF:-} ]]; then  # af's own tests, and Integer's products of base and af, one round (to af-bench/)
+  for t in device-huge-convolve_test device-huge-integer_test; do test_one af $t; done
+  bench_one_round af-bench 1e6,1e7,1e8 $X/base $X/af
+  finish
 fi
 if [[ -n ${PROFILE:-} ]]; then  # the convolution alone of base and af, one round, then af's profile at 10^8 digits
   OUT=$R/af-mul SECTIONS="mul" ROUNDS=1 timeout 40 scripts/huge-builds-compare.sh $X/base $X/af > $R/af-mul.log 2>&1
@@ -51,8 +59,7 @@ if [[ -n ${PROFILE:-} ]]; then  # the convolution alone of base and af, one roun
   RAW=$raw OUT=$R/profile-af timeout 150 scripts/huge-profile.sh $X/af > $R/profile-af.log 2>&1
   echo "profile exit $? ($SECONDS s)"
   rm -f $R/profile-af/*.ncu-rep
-  tar -cJf $OUT/w.tar.xz -C $OUT w && rm -rf $R
-  exit 0
+  finish
 fi
 if [[ -n ${SHORT:-} ]]; then  # little device time: the tests that decide, the convolution alone, one checked product
   for b in all broken-addresses broken-first; do test_one $b device-huge-convolve_test; done
@@ -60,12 +67,8 @@ if [[ -n ${SHORT:-} ]]; then  # little device time: the tests that decide, the c
     > $R/compare.log 2>&1
   echo "compare exit $? ($SECONDS s): builds 1-3 = base af all"
   grep convolution: $R/compare.log
-  OUT=$R/compare-bench SECTIONS="bench" ROUNDS=1 BENCH_ARGS="--digits 1e8 --text-digits 1e3 --div-digits 1e3" \
-    timeout 60 scripts/huge-builds-compare.sh $X/base $X/all > $R/compare-bench.log 2>&1
-  echo "compare-bench exit $? ($SECONDS s): builds 1-2 = base all"
-  for f in $R/compare-bench/*-bench.log; do echo "== $(basename $f)"; grep -E "^(mul|sqr) " $f; done
-  tar -cJf $OUT/w.tar.xz -C $OUT w && rm -rf $R
-  exit 0
+  bench_one_round compare-bench 1e8 $X/base $X/all
+  finish
 fi
 for t in device-huge-convolve_test device-huge-integer_test; do test_one all $t; done
 for b in af broken-addresses broken-first; do test_one $b device-huge-convolve_test; done
@@ -87,4 +90,4 @@ for b in all; do
     rm -f $R/profile-$b/*.ncu-rep
   fi
 done
-tar -cJf $OUT/w.tar.xz -C $OUT w && rm -rf $R
+finish
