@@ -673,17 +673,52 @@ constexpr std::size_t block_bytes(u32 table_word, u32 table_words) {
   return (std::size_t{table_word} + table_words) * sizeof(u32);
 }
 
+/// Runs load(i) for i = threadIdx.x, threadIdx.x + blockDim.x, ... < total and store(i, value) for each, Batch
+/// loads at a time before their stores: a thread's loads from global memory are in flight together, where a loop
+/// that stores each word as it arrives waits the memory's whole latency once an iteration (the row kernel's copies
+/// of its rows and tables at 10^8 digits: eight and four waits a thread, the largest stall of its idle issue slots
+/// on an H100). Past `total` a thread loads its batch's first again and stores nothing: every load is made, so the
+/// batch stays in registers (with the loads under a predicate, nvcc kept it in local memory).
+template <u32 Batch, class Load, class Store>
+__device__ __forceinline__ void copy_batched(u32 total, Load load, Store store) {
+  using Value = decltype(load(0u));
+  for (u32 i0 = threadIdx.x; i0 < total; i0 += Batch * blockDim.x) {
+    Value v[Batch];
+    WARPNUM_UNROLL
+    for (u32 b = 0; b < Batch; ++b) {
+      const u32 i = i0 + b * blockDim.x;
+      v[b] = load(i < total ? i : i0);
+    }
+    WARPNUM_UNROLL
+    for (u32 b = 0; b < Batch; ++b) {
+      const u32 i = i0 + b * blockDim.x;
+      if (i < total) store(i, v[b]);
+    }
+  }
+}
+
+/// How many 16-byte loads a thread of the row kernel keeps in flight (copy_batched): 16 registers. The column
+/// kernels copy their table (n1 words: 1.25 quads a thread at 10^8 digits) a quad at a time: four in flight there
+/// made nvcc spill in the forward kernel's first step (its radix-5 item 389 -> 411 instructions).
+inline constexpr u32 row_copy_batch = 4;
+
 /// Copies `count` words of a twiddle table from global to shared memory with every thread of the block: 16 bytes a
 /// thread where both addresses are 16-byte aligned and count is a multiple of four (a table_layout region copied to
 /// a column_table_word or row_table_word), else a word a thread. At 10^8 digits a row block copies two tables of
 /// 8192 words, as many words as its rows: a word a thread took 9 % of the row kernel's instructions, each store
-/// waiting on its load.
+/// waiting on its load. Batch quads a thread are in flight at once (copy_batched).
+template <u32 Batch>
 __device__ __forceinline__ void load_table(u32* s, const u32* g, u32 count) {
   if (((reinterpret_cast<std::uintptr_t>(s) | reinterpret_cast<std::uintptr_t>(g)) & 15) == 0 && (count & 3) == 0) {
     const uint4* const g4 = reinterpret_cast<const uint4*>(g);
     uint4* const s4 = reinterpret_cast<uint4*>(s);
+    if constexpr (Batch == 1) {
 #pragma unroll 4
-    for (u32 i = threadIdx.x; i < count / 4; i += blockDim.x) s4[i] = g4[i];
+      for (u32 i = threadIdx.x; i < count / 4; i += blockDim.x) s4[i] = g4[i];
+    } else {
+      copy_batched<Batch>(
+          count / 4, [&](u32 i) { return g4[i]; }, [&](u32 i, const uint4& v) { s4[i] = v; });
+    }
   } else {
     for (u32 i = threadIdx.x; i < count; i += blockDim.x) s[i] = g[i];
   }
@@ -822,6 +857,7 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
   u32* const column = column_base + j;  // element p at column[p n2]: below L < 2^32
   const u32 log2_n2 = d->plan.log2_n2;
   const u32 g = ntt::four_step_twiddle(tw, d->layout, j * (d->plan.n1 >> S), m);
+  const u32 g_half = ntt::four_step_twiddle(tw, d->layout, j * (d->plan.n1 >> 1), m);  // G^(2^(S-1))
   const u32 tw_step = r << (a - S);  // M / 2h for the step's largest half-size h = 2^(S-1)
   const u32 log2_items = a - S;      // items per radix-r block
   for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
@@ -839,27 +875,44 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
     u32* const shared = s + column_word((p0 << log2_count) + c);
     u32* const global = column + (std::size_t{p0} << log2_n2);
     u32 v[width];
+    // The step's level of half-size 1 (the forward's last, the inverse's first) has the twiddle w_2^0 = 1 for every
+    // pair of neighbours n, n + 1 (n even): it is their sum and difference alone, beside the four-step twiddles'
+    // products. As a butterfly with twiddle 1 it took a Montgomery product a pair more (the forward item 613
+    // instructions, the inverse 633: nvcc 13.0, sm_90). Element n = brev_S(e) takes G^e and n + 1 = brev_S(e + 2^(S-1))
+    // takes G^(e + 2^(S-1)) (e < 2^(S-1)), so a pair's two twiddles come from two chains of powers, t and t_half
+    // = t G^(2^(S-1)), and each pair is read (or written) whole.
+    u32 t_half = ntt::mont_mul(t, g_half, m);
     if constexpr (Inverse) {
       WARPNUM_UNROLL
-      for (u32 e = 0; e < width; ++e) {  // element brev_S(e) takes G^e
+      for (u32 e = 0; e < width / 2; ++e) {
         const u32 n = reverse_small<S>(e);
-        v[n] = ntt::mont_mul(global[std::size_t{n} << log2_n2], t, m);
-        if (e + 1 < width) t = ntt::mont_mul(t, g, m);
+        const u32 x0 = ntt::mont_mul(global[std::size_t{n} << log2_n2], t, m);
+        const u32 x1 = ntt::mont_mul(global[std::size_t{n + 1} << log2_n2], t_half, m);
+        v[n] = ntt::add_mod(x0, x1, m);
+        v[n + 1] = ntt::sub_mod(x0, x1, m);
+        if (e + 1 < width / 2) {
+          t = ntt::mont_mul(t, g, m);
+          t_half = ntt::mont_mul(t_half, g, m);
+        }
       }
-    } else {
-      WARPNUM_UNROLL
-      for (u32 n = 0; n < width; ++n) v[n] = shared[column_word(n << log2_count)];
-    }
-    ntt::radix_pow2_levels<S, 0, Inverse>(v, 0, 1, tw_step, stw, m);
-    if constexpr (Inverse) {
+      ntt::radix_pow2_levels<S, 1, true>(v, 0, 1, tw_step, stw, m);
       WARPNUM_UNROLL
       for (u32 n = 0; n < width; ++n) shared[column_word(n << log2_count)] = v[n];
     } else {
       WARPNUM_UNROLL
-      for (u32 e = 0; e < width; ++e) {
+      for (u32 n = 0; n < width; ++n) v[n] = shared[column_word(n << log2_count)];
+      ntt::radix_pow2_levels<S, 0, false, S - 1>(v, 0, 1, tw_step, stw, m);
+      WARPNUM_UNROLL
+      for (u32 e = 0; e < width / 2; ++e) {
         const u32 n = reverse_small<S>(e);
-        global[std::size_t{n} << log2_n2] = ntt::mont_mul(v[n], t, m);
-        if (e + 1 < width) t = ntt::mont_mul(t, g, m);
+        // The sum and the difference enter the Montgomery products unreduced: below 2p < 2^32, and mont_mul takes
+        // any 32-bit factor.
+        global[std::size_t{n} << log2_n2] = ntt::mont_mul(v[n] + v[n + 1], t, m);
+        global[std::size_t{n + 1} << log2_n2] = ntt::mont_mul(v[n] - v[n + 1] + m.p, t_half, m);
+        if (e + 1 < width / 2) {
+          t = ntt::mont_mul(t, g, m);
+          t_half = ntt::mont_mul(t_half, g, m);
+        }
       }
     }
   }
@@ -1024,19 +1077,26 @@ __device__ __forceinline__ void copy_rows(u32* global, std::size_t stride, u32* 
   const u32 words = u32{1} << log2_words;
   if (((reinterpret_cast<std::uintptr_t>(global) | stride * sizeof(u32)) & 15) == 0 && log2_words >= 2) {
     const u32 log2_quads = log2_words - 2;
-    for (u32 i = threadIdx.x; i < (ops << log2_quads); i += blockDim.x) {
+    const auto quad = [&](u32 i) {
       const u32 o = i >> log2_quads;
-      const u32 k = (i & ((u32{1} << log2_quads) - 1)) * 4;
-      uint4* const g = reinterpret_cast<uint4*>(global + o * stride + k);
-      u32* const w = s + row_word((o << log2_words) + k);  // k is a multiple of 4: four consecutive words
-      if constexpr (Load) {
-        const uint4 v = *g;
-        w[0] = v.x;
-        w[1] = v.y;
-        w[2] = v.z;
-        w[3] = v.w;
-      } else {
-        *g = make_uint4(w[0], w[1], w[2], w[3]);
+      return reinterpret_cast<uint4*>(global + o * stride + (i & ((u32{1} << log2_quads) - 1)) * 4);
+    };
+    // Quad i is the block's elements 4i to 4i + 3: four consecutive words in shared memory.
+    const auto quad_words = [&](u32 i) { return s + row_word(i * 4); };
+    if constexpr (Load) {
+      copy_batched<row_copy_batch>(
+          ops << log2_quads, [&](u32 i) { return *quad(i); },
+          [&](u32 i, const uint4& v) {
+            u32* const w = quad_words(i);
+            w[0] = v.x;
+            w[1] = v.y;
+            w[2] = v.z;
+            w[3] = v.w;
+          });
+    } else {
+      for (u32 i = threadIdx.x; i < (ops << log2_quads); i += blockDim.x) {
+        const u32* const w = quad_words(i);
+        *quad(i) = make_uint4(w[0], w[1], w[2], w[3]);
       }
     }
   } else {
@@ -1140,7 +1200,7 @@ __global__ void __launch_bounds__(512, 2)
   const limb_t* column = src + j;
   // The columns' table w_n1^e, after the tile.
   u32* const stw = smem + column_table_word(n1 << log2_tile);
-  load_table(stw, tw, n1);
+  load_table<1>(stw, tw, n1);
   // The first step reads the limbs (where it is not also the last), the last writes the residues, times the
   // four-step twiddles (where it is a radix-2 step).
   const u32 steps = ntt::joined_step_count(d.plan.radix, d.plan.log2_n1, Most);
@@ -1187,7 +1247,7 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   const u32* tw_inv = tables + (q * 2 + 1) * std::size_t{d.layout.size} + d.layout.row;
   u32* const stw = smem + row_table_word(d.ops * words);
   const u32 tw_count = d.plan.n2;
-  load_table(stw, tw, tw_count);
+  load_table<row_copy_batch>(stw, tw, tw_count);
   const u32 log2_words = d.log2_rows + a;
   copy_rows<true>(rows, operand_stride, smem, d.ops, log2_words);
   __syncthreads();
@@ -1205,7 +1265,7 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
       smem[row_word(i)] = ntt::mont_mul(smem[row_word(i)], smem[row_word((d.ops - 1) * words + i)], m);
     }
   }
-  load_table(stw, tw_inv, tw_count);
+  load_table<row_copy_batch>(stw, tw_inv, tw_count);
   __syncthreads();
   rows_in_shared<true>(smem, d.log2_rows, a, shared_steps, final_levels, stw, m);
   copy_rows<false>(rows, operand_stride, smem, 1, log2_words);
@@ -1230,7 +1290,7 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
   u32* column = residues + q * d.length + j;
   // The columns' table w_n1^-e, after the tile.
   u32* const stw = smem + column_table_word(n1 << log2_tile);
-  load_table(stw, tw, n1);
+  load_table<1>(stw, tw, n1);
   __syncthreads();
   // The first inverse step reads the residues, times the four-step twiddles (where it is a radix-2 step).
   const u32 steps = ntt::joined_step_count(d.plan.radix, d.plan.log2_n1, Most);

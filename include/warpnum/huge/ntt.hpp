@@ -605,14 +605,14 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_level(u32 (&v)[u32{1} << S], u32 
   }
 }
 
-/// Levels Done to S - 1 of a step, in the direction's order: forward from level 0 (the largest half-size), the
-/// inverse undoing them from level S - 1.
-template <u32 S, u32 Done, bool Inverse, class Tw>
+/// The Done-th to the (End - 1)-th levels of a step in the direction's order: forward level Done, Done + 1, ... from
+/// level 0 (the largest half-size), the inverse undoing them from level S - 1 (its k-th is level S - 1 - k).
+template <u32 S, u32 Done, bool Inverse, u32 End = S, class Tw>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_levels(u32 (&v)[u32{1} << S], u32 t, u32 q, u32 tw_step, Tw tw,
                                                       Mod m) noexcept {
-  if constexpr (Done < S) {
+  if constexpr (Done < End) {
     radix_pow2_level<S, (Inverse ? S - 1 - Done : Done), Inverse>(v, t, q, tw_step, tw, m);
-    radix_pow2_levels<S, Done + 1, Inverse>(v, t, q, tw_step, tw, m);
+    radix_pow2_levels<S, Done + 1, Inverse, End>(v, t, q, tw_step, tw, m);
   }
 }
 
