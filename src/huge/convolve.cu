@@ -895,13 +895,13 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
           t_half = ntt::mont_mul(t_half, g, m);
         }
       }
-      ntt::radix_pow2_levels<S, 1, true>(v, 0, 1, tw_step, stw, m);
+      ntt::radix_pow2_levels<S, 1, true, S, true>(v, 0, 1, tw_step, stw, m);
       WARPNUM_UNROLL
       for (u32 n = 0; n < width; ++n) shared[column_word(n << log2_count)] = v[n];
     } else {
       WARPNUM_UNROLL
       for (u32 n = 0; n < width; ++n) v[n] = shared[column_word(n << log2_count)];
-      ntt::radix_pow2_levels<S, 0, false, S - 1>(v, 0, 1, tw_step, stw, m);
+      ntt::radix_pow2_levels<S, 0, false, S - 1, true>(v, 0, 1, tw_step, stw, m);
       WARPNUM_UNROLL
       for (u32 e = 0; e < width / 2; ++e) {
         const u32 n = reverse_small<S>(e);

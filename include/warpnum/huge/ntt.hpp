@@ -585,19 +585,25 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr TwiddleRun level_twiddles(LevelTwiddles
 /// h_L = q 2^(S-1-L), pairs j and j + 2^(S-1-L), twiddles w_(2 h_L)^(t + (j mod 2^(S-1-L)) q) (a flat table's
 /// tw[(t + k q) tw_step 2^L]). L is a template argument so that every trip count and register index below is a
 /// constant where the compiler unrolls: with the level a loop variable, nvcc unrolled the twiddle loop partially and
-/// kept the twiddles of radix-16 steps in local memory.
-template <u32 S, u32 L, bool Inverse, class Tw>
+/// kept the twiddles of radix-16 steps in local memory. FirstUnit: the caller's t is 0, so every pair with k = 0
+/// has the twiddle w^0 = 1 and is a sum and a difference alone (the same words as the butterflies with w = 1, which
+/// multiply by 1: a Montgomery product a pair fewer).
+template <u32 S, u32 L, bool Inverse, bool FirstUnit = false, class Tw>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_level(u32 (&v)[u32{1} << S], u32 t, u32 q, u32 tw_step, Tw tw,
                                                      Mod m) noexcept {
   constexpr u32 half = u32{1} << (S - 1 - L);
   const TwiddleRun run = level_twiddles(tw, tw_step << L, q << (S - 1 - L), t, q);
   u32 w[half];
   WARPNUM_UNROLL
-  for (u32 k = 0; k < half; ++k) w[k] = run[k];
+  for (u32 k = FirstUnit ? 1 : 0; k < half; ++k) w[k] = run[k];
   WARPNUM_UNROLL
   for (u32 j = 0; j < (u32{1} << S); ++j) {
     if ((j & half) != 0) continue;
-    if constexpr (Inverse) {
+    if (FirstUnit && (j & (half - 1)) == 0) {
+      const u32 x0 = v[j], x1 = v[j + half];
+      v[j] = add_mod(x0, x1, m);
+      v[j + half] = sub_mod(x0, x1, m);
+    } else if constexpr (Inverse) {
       butterfly_inverse(v[j], v[j + half], w[j & (half - 1)], m);
     } else {
       butterfly_forward(v[j], v[j + half], w[j & (half - 1)], m);
@@ -607,12 +613,13 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_level(u32 (&v)[u32{1} << S], u32 
 
 /// The Done-th to the (End - 1)-th levels of a step in the direction's order: forward level Done, Done + 1, ... from
 /// level 0 (the largest half-size), the inverse undoing them from level S - 1 (its k-th is level S - 1 - k).
-template <u32 S, u32 Done, bool Inverse, u32 End = S, class Tw>
+/// FirstUnit: t = 0 (radix_pow2_level).
+template <u32 S, u32 Done, bool Inverse, u32 End = S, bool FirstUnit = false, class Tw>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_levels(u32 (&v)[u32{1} << S], u32 t, u32 q, u32 tw_step, Tw tw,
                                                       Mod m) noexcept {
   if constexpr (Done < End) {
-    radix_pow2_level<S, (Inverse ? S - 1 - Done : Done), Inverse>(v, t, q, tw_step, tw, m);
-    radix_pow2_levels<S, Done + 1, Inverse, End>(v, t, q, tw_step, tw, m);
+    radix_pow2_level<S, (Inverse ? S - 1 - Done : Done), Inverse, FirstUnit>(v, t, q, tw_step, tw, m);
+    radix_pow2_levels<S, Done + 1, Inverse, End, FirstUnit>(v, t, q, tw_step, tw, m);
   }
 }
 
