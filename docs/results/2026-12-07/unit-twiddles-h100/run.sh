@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The columns' last forward and first inverse steps with their pairs of twiddle 1 as sums and differences, on one
+# H100 in one call. Builds (build-gpu/carry-next/NAME.tar.xz, NAME/ inside, programs from scripts/gpu-build.sh,
+# stripped):
+#   new          the code before (commit 8a42de3, "new" of ../row-copies-h100): device-huge-convolve_test,
+#                device-huge-integer_test, bench-huge-mul, bench-huge-integer-mul
+#   unit         the change (main): the same four programs
+#   broken-unit  unit with each such pair's difference taken the wrong way round (a fault on purpose):
+#                device-huge-convolve_test, device-huge-integer_test
+# In order: the tests of unit and of the fault; the convolution alone (bench-huge-mul) of new and unit, three rounds
+# alternating; Integer's products (bench-huge-integer-mul, each checked against GMP first) of new and unit at 10^7 and
+# 10^8 digits, two rounds alternating; Nsight Compute's instruction counts for unit at 10^8 digits.
+# Call with carry build-gpu/carry-next; the logs come back packed in $OUT/w.tar.xz.
+set -u
+c=build-gpu/carry-next
+X=$c/x
+R=$OUT/w
+mkdir -p $R/tests $X
+for f in $c/*.tar.xz; do tar -xJf "$f" -C $X; done
+test_one() {  # BUILD TEST
+  timeout 200 $X/$1/$2 > $R/tests/$1-$2.log 2>&1
+  echo "$1 $2 exit $? $(grep -E '^\[  (PASSED|FAILED) ' $R/tests/$1-$2.log | tr '\n' ' ') ($SECONDS s)"
+}
+nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu --format=csv | tee $R/nvidia-smi.log
+for t in device-huge-convolve_test device-huge-integer_test; do
+  for b in unit broken-unit; do test_one $b $t; done
+done
+OUT=$R/compare SECTIONS="mul" ROUNDS=3 timeout 90 scripts/huge-builds-compare.sh $X/new $X/unit > $R/compare.log 2>&1
+echo "compare exit $? ($SECONDS s)"
+grep convolution: $R/compare.log
+OUT=$R/compare-bench SECTIONS="bench" ROUNDS=2 BENCH_ARGS="--digits 1e7,1e8 --text-digits 1e3 --div-digits 1e3" \
+  timeout 120 scripts/huge-builds-compare.sh $X/new $X/unit > $R/compare-bench.log 2>&1
+echo "compare-bench exit $? ($SECONDS s)"
+for f in $R/compare-bench/*-bench.log; do echo "== $(basename $f)"; grep -E "^(mul|sqr) " $f; done
+RAW="inst_executed.sum |issue_active.avg.pct_of_peak_sustained_active" OUT=$R/profile timeout 120 \
+  scripts/huge-profile.sh $X/unit > $R/profile.log 2>&1
+echo "profile exit $? ($SECONDS s)"
+rm -f $R/profile/*.ncu-rep
+tar -cJf $OUT/w.tar.xz -C $OUT w && rm -rf $R
