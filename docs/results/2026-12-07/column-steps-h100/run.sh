@@ -15,15 +15,7 @@
 #               for af at 10^8 digits.
 # Call with carry build-gpu/carry-next; the logs come back packed in $OUT/w.tar.xz.
 set -u
-c=build-gpu/carry-next
-X=$c/x
-R=$OUT/w
-mkdir -p $R/tests $X
-for f in $c/*.tar.xz; do tar -xJf "$f" -C $X; done
-test_one() {  # BUILD TEST
-  timeout 200 $X/$1/$2 > $R/tests/$1-$2.log 2>&1
-  echo "$1 $2 exit $? $(grep -E '^\[  (PASSED|FAILED) ' $R/tests/$1-$2.log | tr '\n' ' ') ($SECONDS s)"
-}
+source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one
 convolution() {  # NAME ROUNDS BUILD...: the convolution alone (bench-huge-mul), to $R/NAME/
   local name=$1 rounds=$2
   shift 2

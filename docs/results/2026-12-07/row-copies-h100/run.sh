@@ -18,15 +18,7 @@
 # STEP=rounds: Integer's products of base and new at 10^7 and 10^8 digits, two more rounds alternating.
 # Call with carry build-gpu/carry-next; the logs come back packed in $OUT/w.tar.xz.
 set -u
-c=build-gpu/carry-next
-X=$c/x
-R=$OUT/w
-mkdir -p $R/tests $X
-for f in $c/*.tar.xz; do tar -xJf "$f" -C $X; done
-test_one() {  # BUILD TEST
-  timeout 200 $X/$1/$2 > $R/tests/$1-$2.log 2>&1
-  echo "$1 $2 exit $? $(grep -E '^\[  (PASSED|FAILED) ' $R/tests/$1-$2.log | tr '\n' ' ') ($SECONDS s)"
-}
+source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one
 everything() {
   nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu --format=csv | tee $R/nvidia-smi.log
   for t in device-huge-convolve_test device-huge-integer_test; do
