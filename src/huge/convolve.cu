@@ -698,8 +698,8 @@ __device__ __forceinline__ void copy_batched(u32 total, Load load, Store store) 
 }
 
 /// How many 16-byte loads a thread of the row kernel keeps in flight (copy_batched): 16 registers. The column
-/// kernels copy their table (n1 words: 1.25 quads a thread at 10^8 digits) a quad at a time: four in flight there
-/// made nvcc spill in the forward kernel's first step (its radix-5 item 389 -> 411 instructions).
+/// kernels copy their table (n1 words: 1.25 quads a thread at 10^8 digits) a quad at a time, as before: at most two
+/// waits a thread there, beside the rows' twelve.
 inline constexpr u32 row_copy_batch = 4;
 
 /// Copies `count` words of a twiddle table from global to shared memory with every thread of the block: 16 bytes a
