@@ -697,28 +697,20 @@ __device__ __forceinline__ void copy_batched(u32 total, Load load, Store store) 
   }
 }
 
-/// How many 16-byte loads a thread of the row kernel keeps in flight (copy_batched): 16 registers. The column
-/// kernels copy their table (n1 words: 1.25 quads a thread at 10^8 digits) a quad at a time, as before: at most two
-/// waits a thread there, beside the rows' twelve.
-inline constexpr u32 row_copy_batch = 4;
+/// How many 16-byte loads a thread of the transform kernels keeps in flight (copy_batched): 16 registers.
+inline constexpr u32 copy_batch = 4;
 
 /// Copies `count` words of a twiddle table from global to shared memory with every thread of the block: 16 bytes a
 /// thread where both addresses are 16-byte aligned and count is a multiple of four (a table_layout region copied to
 /// a column_table_word or row_table_word), else a word a thread. At 10^8 digits a row block copies two tables of
 /// 8192 words, as many words as its rows: a word a thread took 9 % of the row kernel's instructions, each store
-/// waiting on its load. Batch quads a thread are in flight at once (copy_batched).
-template <u32 Batch>
+/// waiting on its load. copy_batch quads a thread are in flight at once (copy_batched).
 __device__ __forceinline__ void load_table(u32* s, const u32* g, u32 count) {
   if (((reinterpret_cast<std::uintptr_t>(s) | reinterpret_cast<std::uintptr_t>(g)) & 15) == 0 && (count & 3) == 0) {
     const uint4* const g4 = reinterpret_cast<const uint4*>(g);
     uint4* const s4 = reinterpret_cast<uint4*>(s);
-    if constexpr (Batch == 1) {
-#pragma unroll 4
-      for (u32 i = threadIdx.x; i < count / 4; i += blockDim.x) s4[i] = g4[i];
-    } else {
-      copy_batched<Batch>(
-          count / 4, [&](u32 i) { return g4[i]; }, [&](u32 i, const uint4& v) { s4[i] = v; });
-    }
+    copy_batched<copy_batch>(
+        count / 4, [&](u32 i) { return g4[i]; }, [&](u32 i, const uint4& v) { s4[i] = v; });
   } else {
     for (u32 i = threadIdx.x; i < count; i += blockDim.x) s[i] = g[i];
   }
@@ -875,27 +867,27 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
     u32* const shared = s + column_word((p0 << log2_count) + c);
     u32* const global = column + (std::size_t{p0} << log2_n2);
     u32 v[width];
-    // The step's level of half-size 1 (the forward's last, the inverse's first) has the twiddle w_2^0 = 1 for every
-    // pair of neighbours n, n + 1 (n even): it is their sum and difference alone, beside the four-step twiddles'
-    // products. As a butterfly with twiddle 1 it took a Montgomery product a pair more (the forward item 613
-    // instructions, the inverse 633: nvcc 13.0, sm_90). Element n = brev_S(e) takes G^e and n + 1 = brev_S(e + 2^(S-1))
-    // takes G^(e + 2^(S-1)) (e < 2^(S-1)), so a pair's two twiddles come from two chains of powers, t and t_half
-    // = t G^(2^(S-1)), and each pair is read (or written) whole.
+    // The step's items start at t = 0, so every pair whose twiddle index is 0 has the twiddle 1 and is a sum and a
+    // difference alone (radix_pow2_levels' FirstUnit): the whole level of half-size 1, the forward's last and the
+    // inverse's first, and one pair in eight, four and two of the others. As butterflies with twiddle 1 they took a
+    // Montgomery product a pair more (the forward item 613 instructions, the inverse 633; now 476 and 533: nvcc 13.0,
+    // sm_90). The forward's last level is done here instead, its sum and difference entering the four-step twiddles'
+    // products unreduced. Element n = brev_S(e) takes G^e and n + 1 = brev_S(e + 2^(S-1)) takes G^(e + 2^(S-1))
+    // (e < 2^(S-1)), so a pair's two twiddles come from two chains of powers, t and t_half = t G^(2^(S-1)), and each
+    // pair is read (or written) whole.
     u32 t_half = ntt::mont_mul(t, g_half, m);
     if constexpr (Inverse) {
       WARPNUM_UNROLL
       for (u32 e = 0; e < width / 2; ++e) {
         const u32 n = reverse_small<S>(e);
-        const u32 x0 = ntt::mont_mul(global[std::size_t{n} << log2_n2], t, m);
-        const u32 x1 = ntt::mont_mul(global[std::size_t{n + 1} << log2_n2], t_half, m);
-        v[n] = ntt::add_mod(x0, x1, m);
-        v[n + 1] = ntt::sub_mod(x0, x1, m);
+        v[n] = ntt::mont_mul(global[std::size_t{n} << log2_n2], t, m);
+        v[n + 1] = ntt::mont_mul(global[std::size_t{n + 1} << log2_n2], t_half, m);
         if (e + 1 < width / 2) {
           t = ntt::mont_mul(t, g, m);
           t_half = ntt::mont_mul(t_half, g, m);
         }
       }
-      ntt::radix_pow2_levels<S, 1, true, S, true>(v, 0, 1, tw_step, stw, m);
+      ntt::radix_pow2_levels<S, 0, true, S, true>(v, 0, 1, tw_step, stw, m);
       WARPNUM_UNROLL
       for (u32 n = 0; n < width; ++n) shared[column_word(n << log2_count)] = v[n];
     } else {
@@ -1084,7 +1076,7 @@ __device__ __forceinline__ void copy_rows(u32* global, std::size_t stride, u32* 
     // Quad i is the block's elements 4i to 4i + 3: four consecutive words in shared memory.
     const auto quad_words = [&](u32 i) { return s + row_word(i * 4); };
     if constexpr (Load) {
-      copy_batched<row_copy_batch>(
+      copy_batched<copy_batch>(
           ops << log2_quads, [&](u32 i) { return *quad(i); },
           [&](u32 i, const uint4& v) {
             u32* const w = quad_words(i);
@@ -1200,7 +1192,7 @@ __global__ void __launch_bounds__(512, 2)
   const limb_t* column = src + j;
   // The columns' table w_n1^e, after the tile.
   u32* const stw = smem + column_table_word(n1 << log2_tile);
-  load_table<1>(stw, tw, n1);
+  load_table(stw, tw, n1);
   // The first step reads the limbs (where it is not also the last), the last writes the residues, times the
   // four-step twiddles (where it is a radix-2 step).
   const u32 steps = ntt::joined_step_count(d.plan.radix, d.plan.log2_n1, Most);
@@ -1247,7 +1239,7 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   const u32* tw_inv = tables + (q * 2 + 1) * std::size_t{d.layout.size} + d.layout.row;
   u32* const stw = smem + row_table_word(d.ops * words);
   const u32 tw_count = d.plan.n2;
-  load_table<row_copy_batch>(stw, tw, tw_count);
+  load_table(stw, tw, tw_count);
   const u32 log2_words = d.log2_rows + a;
   copy_rows<true>(rows, operand_stride, smem, d.ops, log2_words);
   __syncthreads();
@@ -1265,7 +1257,7 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
       smem[row_word(i)] = ntt::mont_mul(smem[row_word(i)], smem[row_word((d.ops - 1) * words + i)], m);
     }
   }
-  load_table<row_copy_batch>(stw, tw_inv, tw_count);
+  load_table(stw, tw_inv, tw_count);
   __syncthreads();
   rows_in_shared<true>(smem, d.log2_rows, a, shared_steps, final_levels, stw, m);
   copy_rows<false>(rows, operand_stride, smem, 1, log2_words);
@@ -1290,7 +1282,7 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
   u32* column = residues + q * d.length + j;
   // The columns' table w_n1^-e, after the tile.
   u32* const stw = smem + column_table_word(n1 << log2_tile);
-  load_table<1>(stw, tw, n1);
+  load_table(stw, tw, n1);
   __syncthreads();
   // The first inverse step reads the residues, times the four-step twiddles (where it is a radix-2 step).
   const u32 steps = ntt::joined_step_count(d.plan.radix, d.plan.log2_n1, Most);
