@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # scripts/device-builds.sh: sourced by a results folder's run.sh on the GPU machine, from the repository root. Unpacks
 # the builds carried in build-gpu/carry-next (NAME.tar.xz, each holding NAME/ with stripped programs from
-# scripts/gpu-build.sh) into $X, makes $R ($OUT/w) and $R/tests for the logs, and defines
+# scripts/gpu-build.sh) into $X, makes $R ($OUT/w) and $R/tests for the logs, and defines test_one (below) and
+# convolutions and products (further below, builds side by side). Needs OUT, the device machine's output folder.
 #   test_one BUILD TEST   runs build BUILD's device test TEST into $R/tests/BUILD-TEST.log and prints its verdict.
-# Needs OUT, the device machine's output folder.
 c=build-gpu/carry-next
 X=$c/x
 R=$OUT/w
@@ -12,4 +12,24 @@ for f in "$c"/*.tar.xz; do tar -xJf "$f" -C "$X"; done
 test_one() {  # BUILD TEST
   timeout 200 "$X/$1/$2" > "$R/tests/$1-$2.log" 2>&1
   echo "$1 $2 exit $? $(grep -E '^\[  (PASSED|FAILED) ' "$R/tests/$1-$2.log" | tr '\n' ' ') ($SECONDS s)"
+}
+# Builds side by side (scripts/huge-builds-compare.sh), rounds alternating, logs in $R/NAME.log and $R/NAME/:
+#   convolutions NAME ROUNDS LIMIT BUILD...           the convolution alone (bench-huge-mul); prints its times
+#   products NAME ROUNDS LIMIT DIGITS BUILD...        Integer's products (bench-huge-integer-mul, each checked
+#                                                     against GMP first) at DIGITS; prints the mul and sqr rows
+# LIMIT: seconds for the whole comparison.
+convolutions() {
+  local name=$1 rounds=$2 limit=$3
+  shift 3
+  OUT=$R/$name SECTIONS="mul" ROUNDS=$rounds timeout "$limit" scripts/huge-builds-compare.sh "$@" > "$R/$name.log" 2>&1
+  echo "$name exit $? ($SECONDS s): builds $*"
+  grep convolution: "$R/$name.log"
+}
+products() {
+  local name=$1 rounds=$2 limit=$3 digits=$4
+  shift 4
+  OUT=$R/$name SECTIONS="bench" ROUNDS=$rounds BENCH_ARGS="--digits $digits --text-digits 1e3 --div-digits 1e3" \
+    timeout "$limit" scripts/huge-builds-compare.sh "$@" > "$R/$name.log" 2>&1
+  echo "$name exit $? ($SECONDS s): builds $*"
+  for f in "$R/$name"/*-bench.log; do echo "== $(basename "$f")"; grep -E "^(mul|sqr) " "$f"; done
 }

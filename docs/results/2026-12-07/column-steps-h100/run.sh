@@ -15,33 +15,18 @@
 #               for af at 10^8 digits.
 # Call with carry build-gpu/carry-next; the logs come back packed in $OUT/w.tar.xz.
 set -u
-source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one
-convolution() {  # NAME ROUNDS BUILD...: the convolution alone (bench-huge-mul), to $R/NAME/
-  local name=$1 rounds=$2
-  shift 2
-  OUT=$R/$name SECTIONS="mul" ROUNDS=$rounds timeout 60 scripts/huge-builds-compare.sh "$@" > $R/$name.log 2>&1
-  echo "$name exit $? ($SECONDS s): builds $*"
-  grep convolution: $R/$name.log
-}
-products() {  # NAME DIGITS BUILD...: Integer's products of the builds, one round, to $R/NAME/
-  local name=$1 digits=$2
-  shift 2
-  OUT=$R/$name SECTIONS="bench" ROUNDS=1 BENCH_ARGS="--digits $digits --text-digits 1e3 --div-digits 1e3" \
-    timeout 90 scripts/huge-builds-compare.sh "$@" > $R/$name.log 2>&1
-  echo "$name exit $? ($SECONDS s): builds $*"
-  for f in $R/$name/*-bench.log; do echo "== $(basename $f)"; grep -E "^(mul|sqr) " $f; done
-}
+source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one, convolutions, products
 case ${STEP:-} in
   tests)
     nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu --format=csv | tee $R/nvidia-smi.log
     for b in all broken-addresses broken-first; do test_one $b device-huge-convolve_test; done
-    convolution compare 2 $X/base $X/af $X/all
-    products compare-bench 1e8 $X/base $X/all ;;
+    convolutions compare 2 60 $X/base $X/af $X/all
+    products compare-bench 1 90 1e8 $X/base $X/all ;;
   af)
     for t in device-huge-convolve_test device-huge-integer_test; do test_one af $t; done
-    products af-bench 1e6,1e7,1e8 $X/base $X/af ;;
+    products af-bench 1 90 1e6,1e7,1e8 $X/base $X/af ;;
   profile)
-    convolution af-mul 1 $X/base $X/af
+    convolutions af-mul 1 60 $X/base $X/af
     raw='issue_stalled.*per_issue_active|pipe_(alu|fma|fmaheavy|lsu|shared).*pct_of_peak_sustained_active'
     RAW="$raw|inst_executed.sum " OUT=$R/profile-af timeout 150 scripts/huge-profile.sh $X/af > $R/profile-af.log 2>&1
     echo "profile exit $? ($SECONDS s)"

@@ -10,13 +10,8 @@
 # products (each checked against GMP first) of both at 10^7 and 10^8 digits, one round.
 # Call with carry build-gpu/carry-next; the logs come back packed in $OUT/w.tar.xz.
 set -u
-source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one
+source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one, convolutions, products
 for t in device-huge-convolve_test device-huge-integer_test; do test_one mended $t; done
-OUT=$R/compare SECTIONS="mul" ROUNDS=3 timeout 90 scripts/huge-builds-compare.sh $X/unit $X/mended > $R/compare.log 2>&1
-echo "compare exit $? ($SECONDS s)"
-grep convolution: $R/compare.log
-OUT=$R/compare-bench SECTIONS="bench" ROUNDS=1 BENCH_ARGS="--digits 1e7,1e8 --text-digits 1e3 --div-digits 1e3" \
-  timeout 90 scripts/huge-builds-compare.sh $X/unit $X/mended > $R/compare-bench.log 2>&1
-echo "compare-bench exit $? ($SECONDS s)"
-for f in $R/compare-bench/*-bench.log; do echo "== $(basename $f)"; grep -E "^(mul|sqr) " $f; done
+convolutions compare 3 90 $X/unit $X/mended
+products compare-bench 1 90 1e7,1e8 $X/unit $X/mended
 tar -cJf $OUT/w.tar.xz -C $OUT w && rm -rf $R

@@ -18,20 +18,14 @@
 # STEP=rounds: Integer's products of base and new at 10^7 and 10^8 digits, two more rounds alternating.
 # Call with carry build-gpu/carry-next; the logs come back packed in $OUT/w.tar.xz.
 set -u
-source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one
+source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one, convolutions, products
 everything() {
   nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu --format=csv | tee $R/nvidia-smi.log
   for t in device-huge-convolve_test device-huge-integer_test; do
     for b in new broken-pairs broken-batch; do test_one $b $t; done
   done
-  OUT=$R/compare SECTIONS="mul" ROUNDS=3 timeout 120 scripts/huge-builds-compare.sh $X/base $X/batch $X/new \
-    > $R/compare.log 2>&1
-  echo "compare exit $? ($SECONDS s)"
-  grep convolution: $R/compare.log
-  OUT=$R/compare-bench SECTIONS="bench" ROUNDS=1 BENCH_ARGS="--digits 1e6,1e7,1e8 --text-digits 1e3 --div-digits 1e3" \
-    timeout 150 scripts/huge-builds-compare.sh $X/base $X/batch $X/new > $R/compare-bench.log 2>&1
-  echo "compare-bench exit $? ($SECONDS s)"
-  for f in $R/compare-bench/*-bench.log; do echo "== $(basename $f)"; grep -E "^(mul|sqr) " $f; done
+  convolutions compare 3 120 $X/base $X/batch $X/new
+  products compare-bench 1 150 1e6,1e7,1e8 $X/base $X/batch $X/new
   raw='issue_stalled.*per_issue_active|pipe_(alu|fma|fmaheavy|lsu|shared).*pct_of_peak_sustained_active'
   RAW="$raw|inst_executed.sum |pcsamp_warps_issue_stalled_.*_not_issued " OUT=$R/profile timeout 200 \
     scripts/huge-profile.sh $X/new > $R/profile.log 2>&1
@@ -39,10 +33,7 @@ everything() {
   rm -f $R/profile/*.ncu-rep
 }
 rounds() {
-  OUT=$R/rounds SECTIONS="bench" ROUNDS=2 BENCH_ARGS="--digits 1e7,1e8 --text-digits 1e3 --div-digits 1e3" \
-    timeout 200 scripts/huge-builds-compare.sh $X/base $X/new > $R/rounds.log 2>&1
-  echo "rounds exit $? ($SECONDS s)"
-  for f in $R/rounds/*-bench.log; do echo "== $(basename $f)"; grep -E "^(mul|sqr) " $f; done
+  products rounds 2 200 1e7,1e8 $X/base $X/new
 }
 case ${STEP:-all} in
   all) everything ;;

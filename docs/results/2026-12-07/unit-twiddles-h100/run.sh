@@ -13,18 +13,13 @@
 # 10^8 digits, two rounds alternating; Nsight Compute's instruction counts for unit at 10^8 digits.
 # Call with carry build-gpu/carry-next; the logs come back packed in $OUT/w.tar.xz.
 set -u
-source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one
+source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one, convolutions, products
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,temperature.gpu --format=csv | tee $R/nvidia-smi.log
 for t in device-huge-convolve_test device-huge-integer_test; do
   for b in unit broken-unit; do test_one $b $t; done
 done
-OUT=$R/compare SECTIONS="mul" ROUNDS=3 timeout 90 scripts/huge-builds-compare.sh $X/new $X/unit > $R/compare.log 2>&1
-echo "compare exit $? ($SECONDS s)"
-grep convolution: $R/compare.log
-OUT=$R/compare-bench SECTIONS="bench" ROUNDS=2 BENCH_ARGS="--digits 1e7,1e8 --text-digits 1e3 --div-digits 1e3" \
-  timeout 120 scripts/huge-builds-compare.sh $X/new $X/unit > $R/compare-bench.log 2>&1
-echo "compare-bench exit $? ($SECONDS s)"
-for f in $R/compare-bench/*-bench.log; do echo "== $(basename $f)"; grep -E "^(mul|sqr) " $f; done
+convolutions compare 3 90 $X/new $X/unit
+products compare-bench 2 120 1e7,1e8 $X/new $X/unit
 RAW="inst_executed.sum |issue_active.avg.pct_of_peak_sustained_active" OUT=$R/profile timeout 120 \
   scripts/huge-profile.sh $X/unit > $R/profile.log 2>&1
 echo "profile exit $? ($SECONDS s)"
