@@ -107,6 +107,100 @@ template <class T> double peak_rate(T m) {
   return double(blocks) * threads * iterations * 8 / (ms * 1e-3);
 }
 
+/// One instruction's rate, 8 independent chains a thread: mul.hi.u32 (IMAD.HI.U32) and mul.wide.u32 (both halves of
+/// a 64-bit product: IMAD.WIDE.U32; the chain continues from the low half, the high half is folded in by an xor, on
+/// the ALU pipe), the multiplies a modular product is made of.
+enum class Multiply { hi, wide };
+
+template <Multiply Op> __global__ void multiply_kernel(std::uint32_t* out, int iterations, std::uint32_t m) {
+  std::uint32_t acc[8], high[8];
+  for (int k = 0; k < 8; ++k) acc[k] = threadIdx.x + k, high[k] = 0;
+#pragma unroll 1
+  for (int i = 0; i < iterations; ++i) {
+#pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      if constexpr (Op == Multiply::hi) {
+        asm volatile("mul.hi.u32 %0, %0, %1;" : "+r"(acc[k]) : "r"(m));
+      } else {
+        asm volatile("{ .reg .u64 t; .reg .u32 h; mul.wide.u32 t, %0, %2; mov.b64 {%0, h}, t; xor.b32 %1, %1, h; }"
+                     : "+r"(acc[k]), "+r"(high[k]) : "r"(m));
+      }
+    }
+  }
+  std::uint32_t s = 0;
+  for (int k = 0; k < 8; ++k) s += acc[k] ^ high[k];
+  if (s == 12345u) out[0] = s;
+}
+
+/// A butterfly's twiddle for Shoup's product: w < p and floor(w 2^32 / p).
+struct ShoupTwiddle {
+  std::uint32_t w, quotient;
+};
+
+/// x w mod p by Shoup's method (NTL's MulModPrecon; Harvey, "Faster arithmetic for number-theoretic transforms",
+/// 2014): q = floor(x w' / 2^32) is floor(x w / p) or one less, so x w - q p (a 32-bit word) lies in [0, 2p), and one
+/// correction reduces it. Here to measure it beside Montgomery's product.
+__device__ __forceinline__ std::uint32_t mul_shoup(std::uint32_t x, ShoupTwiddle w, warpnum::huge::ntt::Mod m) {
+  const std::uint32_t q = __umulhi(x, w.quotient);
+  const std::uint32_t r = x * w.w - q * m.p;
+  return warpnum::huge::ntt::min_u32(r, r - m.p);
+}
+
+enum class Butterfly { forward, inverse, forward_shoup, inverse_shoup };
+
+/// Radix-2 butterflies in registers, 8 independent pairs a thread, each pair's output its next input: the
+/// transform's arithmetic with no memory, addressing or twiddle loads (the kernels' ntt::butterfly_forward and
+/// butterfly_inverse, and the same with Shoup's product).
+template <Butterfly B>
+__global__ void butterfly_kernel(std::uint32_t* out, int iterations, warpnum::huge::ntt::Mod m) {
+  namespace ntt = warpnum::huge::ntt;
+  std::uint32_t u[8], v[8];
+  ShoupTwiddle w[8];
+  for (int k = 0; k < 8; ++k) {
+    u[k] = (threadIdx.x * 7919u + k) % m.p;
+    v[k] = (threadIdx.x * 104729u + 3u * k) % m.p;
+    w[k].w = (blockIdx.x * 31u + k * 1000003u + 1u) % m.p;
+    w[k].quotient = static_cast<std::uint32_t>((std::uint64_t{w[k].w} << 32) / m.p);
+  }
+#pragma unroll 1
+  for (int i = 0; i < iterations; ++i) {
+#pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      if constexpr (B == Butterfly::forward) {
+        ntt::butterfly_forward(u[k], v[k], w[k].w, m);
+      } else if constexpr (B == Butterfly::inverse) {
+        ntt::butterfly_inverse(u[k], v[k], w[k].w, m);
+      } else if constexpr (B == Butterfly::forward_shoup) {
+        const std::uint32_t s = ntt::add_mod(u[k], v[k], m);
+        v[k] = mul_shoup(u[k] - v[k] + m.p, w[k], m);
+        u[k] = s;
+      } else {
+        const std::uint32_t t = mul_shoup(v[k], w[k], m);
+        v[k] = ntt::sub_mod(u[k], t, m);
+        u[k] = ntt::add_mod(u[k], t, m);
+      }
+    }
+  }
+  std::uint32_t s = 0;
+  for (int k = 0; k < 8; ++k) s += u[k] ^ v[k];
+  if (s == 12345u) out[0] = s;
+}
+
+/// Operations a second of one of the kernels above: 8 a thread an iteration.
+template <class Kernel, class Arg> double rate(Kernel kernel, Arg arg) {
+  cudaDeviceProp prop{};
+  check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+  std::uint32_t* out;
+  check(cudaMalloc(&out, sizeof(std::uint32_t)), "cudaMalloc");
+  const int blocks = prop.multiProcessorCount * 16;
+  const int threads = 256;
+  const int iterations = 1 << 12;
+  const double ms = median_ms_gpu([&] { kernel<<<blocks, threads>>>(out, iterations, arg); }, 5);
+  check(cudaGetLastError(), "rate kernel");
+  cudaFree(out);
+  return double(blocks) * threads * iterations * 8 / (ms * 1e-3);
+}
+
 /// Bytes read plus bytes written a second by a 2 GiB device-to-device copy.
 double copy_rate() {
   const std::size_t bytes = std::size_t{1} << 31;
@@ -176,6 +270,16 @@ int main(int argc, char** argv) {
       std::printf("# ceilings: %.2f T mad.lo.u32/s, %.2f T fma.rn.f64/s, %.0f GB/s device copy (read + write)\n",
                   peak_rate<std::uint32_t>(0x9e3779b9u) * 1e-12, peak_rate<double>(1.0000001) * 1e-12,
                   copy_rate() * 1e-9);
+      const auto m = warpnum::huge::ntt::make_mod(2013265921u);
+      std::printf("# ceilings: %.2f T mul.hi.u32/s, %.2f T mad.wide.u32/s\n",
+                  rate(multiply_kernel<Multiply::hi>, 0x9e3779b9u) * 1e-12,
+                  rate(multiply_kernel<Multiply::wide>, 0x9e3779b9u) * 1e-12);
+      std::printf("# ceilings: radix-2 butterflies in registers, G/s: forward %.0f, inverse %.0f (Montgomery's "
+                  "product, as the transform); forward %.0f, inverse %.0f (Shoup's)\n",
+                  rate(butterfly_kernel<Butterfly::forward>, m) * 1e-9,
+                  rate(butterfly_kernel<Butterfly::inverse>, m) * 1e-9,
+                  rate(butterfly_kernel<Butterfly::forward_shoup>, m) * 1e-9,
+                  rate(butterfly_kernel<Butterfly::inverse_shoup>, m) * 1e-9);
     }
   }
   std::printf(csv ? "limbs,digits,L,place,ntt_ms,ntt_square_ms,columns_ms,gbfly_s,fft_product_ms\n"
