@@ -132,35 +132,21 @@ template <Multiply Op> __global__ void multiply_kernel(std::uint32_t* out, int i
   if (s == 12345u) out[0] = s;
 }
 
-/// A butterfly's twiddle for Shoup's product: w < p and floor(w 2^32 / p).
-struct ShoupTwiddle {
-  std::uint32_t w, quotient;
-};
-
-/// x w mod p by Shoup's method (NTL's MulModPrecon; Harvey, "Faster arithmetic for number-theoretic transforms",
-/// 2014): q = floor(x w' / 2^32) is floor(x w / p) or one less, so x w - q p (a 32-bit word) lies in [0, 2p), and one
-/// correction reduces it. Here to measure it beside Montgomery's product.
-__device__ __forceinline__ std::uint32_t mul_shoup(std::uint32_t x, ShoupTwiddle w, warpnum::huge::ntt::Mod m) {
-  const std::uint32_t q = __umulhi(x, w.quotient);
-  const std::uint32_t r = x * w.w - q * m.p;
-  return warpnum::huge::ntt::min_u32(r, r - m.p);
-}
-
 enum class Butterfly { forward, inverse, forward_shoup, inverse_shoup };
 
 /// Radix-2 butterflies in registers, 8 independent pairs a thread, each pair's output its next input: the
-/// transform's arithmetic with no memory, addressing or twiddle loads (the kernels' ntt::butterfly_forward and
-/// butterfly_inverse, and the same with Shoup's product).
+/// transform's arithmetic with no memory, addressing or twiddle loads (ntt::butterfly_forward and butterfly_inverse
+/// with Montgomery's product, as the column kernels take them, and with Shoup's, as the row kernel does).
 template <Butterfly B>
 __global__ void butterfly_kernel(std::uint32_t* out, int iterations, warpnum::huge::ntt::Mod m) {
   namespace ntt = warpnum::huge::ntt;
   std::uint32_t u[8], v[8];
-  ShoupTwiddle w[8];
+  ntt::ShoupTwiddle w[8];
   for (int k = 0; k < 8; ++k) {
     u[k] = (threadIdx.x * 7919u + k) % m.p;
     v[k] = (threadIdx.x * 104729u + 3u * k) % m.p;
     w[k].w = (blockIdx.x * 31u + k * 1000003u + 1u) % m.p;
-    w[k].quotient = static_cast<std::uint32_t>((std::uint64_t{w[k].w} << 32) / m.p);
+    w[k].quotient = ntt::shoup_quotient(w[k].w, m.p);
   }
 #pragma unroll 1
   for (int i = 0; i < iterations; ++i) {
@@ -171,13 +157,9 @@ __global__ void butterfly_kernel(std::uint32_t* out, int iterations, warpnum::hu
       } else if constexpr (B == Butterfly::inverse) {
         ntt::butterfly_inverse(u[k], v[k], w[k].w, m);
       } else if constexpr (B == Butterfly::forward_shoup) {
-        const std::uint32_t s = ntt::add_mod(u[k], v[k], m);
-        v[k] = mul_shoup(u[k] - v[k] + m.p, w[k], m);
-        u[k] = s;
+        ntt::butterfly_forward(u[k], v[k], w[k], m);
       } else {
-        const std::uint32_t t = mul_shoup(v[k], w[k], m);
-        v[k] = ntt::sub_mod(u[k], t, m);
-        u[k] = ntt::add_mod(u[k], t, m);
+        ntt::butterfly_inverse(u[k], v[k], w[k], m);
       }
     }
   }
@@ -275,7 +257,7 @@ int main(int argc, char** argv) {
                   rate(multiply_kernel<Multiply::hi>, 0x9e3779b9u) * 1e-12,
                   rate(multiply_kernel<Multiply::wide>, 0x9e3779b9u) * 1e-12);
       std::printf("# ceilings: radix-2 butterflies in registers, G/s: forward %.0f, inverse %.0f (Montgomery's "
-                  "product, as the transform); forward %.0f, inverse %.0f (Shoup's)\n",
+                  "product); forward %.0f, inverse %.0f (Shoup's)\n",
                   rate(butterfly_kernel<Butterfly::forward>, m) * 1e-9,
                   rate(butterfly_kernel<Butterfly::inverse>, m) * 1e-9,
                   rate(butterfly_kernel<Butterfly::forward_shoup>, m) * 1e-9,

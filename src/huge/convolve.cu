@@ -138,7 +138,8 @@ void check_arguments(std::size_t na, std::size_t nb) {
 void fill_tables_host(u32* tables, const Setup& s) {
   const Plan& plan = s.plan;
   const TableLayout& t = s.layout;
-  const u32 hi_count = t.size - t.hi;
+  const u32 pairs = ntt::pair_offset(t, plan);
+  const u32 hi_count = pairs - t.hi;
   for (int q = 0; q < num_primes; ++q) {
     const Mod m = s.mods[q];
     for (int d = 0; d < 2; ++d) {
@@ -159,6 +160,12 @@ void fill_tables_host(u32* tables, const Setup& s) {
         for (u32 e = 0; e < h; ++e) table[t.row + h - 1 + e] = row_powers[e * (plan.n2 / (2 * h))];
       }
       table[t.row + plan.n2 - 1] = m.r1;
+      // The same twiddles with their Shoup quotients (PairLevelTwiddles): mont_mul(x, 1) = x R^-1.
+      for (u32 j = 0; j < plan.n2; ++j) {
+        const u32 w = ntt::mont_mul(table[t.row + j], 1, m);
+        table[pairs + 2 * j] = w;
+        table[pairs + 2 * j + 1] = ntt::shoup_quotient(w, m.p);
+      }
       run(table + t.lo, t.hi - t.lo, root);
       run(table + t.hi, hi_count, ntt::mont_pow(root, ntt::twiddle_lo, m));
     }
@@ -169,7 +176,7 @@ void fill_tables_host(u32* tables, const Setup& s) {
 /// (the rows, which have no radix-r step).
 template <u32 Most, bool Inverse, class Tw>
 void host_step(const ntt::Strided& e, u32 r, u32 a, const Step& st, u32 i, Tw tw, Mod m) {
-  if constexpr (std::is_same_v<Tw, ntt::LevelTwiddles>) {
+  if constexpr (std::is_same_v<Tw, ntt::LevelTwiddles> || std::is_same_v<Tw, ntt::PairLevelTwiddles>) {
     ntt::run_radix2_step<Most, Inverse>(e, r, a, st, i, tw, m);
   } else {
     ntt::run_step<Most, Inverse>(e, r, a, st, i, tw, m);
@@ -266,9 +273,12 @@ struct HostLevels {
   }
 
   /// A row of each operand (x and y of 2^a words; y = x for a square) transformed, their pointwise product into x,
-  /// transformed back: `tw` and `tw_inv` the directions' tables level by level. With AVX2 the forward transforms'
-  /// last level, the product and the inverse's first level are one pass (ntt_avx2::product_level).
-  void product(u32* x, u32* y, u32 a, ntt::LevelTwiddles tw, ntt::LevelTwiddles tw_inv, Mod m) const {
+  /// transformed back: `tw` and `tw_inv` the directions' tables level by level (Montgomery forms), `pairs` and
+  /// `pairs_inv` the same twiddles with their Shoup quotients, which the scalar steps read as the kernels do. With
+  /// AVX2 the forward transforms' last level, the product and the inverse's first level are one pass
+  /// (ntt_avx2::product_level).
+  void product(u32* x, u32* y, u32 a, ntt::LevelTwiddles tw, ntt::LevelTwiddles tw_inv, ntt::PairLevelTwiddles pairs,
+               ntt::PairLevelTwiddles pairs_inv, Mod m) const {
 #if WARPNUM_DETAIL_X86_64_ASM
     if (avx2) {
       namespace avx2 = warpnum::detail::ntt_avx2;
@@ -279,10 +289,10 @@ struct HostLevels {
       return;
     }
 #endif
-    forward<ntt::row_levels>(x, 1, a, tw, tw.p, m);
-    if (y != x) forward<ntt::row_levels>(y, 1, a, tw, tw.p, m);
+    forward<ntt::row_levels>(x, 1, a, pairs, tw.p, m);
+    if (y != x) forward<ntt::row_levels>(y, 1, a, pairs, tw.p, m);
     pointwise(x, y, u32{1} << a, m);
-    inverse<ntt::row_levels>(x, 1, a, tw_inv, tw_inv.p, m);
+    inverse<ntt::row_levels>(x, 1, a, pairs_inv, tw_inv.p, m);
   }
 
   /// x[i] = mont_mul(x[i], y[i]) for i < n.
@@ -485,6 +495,9 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
     return t.column_levels.empty() ? nullptr : t.column_levels.data() + (q * 2 + d) * column_table_size;
   };
   const auto residue_of = [&](int q, int op) { return residues.get() + (std::size_t(op) * num_primes + q) * length; };
+  const auto pairs_of = [&](int q, int d) {
+    return reinterpret_cast<const ntt::ShoupTwiddle*>(table_of(q, d) + ntt::pair_offset(lay, plan));
+  };
   const HostTiles tiles = HostTiles::choose(n2);
   const std::vector<ntt::RadixConstants>& radix_constants = t.radix_constants;
   const auto powers_of = [&](int q, int d) {
@@ -544,7 +557,9 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
     const Mod m = s.mods[q];
     u32* x = residue_of(q, 0) + std::size_t{row} * n2;
     const ntt::LevelTwiddles tw{table_of(q, 0) + lay.row}, tw_inv{table_of(q, 1) + lay.row};
-    rows.product(x, square ? x : residue_of(q, 1) + std::size_t{row} * n2, plan.log2_n2, tw, tw_inv, m);
+    const ntt::PairLevelTwiddles pairs{pairs_of(q, 0)}, pairs_inv{pairs_of(q, 1)};
+    rows.product(x, square ? x : residue_of(q, 1) + std::size_t{row} * n2, plan.log2_n2, tw, tw_inv, pairs,
+                 pairs_inv, m);
   }
 
   // 3. Columns inverse.
@@ -654,7 +669,14 @@ __global__ void tables_kernel(u32* tables, DevicePlan d, ntt::u32 root0, u32 roo
   const u32 q_d = blockIdx.y;  // prime * 2 + direction
   const u32 roots[6] = {root0, root1, root2, root3, root4, root5};
   const Mod m = mod_of(d, q_d / 2);
-  tables[q_d * size + i] = ntt::mont_pow(roots[q_d], ntt::twiddle_exponent(d.plan, d.layout, i), m);
+  const u32 v = ntt::mont_pow(roots[q_d], ntt::twiddle_exponent(d.plan, d.layout, i), m);
+  const u32 pairs = ntt::pair_offset(d.layout, d.plan);
+  if (i >= pairs) {  // the twiddle itself (mont_mul(v, 1) = v R^-1), or its quotient
+    const u32 w = ntt::mont_mul(v, 1, m);
+    tables[q_d * size + i] = (i - pairs) % 2 == 0 ? w : ntt::shoup_quotient(w, m.p);
+  } else {
+    tables[q_d * size + i] = v;
+  }
 }
 
 /// Shared-memory word of element i of a column block's and of a row block's buffer (ntt::ColumnElements and
@@ -672,6 +694,15 @@ __host__ __device__ constexpr u32 row_table_word(u32 words) { return ntt::round_
 constexpr std::size_t block_bytes(u32 table_word, u32 table_words) {
   return (std::size_t{table_word} + table_words) * sizeof(u32);
 }
+
+/// The row twiddles (pairs with their Shoup quotients, ntt::PairLevelTwiddles) that a row block keeps in shared
+/// memory, of rows of 2^a elements: all 2^a entries of the table level by level up to rows of 2^12 (32 KiB); for rows
+/// of 2^13 (10^8-digit products) the first 512, the half-sizes up to 256, and their step of half-sizes 2^12 to 2^9
+/// reads its 7680 pairs from the table in global memory (rows_in_shared). Their 8192 pairs do not fit beside a block
+/// of 2^14 row elements within 99 KiB, and with the 4096 that would (half-sizes up to 2048) the row kernel took 0.719
+/// ms against 0.679 (H100, Nsight Compute): its copy is 8 times longer, and the shared-memory pipe, which the pairs'
+/// 64-bit loads share with the rows', was full twice as often. Through the L1 cache the step's pairs cost neither.
+__host__ __device__ constexpr u32 row_shared_pairs(u32 log2_n2) { return log2_n2 <= 12 ? u32{1} << log2_n2 : 512; }
 
 /// Runs load(i) for i = threadIdx.x, threadIdx.x + blockDim.x, ... < total and store(i, value) for each, Batch
 /// loads at a time before their stores: a thread's loads from global memory are in flight together, where a loop
@@ -1016,9 +1047,8 @@ __device__ void columns_first_step(u32* s, u32 log2_count, const limb_t* column,
 }
 
 /// The items of one radix-2 step `st` of the rows' transforms (rows_in_shared).
-template <bool Inverse>
-__device__ __forceinline__ void rows_step(u32* s, u32 log2_count, u32 a, const Step& st, ntt::LevelTwiddles tw,
-                                          Mod m) {
+template <bool Inverse, class Tw>
+__device__ __forceinline__ void rows_step(u32* s, u32 log2_count, u32 a, const Step& st, Tw tw, Mod m) {
   const u32 log2_items = a - st.levels;
   const u32 total = st.items << log2_count;
   for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
@@ -1037,21 +1067,24 @@ __device__ __forceinline__ void rows_step(u32* s, u32 log2_count, u32 a, const S
 /// address is the item's base plus an immediate offset. With the half-size a run-time value, an item of 16 elements
 /// computed its 16 element addresses and 11 of its 15 twiddle addresses with an add each, and held the element
 /// addresses in 16 registers from its loads to its stores.
+/// The twiddles are pairs for Shoup's product, from `shared` (a copy of the first row_shared_pairs(a) in shared
+/// memory) or, in the step of half-sizes 2^12 to 2^9, from `global` (the table).
 template <bool Inverse>
-__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 last, u32 final_levels, const u32* stw, Mod m) {
-  const ntt::LevelTwiddles tw{stw};
+__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 last, u32 final_levels,
+                               const ntt::ShoupTwiddle* shared, const ntt::ShoupTwiddle* global, Mod m) {
+  const ntt::PairLevelTwiddles in_shared{shared}, in_global{global};
   for (u32 jj = 0; jj < last; ++jj) {
     const u32 j = Inverse ? last - 1 - jj : jj;
     const Step st = ntt::forward_step(1, a, ntt::row_levels, j, final_levels);
     const bool full = st.levels == ntt::row_levels;
     if (full && st.log2_h == 4) {
-      rows_step<Inverse>(s, log2_count, a, Step{ntt::row_levels, 4, st.items}, tw, m);
+      rows_step<Inverse>(s, log2_count, a, Step{ntt::row_levels, 4, st.items}, in_shared, m);
     } else if (full && st.log2_h == 8) {
-      rows_step<Inverse>(s, log2_count, a, Step{ntt::row_levels, 8, st.items}, tw, m);
+      rows_step<Inverse>(s, log2_count, a, Step{ntt::row_levels, 8, st.items}, in_shared, m);
     } else if (full && st.log2_h == 12) {
-      rows_step<Inverse>(s, log2_count, a, Step{ntt::row_levels, 12, st.items}, tw, m);
-    } else {
-      rows_step<Inverse>(s, log2_count, a, st, tw, m);
+      rows_step<Inverse>(s, log2_count, a, Step{ntt::row_levels, 12, st.items}, in_global, m);
+    } else {  // half-sizes up to 256, or rows of up to 2^12 elements: in the copy
+      rows_step<Inverse>(s, log2_count, a, st, in_shared, m);
     }
     __syncthreads();
   }
@@ -1233,12 +1266,15 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   const std::size_t base = std::size_t{row0} << a;
   u32* const rows = residues + q * d.length + base;  // operand 0's rows; operand 1's are operand_stride words on
   const std::size_t operand_stride = num_primes * d.length;
-  // The row table, level by level (a level's twiddles are consecutive words: a warp reads them from distinct banks),
-  // one direction at a time, in shared memory after the rows.
-  const u32* tw = tables + (q * 2) * std::size_t{d.layout.size} + d.layout.row;
-  const u32* tw_inv = tables + (q * 2 + 1) * std::size_t{d.layout.size} + d.layout.row;
+  // The row table's twiddles with their Shoup quotients, level by level (a level's pairs are consecutive: a warp
+  // reads them from distinct banks), those of the smaller half-sizes one direction at a time in shared memory after
+  // the rows (rows_in_shared).
+  const u32 pairs = ntt::pair_offset(d.layout, d.plan);
+  const u32* tw = tables + (q * 2) * std::size_t{d.layout.size} + pairs;
+  const u32* tw_inv = tables + (q * 2 + 1) * std::size_t{d.layout.size} + pairs;
   u32* const stw = smem + row_table_word(d.ops * words);
-  const u32 tw_count = d.plan.n2;
+  const auto* const shared_pairs = reinterpret_cast<const ntt::ShoupTwiddle*>(stw);
+  const u32 tw_count = 2 * row_shared_pairs(a);
   load_table(stw, tw, tw_count);
   const u32 log2_words = d.log2_rows + a;
   copy_rows<true>(rows, operand_stride, smem, d.ops, log2_words);
@@ -1249,7 +1285,8 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   const u32 steps = ntt::step_count(1, a, ntt::row_levels, final_levels);
   const u32 shared_steps = final_levels != 0 ? steps - 1 : steps;  // the steps before the product
   const u32 log2_count = d.log2_rows + (d.ops - 1);
-  rows_in_shared<false>(smem, log2_count, a, shared_steps, final_levels, stw, m);
+  rows_in_shared<false>(smem, log2_count, a, shared_steps, final_levels, shared_pairs,
+                        reinterpret_cast<const ntt::ShoupTwiddle*>(tw), m);
   if (final_levels != 0) {
     rows_product_step(smem, d.ops, words, m);
   } else {
@@ -1259,7 +1296,8 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   }
   load_table(stw, tw_inv, tw_count);
   __syncthreads();
-  rows_in_shared<true>(smem, d.log2_rows, a, shared_steps, final_levels, stw, m);
+  rows_in_shared<true>(smem, d.log2_rows, a, shared_steps, final_levels, shared_pairs,
+                       reinterpret_cast<const ntt::ShoupTwiddle*>(tw_inv), m);
   copy_rows<false>(rows, operand_stride, smem, 1, log2_words);
 }
 
@@ -1328,15 +1366,15 @@ u32 block_threads(u32 words) { return std::clamp<u32>((words / 4 + 31) / 32 * 32
 
 /// The shared memory the transform's column and row kernels may take: column tiles of up to 16384 words and rows in
 /// blocks of at most that, padded, each with its table beside it (the columns' up to 5120 twiddles, the rows' up to
-/// 8192: 92 KiB and 98 KiB);
-/// within every GPU architecture's allowance (gpu_architecture.hpp: 99 KiB).
+/// 4096 twiddle pairs: 92 KiB and 70 KiB), within every GPU architecture's allowance (gpu_architecture.hpp: 99 KiB).
 constexpr int transform_shared_bytes = 99 * 1024;
 static_assert(transform_shared_bytes <= static_cast<int>(min_shared_bytes_per_block),
               "warpnum: the transform's blocks must fit the shared memory of every GPU architecture warpnum "
               "builds for");
 static_assert(ntt::make_plan(ntt::max_length).n1 == 5120 &&
                   block_bytes(column_table_word(16384), 5120) <= transform_shared_bytes &&
-                  block_bytes(row_table_word(16384), 8192) <= transform_shared_bytes,
+                  block_bytes(row_table_word(16384), 2 * row_shared_pairs(13)) <= transform_shared_bytes &&
+                  block_bytes(row_table_word(8192), 2 * row_shared_pairs(12)) <= transform_shared_bytes,
               "warpnum: a padded block must fit");
 
 void set_shared_limit(const void* kernel, int bytes = transform_shared_bytes) {
@@ -1528,7 +1566,7 @@ Passes make_passes(std::size_t na, std::size_t nb, bool square) {
   p.col_shared = block_bytes(column_table_word(p.col_words), s.plan.n1);
   p.row_words = (s.rows << s.plan.log2_n2) * d.ops;
   p.row_groups = s.plan.n1 >> s.log2_rows;
-  p.row_shared = block_bytes(row_table_word(p.row_words), s.plan.n2);
+  p.row_shared = block_bytes(row_table_word(p.row_words), 2 * row_shared_pairs(s.plan.log2_n2));
   p.table_words = std::size_t{s.layout.size} * 2 * num_primes;
   return p;
 }

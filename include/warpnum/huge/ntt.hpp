@@ -65,6 +65,27 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 sub_mod(u32 a, u32 b, Mod m) noexce
   return min_u32(d, d + m.p);
 }
 
+/// A twiddle w < p for Shoup's product: w and its quotient floor(w 2^32 / p) (8 bytes: one 64-bit load).
+struct alignas(8) ShoupTwiddle {
+  u32 w;
+  u32 quotient;
+};
+
+/// floor(w 2^32 / p) for w < p (the tables' set-up).
+WARPNUM_HD constexpr u32 shoup_quotient(u32 w, u32 p) noexcept { return static_cast<u32>((u64{w} << 32) / p); }
+
+/// x w mod p, fully reduced, for any 32-bit x: Shoup's product with a precomputed quotient (NTL's MulModPrecon;
+/// D. Harvey, "Faster arithmetic for number-theoretic transforms", J. Symbolic Comput. 60, 2014, section 2).
+/// q = floor(x w' / 2^32) is floor(x w / p) or one less, so x w - q p lies in [0, 2p), a 32-bit word (2p < 2^32) that
+/// the low halves of the products give; an unsigned min reduces it. On the device a high product and two low ones,
+/// where Montgomery's product takes two wide products, a low one and a subtraction: in registers on an H100, 46 %
+/// more forward butterflies a second and 33 % more inverse ones (`bench-huge-mul --ceilings`).
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 mul_shoup(u32 x, ShoupTwiddle w, Mod m) noexcept {
+  const u32 q = static_cast<u32>((static_cast<u64>(x) * w.quotient) >> 32);
+  const u32 r = x * w.w - q * m.p;
+  return min_u32(r, r - m.p);
+}
+
 /// x mod p for any 32-bit x (a limb).
 WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 reduce(u32 x, Mod m) noexcept { return mont_mul(x, m.r1, m); }
 
@@ -187,13 +208,16 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 column_frequency(u32 pos, u32 radix
   return radix * bit_reverse(pos & ((u32{1} << log2_n1) - 1), log2_n1) + (pos >> log2_n1);
 }
 
-// ---- twiddle tables: per prime and direction, in Montgomery form ----
+// ---- twiddle tables: per prime and direction, in Montgomery form but for the pairs ----
 //   [0, n1)                    w_n1^e          the column transforms
 //   [row, row + n2)            w_2h^e          the row transforms, level by level: entry row + h - 1 + e for each
 //                                              half-size h = 1, 2, ..., n2 / 2 and e < h (LevelTwiddles); the
 //                                              last entry is 1
 //   [lo, lo + min(L, 2^12))    w_L^e           the low part of the four-step twiddles
 //   [hi, hi + ceil(L / 2^12))  w_L^(2^12 e)    their high part
+//   [pairs, pairs + 2 n2)      w, floor(w 2^32 / p)  the row region's twiddles w (not their Montgomery forms) for
+//                                              Shoup's product, entry j at words 2j and 2j + 1 (PairLevelTwiddles;
+//                                              pairs = pair_offset(layout, plan), the last region)
 // Each region and each table start on a multiple of four words (16 bytes; the words between regions are unused), so
 // that a kernel copies a region to shared memory 16 bytes a thread. The inverse direction holds the same powers of
 // w^-1.
@@ -217,14 +241,24 @@ WARPNUM_HD constexpr TableLayout table_layout(const Plan& plan) noexcept {
   const u32 row = round_up_4(plan.n1);
   const u32 lo = round_up_4(row + plan.n2);
   const u32 hi = round_up_4(lo + lo_count);
-  return TableLayout{row, lo, hi, round_up_4(hi + hi_count)};
+  const u32 pairs = round_up_4(hi + hi_count);
+  return TableLayout{row, lo, hi, pairs + round_up_4(2 * plan.n2)};
 }
 
-/// The exponent of w_L (or w_L^-1) that entry i of a table holds.
+/// Where the pair region starts: the table's last 2 n2 words (rounded up to four). A function of the layout rather
+/// than a member of it, so that the kernels' argument (the layout inside it) keeps its size: with one word more there,
+/// nvcc 13.0 compiled the column kernels with up to 312 bytes a thread of spilled registers, and the inverse columns
+/// took 0.50 ms instead of 0.43 at 10^8 digits (H100); why that word tips their register allocation is not known.
+WARPNUM_HD constexpr u32 pair_offset(const TableLayout& t, const Plan& plan) noexcept {
+  return t.size - round_up_4(2 * plan.n2);
+}
+
+/// The exponent of w_L (or w_L^-1) that entry i of a table holds (in the pair region: the pair's twiddle's).
 WARPNUM_HD constexpr u64 twiddle_exponent(const Plan& plan, const TableLayout& t, u32 i) noexcept {
   if (i < t.row) return u64{i} * plan.n2;               // w_n1 = w_L^n2
-  if (i < t.lo) {                                       // w_2h^e = w_L^(e L / 2h), h = 2^floor(log2(j + 1))
-    const u32 j = i - t.row;
+  const u32 pairs = pair_offset(t, plan);
+  if (i < t.lo || i >= pairs) {                         // w_2h^e = w_L^(e L / 2h), h = 2^floor(log2(j + 1)), at
+    const u32 j = i < t.lo ? i - t.row : (i - pairs) / 2;  // row entry j or pair j
     u32 h = 1;
     while (h <= (j + 1) / 2) h *= 2;
     const u32 e = j + 1 - h;
@@ -505,6 +539,19 @@ WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_inverse(u32& u, u32& v, u32 w_inv,
   u = add_mod(u, t, m);
 }
 
+/// The same butterflies with Shoup's product (the twiddle w itself, not its Montgomery form: the same words).
+WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_forward(u32& u, u32& v, ShoupTwiddle w, Mod m) noexcept {
+  const u32 s = add_mod(u, v, m);
+  v = mul_shoup(u - v + m.p, w, m);
+  u = s;
+}
+
+WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_inverse(u32& u, u32& v, ShoupTwiddle w_inv, Mod m) noexcept {
+  const u32 t = mul_shoup(v, w_inv, m);
+  v = sub_mod(u, t, m);
+  u = add_mod(u, t, m);
+}
+
 /// Item t < M / 2R of the radix-R step joined with the radix-2 level that follows it (half-size h = M / 2R), forward
 /// or Inverse: the radix-R items t and t + h, then the butterflies of their outputs s, elements t + 2h s and
 /// t + h + 2h s, all with the level's twiddle w_2h^t = tw[t R] (M / 2h = R). The inverse undoes the level, then the
@@ -581,6 +628,24 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr TwiddleRun level_twiddles(LevelTwiddles
   return {tw.p + (h - 1) + t, q};
 }
 
+/// A table level by level as LevelTwiddles', of the twiddles with their Shoup quotients (the tables' pair region),
+/// for the butterflies with Shoup's product: a twiddle is one 64-bit load, and each butterfly takes a high product
+/// and two low ones where Montgomery's took two wide products, a low one and a subtraction.
+struct PairLevelTwiddles {
+  const ShoupTwiddle* p;
+};
+
+struct PairRun {
+  const ShoupTwiddle* p;
+  u32 d;
+  WARPNUM_HD WARPNUM_FORCEINLINE ShoupTwiddle operator[](u32 k) const noexcept { return p[k * d]; }
+};
+
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr PairRun level_twiddles(PairLevelTwiddles tw, u32 /*stride*/, u32 h, u32 t,
+                                                                u32 q) noexcept {
+  return {tw.p + (h - 1) + t, q};
+}
+
 /// Level L of a step of S radix-2 levels on the 2^S elements v held in registers (see radix_pow2_step): half-size
 /// h_L = q 2^(S-1-L), pairs j and j + 2^(S-1-L), twiddles w_(2 h_L)^(t + (j mod 2^(S-1-L)) q) (a flat table's
 /// tw[(t + k q) tw_step 2^L]). L is a template argument so that every trip count and register index below is a
@@ -592,8 +657,8 @@ template <u32 S, u32 L, bool Inverse, bool FirstUnit = false, class Tw>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_level(u32 (&v)[u32{1} << S], u32 t, u32 q, u32 tw_step, Tw tw,
                                                      Mod m) noexcept {
   constexpr u32 half = u32{1} << (S - 1 - L);
-  const TwiddleRun run = level_twiddles(tw, tw_step << L, q << (S - 1 - L), t, q);
-  u32 w[half];
+  const auto run = level_twiddles(tw, tw_step << L, q << (S - 1 - L), t, q);
+  decltype(run[0]) w[half];  // words, or ShoupTwiddles
   WARPNUM_UNROLL
   for (u32 k = FirstUnit ? 1 : 0; k < half; ++k) w[k] = run[k];
   WARPNUM_UNROLL
@@ -626,9 +691,10 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_pow2_levels(u32 (&v)[u32{1} << S], u32
 /// Item `i` < 2^a / 2^S of S radix-2 levels at once (forward, or Inverse) within each radix-r block of 2^a elements:
 /// half-sizes h, h / 2, ..., h / 2^(S - 1) (h >= 2^(S - 1)), on the 2^S elements n + j q (q = h / 2^(S - 1), j < 2^S)
 /// held in registers. `tw_step` = M / (2h): w_2h^e = tw[e tw_step] (the inverse's tables hold the inverse roots);
-/// `tw` is a flat table's pointer or a LevelTwiddles (level_twiddles finds a level's twiddles in either). Each
-/// element is read once, x(n), and written once, x(n) = v: x may return a proxy that reads from one place and writes
-/// to another (the kernels' steps fused with the copies between global and shared memory).
+/// `tw` is a flat table's pointer, a LevelTwiddles or a PairLevelTwiddles (level_twiddles finds a level's twiddles in
+/// each; with pairs the butterflies take Shoup's product). Each element is read once, x(n), and written once,
+/// x(n) = v: x may return a proxy that reads from one place and writes to another (the kernels' steps fused with the
+/// copies between global and shared memory).
 /// Level l (half-size h_l = q 2^(S-1-l)) pairs j with j + 2^(S-1-l) and multiplies by w_(2 h_l)^(t + (j mod
 /// 2^(S-1-l)) q), t = n mod q: the radix-2 steps of decimation in frequency, done in one pass over memory.
 template <u32 S, bool Inverse, class E, class Tw>

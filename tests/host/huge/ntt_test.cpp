@@ -142,6 +142,12 @@ TEST(HugeNtt, InverseMod2To32) {
   if (mm != mm_want) return fail("mont_mul(a, b mod p)", mm, mm_want);
   const u32 red = ntt::reduce(a, m);
   if (red != a % p) return fail("reduce(a)", red, a % p);
+  // mul_shoup: any 32-bit a, a twiddle b < p with its quotient.
+  const ntt::ShoupTwiddle w{bb, ntt::shoup_quotient(bb, p)};
+  const u32 quotient_want = static_cast<u32>((u64{bb} << 32) / p);
+  if (w.quotient != quotient_want) return fail("shoup_quotient", w.quotient, quotient_want);
+  const u32 sh = ntt::mul_shoup(a, w, m);
+  if (sh != mul_ref(a, bb, p)) return fail("mul_shoup(a, b mod p)", sh, mul_ref(a, bb, p));
   if (a < p && b < p) {
     const u32 s = ntt::add_mod(a, b, m);
     if (s != (u64{a} + b) % p) return fail("add_mod", s, static_cast<u32>((u64{a} + b) % p));
@@ -265,7 +271,8 @@ TEST(HugeNtt, PlansOfEveryLength) {
 
 // ---- twiddle tables -----------------------------------------------------------------------------------------
 
-/// The table of one prime and direction as the device builds it: entry i = w^twiddle_exponent(i), Montgomery form.
+/// The table of one prime and direction as the device builds it: entry i = w^twiddle_exponent(i), Montgomery form,
+/// or in the pair region w itself and its Shoup quotient, word by word.
 std::vector<u32> twiddle_table(int q, const ntt::Plan& plan, const ntt::TableLayout& t, bool inverse) {
   const u32 p = ntt::prime_values[q];
   u32 w = root_ref(q, plan.length);
@@ -274,7 +281,16 @@ std::vector<u32> twiddle_table(int q, const ntt::Plan& plan, const ntt::TableLay
   std::vector<u32> table(t.size);
   for (u32 i = 0; i < t.size; ++i) {
     const u64 e = ntt::twiddle_exponent(plan, t, i);
-    table[i] = e < plan.length ? to_mont(powers[e], p) : 0;  // an exponent >= L fails the checks below
+    if (e >= plan.length) {
+      table[i] = 0;  // fails the checks below
+    } else {
+      const u32 pairs = ntt::pair_offset(t, plan);
+      if (i < pairs) {
+        table[i] = to_mont(powers[e], p);
+      } else {
+        table[i] = (i - pairs) % 2 == 0 ? powers[e] : ntt::shoup_quotient(powers[e], p);
+      }
+    }
   }
   return table;
 }
@@ -290,7 +306,8 @@ TEST(HugeNtt, TwiddleTablesAndFourStepTwiddles) {
     ASSERT_EQ(t.row, next(plan.n1));
     ASSERT_EQ(t.lo, next(t.row + plan.n2));
     ASSERT_EQ(t.hi, next(t.lo + lo_count));
-    ASSERT_EQ(t.size, next(t.hi + hi_count));
+    ASSERT_EQ(ntt::pair_offset(t, plan), next(t.hi + hi_count));
+    ASSERT_EQ(t.size, next(ntt::pair_offset(t, plan) + 2 * plan.n2));
     for (int q = 0; q < 3; ++q) {
       const u32 p = ntt::prime_values[q];
       const ntt::Mod m = ntt::make_mod(p);
@@ -308,6 +325,17 @@ TEST(HugeNtt, TwiddleTablesAndFourStepTwiddles) {
             ASSERT_EQ(table[t.row + h - 1 + e], to_mont(pow_ref(root(2 * h), e, p), p)) << what << ", row h " << h;
         }
         ASSERT_EQ(table[t.row + plan.n2 - 1], to_mont(1, p)) << what << ", last row entry";
+        // The same twiddles w with their Shoup quotients floor(w 2^32 / p), as ntt::PairLevelTwiddles reads them.
+        const auto* pairs = reinterpret_cast<const ntt::ShoupTwiddle*>(table.data() + ntt::pair_offset(t, plan));
+        for (u32 h = 1; 2 * h <= plan.n2; h *= 2) {
+          for (u32 e = 0; e < h; ++e) {
+            const u32 want = pow_ref(root(2 * h), e, p);
+            ASSERT_EQ(pairs[h - 1 + e].w, want) << what << ", pair h " << h;
+            ASSERT_EQ(pairs[h - 1 + e].quotient, static_cast<u32>((u64{want} << 32) / p)) << what << ", pair h " << h;
+          }
+        }
+        ASSERT_EQ(pairs[plan.n2 - 1].w, 1u) << what << ", last pair";
+        ASSERT_EQ(pairs[plan.n2 - 1].quotient, static_cast<u32>((u64{1} << 32) / p)) << what << ", last pair";
         const u32 w = root(plan.length);
         for (u32 e = 0; e < lo_count; ++e)
           ASSERT_EQ(table[t.lo + e], to_mont(pow_ref(w, e, p), p)) << what << ", low entry " << e;
@@ -343,6 +371,17 @@ TEST(HugeNtt, Butterflies) {
           ntt::butterfly_inverse(a, b, to_mont(inverse_ref(w, p), p), m);
           ASSERT_EQ(a, 2 * u64{u} % p) << prime_name(q) << ": inverse butterfly " << u << ", " << v << ", w " << w;
           ASSERT_EQ(b, 2 * u64{v} % p) << prime_name(q) << ": inverse butterfly " << u << ", " << v << ", w " << w;
+          // The same with Shoup's product.
+          const ntt::ShoupTwiddle sw{w, ntt::shoup_quotient(w, p)};
+          const ntt::ShoupTwiddle sw_inv{inverse_ref(w, p), ntt::shoup_quotient(inverse_ref(w, p), p)};
+          a = u, b = v;
+          ntt::butterfly_forward(a, b, sw, m);
+          ASSERT_EQ(a, (u64{u} + v) % p) << prime_name(q) << ": Shoup forward butterfly " << u << ", " << v;
+          ASSERT_EQ(b, mul_ref((u64{u} + p - v) % p, w, p)) << prime_name(q) << ": Shoup forward butterfly " << u
+                                                            << ", " << v << ", w " << w;
+          ntt::butterfly_inverse(a, b, sw_inv, m);
+          ASSERT_EQ(a, 2 * u64{u} % p) << prime_name(q) << ": Shoup inverse butterfly " << u << ", " << v;
+          ASSERT_EQ(b, 2 * u64{v} % p) << prime_name(q) << ": Shoup inverse butterfly " << u << ", " << v;
         }
       }
     }
@@ -361,6 +400,7 @@ struct SubTransform {
   u32 offset = 0;       ///< below the stride: a column of a tile, as the column kernels hold them
   u32 last = 0;         ///< levels of a final step apart (ntt::forward_step), as the rows run them
   bool joined = false;  ///< the radix-r step joined with a first radix-2 step of one level (ntt::joined_step)
+  bool pairs = false;   ///< with levels: twiddles and their Shoup quotients (ntt::PairLevelTwiddles), as rows read
   u32 length() const { return r << a; }
   /// tw[e] = w_M^e (or w_M^-e) in Montgomery form, e < M.
   std::vector<u32> table(bool inverse) const {
@@ -378,11 +418,23 @@ struct SubTransform {
   }
   /// Words the elements span.
   std::size_t words() const { return at(length() - 1) + 1; }
-  /// The flat table level by level: w_2h^e at h - 1 + e.
+  /// The flat table level by level: w_2h^e at h - 1 + e (with pairs: w_2h^e itself and its Shoup quotient at words
+  /// 2 (h - 1 + e) and the next).
   std::vector<u32> level_table(const std::vector<u32>& tw) const {
-    std::vector<u32> lv(length() + 1, untouched_entry);
+    const u32 p = ntt::prime_values[q];
+    const u32 r_inv = inverse_ref(u64{1} << 32, p);
+    std::vector<u32> lv(2 * (length() + 1), untouched_entry);
     for (u32 h = 1; 2 * h <= length(); h *= 2) {
-      for (u32 e = 0; e < h; ++e) lv[h - 1 + e] = tw[e * (length() / (2 * h))];
+      for (u32 e = 0; e < h; ++e) {
+        const u32 w = tw[e * (length() / (2 * h))];
+        if (pairs) {
+          const u32 plain = mul_ref(w, r_inv, p);
+          lv[2 * (h - 1 + e)] = plain;
+          lv[2 * (h - 1 + e) + 1] = ntt::shoup_quotient(plain, p);
+        } else {
+          lv[h - 1 + e] = w;
+        }
+      }
     }
     return lv;
   }
@@ -391,6 +443,16 @@ struct SubTransform {
   template <bool Inverse, class X>
   void step(X x, const ntt::Step& s, u32 i, const std::vector<u32>& tw, const std::vector<u32>& lv,
             ntt::Mod m) const {
+    if (levels && pairs) {
+      const ntt::PairLevelTwiddles t{reinterpret_cast<const ntt::ShoupTwiddle*>(lv.data())};
+      switch (most) {
+        case 1: ntt::run_radix2_step<1, Inverse>(x, r, a, s, i, t, m); break;
+        case 2: ntt::run_radix2_step<2, Inverse>(x, r, a, s, i, t, m); break;
+        case 3: ntt::run_radix2_step<3, Inverse>(x, r, a, s, i, t, m); break;
+        default: ntt::run_radix2_step<4, Inverse>(x, r, a, s, i, t, m); break;
+      }
+      return;
+    }
     if (levels) {
       const ntt::LevelTwiddles t{lv.data()};
       switch (most) {
@@ -427,13 +489,13 @@ struct SubTransform {
   void forward(u32* x, const std::vector<u32>& tw) const { run<false>(x, tw); }
   void inverse(u32* x, const std::vector<u32>& tw_inv) const { run<true>(x, tw_inv); }
   std::string name() const {
+    const std::string table = levels ? (pairs ? ", Shoup pairs level by level" : ", table level by level") : "";
     return "M = " + std::to_string(r) + " 2^" + std::to_string(a) + ", stride " + std::to_string(stride) +
-           (offset != 0 ? " from " + std::to_string(offset) : "") + (pad != 0 ? " padded by " + std::to_string(pad) : "") +
-           (levels ? ", table level by level" : "") + (last != 0 ? ", a final step of " + std::to_string(last) : "") +
-           (joined && ntt::joins_level(r, a, most) ? ", radix-r step joined with a level" : "") +
-           ", " +
-           std::to_string(most) +
-           " levels a step, " + prime_name(q);
+           (offset != 0 ? " from " + std::to_string(offset) : "") +
+           (pad != 0 ? " padded by " + std::to_string(pad) : "") + table +
+           (last != 0 ? ", a final step of " + std::to_string(last) : "") +
+           (joined && ntt::joins_level(r, a, most) ? ", radix-r step joined with a level" : "") + ", " +
+           std::to_string(most) + " levels a step, " + prime_name(q);
   }
 };
 
@@ -469,14 +531,15 @@ TEST(HugeNtt, SubTransformsAgainstTheDft) {
   // Every schedule the kernels may run: 1 to 4 radix-2 levels a step, the remainder first or a final step of 1 or 2
   // levels apart (as the rows run theirs), the radix-r step joined with a first level (as the column kernels run
   // theirs at four levels a step), elements plain or padded as the kernels' columns and rows are, at strides 1, 3,
-  // 4, 8 and 16 (a column of a tile, from its first word or another), with flat tables or tables level by level (as
-  // the rows read theirs).
+  // 4, 8 and 16 (a column of a tile, from its first word or another), with flat tables or tables level by level, of
+  // Montgomery forms or of twiddles with their Shoup quotients (as the rows read theirs).
   struct Layout {
     u32 most, stride, pad;
     bool levels = false;
     u32 offset = 0;
     u32 last = 0;
     bool joined = false;
+    bool pairs = false;
   };
   const Layout layouts[] = {{ntt::column_levels, 1, 0},     {ntt::row_levels, 1, 0},          {1, 3, 0},
                             {2, 1, 0},                      {ntt::column_levels, 4, 4},       {ntt::row_levels, 1, 1},
@@ -487,15 +550,19 @@ TEST(HugeNtt, SubTransformsAgainstTheDft) {
                             {ntt::wide_column_levels, 1, 0, false, 0, 0, true},
                             {ntt::wide_column_levels, 8, 4, false, 5, 0, true},
                             {ntt::wide_column_levels, 3, 0, false, 0, 0, true},
-                            {ntt::wide_column_levels, 16, 4, false, 9, 0, true}};
+                            {ntt::wide_column_levels, 16, 4, false, 9, 0, true},
+                            {ntt::row_levels, 1, 1, true, 0, 0, false, true},
+                            {2, 3, 0, true, 0, 0, false, true},
+                            {ntt::row_levels, 1, 1, true, 0, 1, false, true}};
   for (int q = 0; q < 3; ++q) {
     const u32 p = ntt::prime_values[q];
     for (const u32 r : {1u, 3u, 5u}) {
       for (u32 a = 0; a <= 9; ++a) {
         for (const Layout& layout : layouts) {
           if (layout.levels && r != 1) continue;  // tables level by level serve the rows: no radix-r step
-          const SubTransform st{q, r, a, layout.stride, layout.most, layout.pad, layout.levels, layout.offset,
-                                layout.last, layout.joined};
+          const SubTransform st{q,           r,           a,           layout.stride,  layout.most,
+                                layout.pad,  layout.levels, layout.offset, layout.last, layout.joined,
+                                layout.pairs};
           const u32 len = st.length();
           const std::vector<u32> tw = st.table(false), tw_inv = st.table(true);
           const u32 w = root_ref(q, len);
