@@ -138,7 +138,7 @@ void check_arguments(std::size_t na, std::size_t nb) {
 void fill_tables_host(u32* tables, const Setup& s) {
   const Plan& plan = s.plan;
   const TableLayout& t = s.layout;
-  const u32 pairs = ntt::pair_offset(t, plan);
+  const u32 pairs = ntt::pair_offset(t, plan), cpairs = ntt::column_pair_offset(t, plan);
   const u32 hi_count = pairs - t.hi;
   for (int q = 0; q < num_primes; ++q) {
     const Mod m = s.mods[q];
@@ -165,6 +165,16 @@ void fill_tables_host(u32* tables, const Setup& s) {
         const u32 w = ntt::mont_mul(table[t.row + j], 1, m);
         table[pairs + 2 * j] = w;
         table[pairs + 2 * j + 1] = ntt::shoup_quotient(w, m.p);
+      }
+      // The columns' radix-2 levels the same way: w_2h^e = w_n1^(e n1 / 2h) from the column region, then 1.
+      const u32 levels = u32{1} << plan.log2_n1;
+      for (u32 j = 0; j < levels; ++j) {
+        u32 h = 1;
+        while (h <= (j + 1) / 2) h *= 2;
+        const u32 e = j + 1 - h;
+        const u32 w = ntt::mont_mul(e == 0 ? m.r1 : table[e * (plan.n1 / (2 * h))], 1, m);
+        table[cpairs + 2 * j] = w;
+        table[cpairs + 2 * j + 1] = ntt::shoup_quotient(w, m.p);
       }
       run(table + t.lo, t.hi - t.lo, root);
       run(table + t.hi, hi_count, ntt::mont_pow(root, ntt::twiddle_lo, m));
@@ -670,10 +680,10 @@ __global__ void tables_kernel(u32* tables, DevicePlan d, ntt::u32 root0, u32 roo
   const u32 roots[6] = {root0, root1, root2, root3, root4, root5};
   const Mod m = mod_of(d, q_d / 2);
   const u32 v = ntt::mont_pow(roots[q_d], ntt::twiddle_exponent(d.plan, d.layout, i), m);
-  const u32 pairs = ntt::pair_offset(d.layout, d.plan);
+  const u32 pairs = ntt::pair_offset(d.layout, d.plan), cpairs = ntt::column_pair_offset(d.layout, d.plan);
   if (i >= pairs) {  // the twiddle itself (mont_mul(v, 1) = v R^-1), or its quotient
     const u32 w = ntt::mont_mul(v, 1, m);
-    tables[q_d * size + i] = (i - pairs) % 2 == 0 ? w : ntt::shoup_quotient(w, m.p);
+    tables[q_d * size + i] = (i - (i < cpairs ? pairs : cpairs)) % 2 == 0 ? w : ntt::shoup_quotient(w, m.p);
   } else {
     tables[q_d * size + i] = v;
   }
@@ -733,8 +743,8 @@ inline constexpr u32 copy_batch = 4;
 
 /// Copies `count` words of a twiddle table from global to shared memory with every thread of the block: 16 bytes a
 /// thread where both addresses are 16-byte aligned and count is a multiple of four (a table_layout region copied to
-/// a column_table_word or row_table_word), else a word a thread. At 10^8 digits a row block copies two tables of
-/// 8192 words, as many words as its rows: a word a thread took 9 % of the row kernel's instructions, each store
+/// a column_table_word or row_table_word), else a word a thread. When a row block at 10^8 digits copied two tables of
+/// 8192 words, as many words as its rows, a word a thread took 9 % of the row kernel's instructions, each store
 /// waiting on its load. copy_batch quads a thread are in flight at once (copy_batched).
 __device__ __forceinline__ void load_table(u32* s, const u32* g, u32 count) {
   if (((reinterpret_cast<std::uintptr_t>(s) | reinterpret_cast<std::uintptr_t>(g)) & 15) == 0 && (count & 3) == 0) {
@@ -749,8 +759,8 @@ __device__ __forceinline__ void load_table(u32* s, const u32* g, u32 count) {
 
 /// The items of one radix-2 step `st` of the columns' transforms (columns_in_shared).
 template <u32 Most, bool Inverse>
-__device__ __forceinline__ void columns_step(u32* s, u32 log2_count, u32 r, u32 a, const Step& st, const u32* tw,
-                                             Mod m) {
+__device__ __forceinline__ void columns_step(u32* s, u32 log2_count, u32 r, u32 a, const Step& st,
+                                             ntt::PairLevelTwiddles tw, Mod m) {
   const u32 count = u32{1} << log2_count;
   const u32 total = st.items << log2_count;
   for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
@@ -761,10 +771,12 @@ __device__ __forceinline__ void columns_step(u32* s, u32 log2_count, u32 r, u32 
 
 /// The forward (or inverse) sub-transforms of `count` columns held interleaved in shared memory: element n of
 /// column c at s[column_word(n count + c)], steps [first, last) of the schedule of up to Most radix-2 levels a step
-/// (ntt::joined_step); all threads of the block take part. `tw` is the columns' table w_n1^e (in shared memory); the
-/// radix-r step's constants come from it once.
+/// (ntt::joined_step); all threads of the block take part. `tw` is the columns' table w_n1^e (in shared memory), which
+/// the radix-r step reads (its constants from it once); the radix-2 steps take Shoup's product on `pairs`, the
+/// table's column pairs in global memory (a few KiB, which stay in the L1 cache).
 template <u32 Most, bool Inverse>
-__device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, u32 first, u32 last, const u32* tw, Mod m) {
+__device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, u32 first, u32 last, const u32* tw,
+                                  ntt::PairLevelTwiddles pairs, Mod m) {
   const u32 count = u32{1} << log2_count;
   for (u32 jj = first; jj < last; ++jj) {
     const u32 j = Inverse ? last - 1 - (jj - first) : jj;
@@ -783,9 +795,9 @@ __device__ void columns_in_shared(u32* s, u32 log2_count, u32 r, u32 a, u32 firs
     } else if (Most == ntt::wide_column_levels && st.levels == Most && st.log2_h == 7) {
       // The full step above the last at 10^7 and 10^8 digits (half-sizes 2^7 to 2^4), its element distance a
       // constant where the tile's width is one too (tile_log2): each element's word an immediate offset.
-      columns_step<Most, Inverse>(s, log2_count, r, a, Step{Most, 7, st.items}, tw, m);
+      columns_step<Most, Inverse>(s, log2_count, r, a, Step{Most, 7, st.items}, pairs, m);
     } else {
-      columns_step<Most, Inverse>(s, log2_count, r, a, st, tw, m);
+      columns_step<Most, Inverse>(s, log2_count, r, a, st, pairs, m);
     }
     __syncthreads();
   }
@@ -1014,7 +1026,7 @@ struct LimbCopyRun : LimbCopy {
 /// limbs into shared memory (the thread's column c of the tile: `column`, whose rows below `valid` hold limbs).
 template <u32 Most>
 __device__ void columns_first_step(u32* s, u32 log2_count, const limb_t* column, u32 valid, const u32* stw,
-                                   const DevicePlan* d, Mod m) {
+                                   ntt::PairLevelTwiddles pairs, const DevicePlan* d, Mod m) {
   const u32 r = d->plan.radix, a = d->plan.log2_n1;
   const u32 count = u32{1} << log2_count;
   const Step st = ntt::joined_step(r, a, Most, 0);
@@ -1040,7 +1052,7 @@ __device__ void columns_first_step(u32* s, u32 log2_count, const limb_t* column,
     }
   } else {
     for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-      ntt::run_radix2_step<Most, false>(x, r, a, st, i >> log2_count, stw, m);
+      ntt::run_radix2_step<Most, false>(x, r, a, st, i >> log2_count, pairs, m);
     }
   }
   __syncthreads();
@@ -1213,6 +1225,8 @@ __global__ void __launch_bounds__(512, 2)
   const std::size_t n_src = op == 0 ? na : nb;
   const Mod m = mod_of(d, q);
   const u32* tw = tables + (q * 2) * std::size_t{d.layout.size};
+  const ntt::PairLevelTwiddles pairs{
+      reinterpret_cast<const ntt::ShoupTwiddle*>(tw + ntt::column_pair_offset(d.layout, d.plan))};
   const u32 n1 = d.plan.n1;
   const u32 n2 = d.plan.n2;
   // The block's threads are a multiple of the tile: each thread keeps one column j and walks its rows.
@@ -1237,10 +1251,10 @@ __global__ void __launch_bounds__(512, 2)
     }
   }
   __syncthreads();
-  if (fused_first != 0) columns_first_step<Most>(smem, log2_tile, column, valid, stw, &d, m);
+  if (fused_first != 0) columns_first_step<Most>(smem, log2_tile, column, valid, stw, pairs, &d, m);
   u32* const dst = residues + (std::size_t{op} * num_primes + q) * d.length;
   if (d.plan.log2_n1 == 0) {
-    columns_in_shared<Most, false>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps, stw, m);
+    columns_in_shared<Most, false>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps, stw, pairs, m);
     for (u32 pos = threadIdx.x >> log2_tile; pos < n1; pos += row_step) {
       const u32 e = j * ntt::column_frequency(pos, d.plan.radix, d.plan.log2_n1);
       const u32 twiddle = ntt::four_step_twiddle(tw, d.layout, e, m);
@@ -1248,7 +1262,8 @@ __global__ void __launch_bounds__(512, 2)
       dst[(std::size_t{pos} << d.plan.log2_n2) + j] = ntt::mont_mul(v, twiddle, m);
     }
   } else {
-    columns_in_shared<Most, false>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps - 1, stw, m);
+    columns_in_shared<Most, false>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, fused_first, steps - 1, stw, pairs,
+                                   m);
     columns_last_step<Most, false>(smem, log2_tile, dst, j0, stw, tw, &d, m);
   }
 }
@@ -1313,6 +1328,8 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
   const u32 j0 = block / num_primes << log2_tile;
   const Mod m = mod_of(d, q);
   const u32* tw = tables + (q * 2 + 1) * std::size_t{d.layout.size};
+  const ntt::PairLevelTwiddles pairs{
+      reinterpret_cast<const ntt::ShoupTwiddle*>(tw + ntt::column_pair_offset(d.layout, d.plan))};
   const u32 n1 = d.plan.n1;
   const u32 c = threadIdx.x & ((u32{1} << log2_tile) - 1);  // one column a thread, as in the forward kernel
   const u32 j = j0 + c;
@@ -1332,10 +1349,10 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
       smem[column_word((pos << log2_tile) + c)] = ntt::mont_mul(v, twiddle, m);
     }
     __syncthreads();
-    columns_in_shared<Most, true>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, stw, m);
+    columns_in_shared<Most, true>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, stw, pairs, m);
   } else {
     columns_last_step<Most, true>(smem, log2_tile, residues + q * d.length, j0, stw, tw, &d, m);
-    columns_in_shared<Most, true>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, stw, m);
+    columns_in_shared<Most, true>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, stw, pairs, m);
   }
   copy_tile_out(residues + q * d.length + j0, smem, n1, log2_tile, d.plan.log2_n2);
 }

@@ -78,8 +78,10 @@ WARPNUM_HD constexpr u32 shoup_quotient(u32 w, u32 p) noexcept { return static_c
 /// D. Harvey, "Faster arithmetic for number-theoretic transforms", J. Symbolic Comput. 60, 2014, section 2).
 /// q = floor(x w' / 2^32) is floor(x w / p) or one less, so x w - q p lies in [0, 2p), a 32-bit word (2p < 2^32) that
 /// the low halves of the products give; an unsigned min reduces it. On the device a high product and two low ones,
-/// where Montgomery's product takes two wide products, a low one and a subtraction: in registers on an H100, 46 %
-/// more forward butterflies a second and 33 % more inverse ones (`bench-huge-mul --ceilings`).
+/// where Montgomery's product takes two wide products, a low one and a subtraction: in registers on an H100, 24 %
+/// more forward butterflies a second and 19 % more inverse ones (`bench-huge-mul --ceilings`; nvcc 13.0 makes the
+/// high product an IMAD.WIDE). With it an IMAD.HI (`__umulhi`) the butterflies in registers gain 46 % and 33 %, but
+/// the transform's kernels measured no faster (H100, 2026-12-07), so the one body serves host and device.
 WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 mul_shoup(u32 x, ShoupTwiddle w, Mod m) noexcept {
   const u32 q = static_cast<u32>((static_cast<u64>(x) * w.quotient) >> 32);
   const u32 r = x * w.w - q * m.p;
@@ -217,7 +219,10 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 column_frequency(u32 pos, u32 radix
 //   [hi, hi + ceil(L / 2^12))  w_L^(2^12 e)    their high part
 //   [pairs, pairs + 2 n2)      w, floor(w 2^32 / p)  the row region's twiddles w (not their Montgomery forms) for
 //                                              Shoup's product, entry j at words 2j and 2j + 1 (PairLevelTwiddles;
-//                                              pairs = pair_offset(layout, plan), the last region)
+//                                              pairs = pair_offset(layout, plan))
+//   [cpairs, cpairs + 2^(a+1)) w, floor(w 2^32 / p)  the columns' radix-2 levels the same way: entry h - 1 + e holds
+//                                              w_2h^e for h = 1, 2, ..., 2^(a-1) and e < h, a = log2_n1, the last
+//                                              entry 1 (cpairs = column_pair_offset(layout, plan), the last region)
 // Each region and each table start on a multiple of four words (16 bytes; the words between regions are unused), so
 // that a kernel copies a region to shared memory 16 bytes a thread. The inverse direction holds the same powers of
 // w^-1.
@@ -242,27 +247,34 @@ WARPNUM_HD constexpr TableLayout table_layout(const Plan& plan) noexcept {
   const u32 lo = round_up_4(row + plan.n2);
   const u32 hi = round_up_4(lo + lo_count);
   const u32 pairs = round_up_4(hi + hi_count);
-  return TableLayout{row, lo, hi, pairs + round_up_4(2 * plan.n2)};
+  return TableLayout{row, lo, hi, pairs + round_up_4(2 * plan.n2) + round_up_4(u32{2} << plan.log2_n1)};
 }
 
-/// Where the pair region starts: the table's last 2 n2 words (rounded up to four). A function of the layout rather
-/// than a member of it, so that the kernels' argument (the layout inside it) keeps its size: with one word more there,
-/// nvcc 13.0 compiled the column kernels with up to 312 bytes a thread of spilled registers, and the inverse columns
-/// took 0.50 ms instead of 0.43 at 10^8 digits (H100); why that word tips their register allocation is not known.
+/// Where the columns' pair region starts: the table's last 2^(a+1) words (rounded up to four). It and pair_offset are
+/// functions of the layout rather than members of it, so that the kernels' argument (the layout inside it) keeps its
+/// size: with one word more there, nvcc 13.0 compiled the column kernels with up to 312 bytes a thread of spilled
+/// registers, and the inverse columns took 0.50 ms instead of 0.43 at 10^8 digits (H100); why that word tips their
+/// register allocation is not known.
+WARPNUM_HD constexpr u32 column_pair_offset(const TableLayout& t, const Plan& plan) noexcept {
+  return t.size - round_up_4(u32{2} << plan.log2_n1);
+}
+
+/// Where the rows' pair region starts, before the columns'.
 WARPNUM_HD constexpr u32 pair_offset(const TableLayout& t, const Plan& plan) noexcept {
-  return t.size - round_up_4(2 * plan.n2);
+  return column_pair_offset(t, plan) - round_up_4(2 * plan.n2);
 }
 
 /// The exponent of w_L (or w_L^-1) that entry i of a table holds (in the pair region: the pair's twiddle's).
 WARPNUM_HD constexpr u64 twiddle_exponent(const Plan& plan, const TableLayout& t, u32 i) noexcept {
   if (i < t.row) return u64{i} * plan.n2;               // w_n1 = w_L^n2
-  const u32 pairs = pair_offset(t, plan);
+  const u32 pairs = pair_offset(t, plan), cpairs = column_pair_offset(t, plan);
   if (i < t.lo || i >= pairs) {                         // w_2h^e = w_L^(e L / 2h), h = 2^floor(log2(j + 1)), at
-    const u32 j = i < t.lo ? i - t.row : (i - pairs) / 2;  // row entry j or pair j
+    const u32 j = i < t.lo ? i - t.row : (i - (i < cpairs ? pairs : cpairs)) / 2;  // row entry j or pair j
     u32 h = 1;
     while (h <= (j + 1) / 2) h *= 2;
     const u32 e = j + 1 - h;
-    return e == 0 ? 0 : u64{e} * plan.n1 * (plan.n2 / (2 * h));
+    if (e == 0) return 0;
+    return i < cpairs ? u64{e} * plan.n1 * (plan.n2 / (2 * h)) : u64{e} * plan.n2 * (plan.n1 / (2 * h));
   }
   if (i < t.hi) return i - t.lo;                        // w_L^e
   return (u64{i - t.hi} << twiddle_lo_bits) % plan.length;

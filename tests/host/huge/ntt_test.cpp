@@ -284,11 +284,11 @@ std::vector<u32> twiddle_table(int q, const ntt::Plan& plan, const ntt::TableLay
     if (e >= plan.length) {
       table[i] = 0;  // fails the checks below
     } else {
-      const u32 pairs = ntt::pair_offset(t, plan);
+      const u32 pairs = ntt::pair_offset(t, plan), cpairs = ntt::column_pair_offset(t, plan);
       if (i < pairs) {
         table[i] = to_mont(powers[e], p);
       } else {
-        table[i] = (i - pairs) % 2 == 0 ? powers[e] : ntt::shoup_quotient(powers[e], p);
+        table[i] = (i - (i < cpairs ? pairs : cpairs)) % 2 == 0 ? powers[e] : ntt::shoup_quotient(powers[e], p);
       }
     }
   }
@@ -307,7 +307,8 @@ TEST(HugeNtt, TwiddleTablesAndFourStepTwiddles) {
     ASSERT_EQ(t.lo, next(t.row + plan.n2));
     ASSERT_EQ(t.hi, next(t.lo + lo_count));
     ASSERT_EQ(ntt::pair_offset(t, plan), next(t.hi + hi_count));
-    ASSERT_EQ(t.size, next(ntt::pair_offset(t, plan) + 2 * plan.n2));
+    ASSERT_EQ(ntt::column_pair_offset(t, plan), next(ntt::pair_offset(t, plan) + 2 * plan.n2));
+    ASSERT_EQ(t.size, next(ntt::column_pair_offset(t, plan) + (u32{2} << plan.log2_n1)));
     for (int q = 0; q < 3; ++q) {
       const u32 p = ntt::prime_values[q];
       const ntt::Mod m = ntt::make_mod(p);
@@ -336,6 +337,18 @@ TEST(HugeNtt, TwiddleTablesAndFourStepTwiddles) {
         }
         ASSERT_EQ(pairs[plan.n2 - 1].w, 1u) << what << ", last pair";
         ASSERT_EQ(pairs[plan.n2 - 1].quotient, static_cast<u32>((u64{1} << 32) / p)) << what << ", last pair";
+        // The columns' radix-2 levels the same way: w_2h^e for h up to 2^(a-1), then 1.
+        const auto* cpairs =
+            reinterpret_cast<const ntt::ShoupTwiddle*>(table.data() + ntt::column_pair_offset(t, plan));
+        const u32 levels = u32{1} << plan.log2_n1;
+        for (u32 h = 1; 2 * h <= levels; h *= 2) {
+          for (u32 e = 0; e < h; ++e) {
+            const u32 want = pow_ref(root(2 * h), e, p);
+            ASSERT_EQ(cpairs[h - 1 + e].w, want) << what << ", column pair h " << h;
+            ASSERT_EQ(cpairs[h - 1 + e].quotient, static_cast<u32>((u64{want} << 32) / p)) << what << ", column pair";
+          }
+        }
+        ASSERT_EQ(cpairs[levels - 1].w, 1u) << what << ", last column pair";
         const u32 w = root(plan.length);
         for (u32 e = 0; e < lo_count; ++e)
           ASSERT_EQ(table[t.lo + e], to_mont(pow_ref(w, e, p), p)) << what << ", low entry " << e;
