@@ -535,31 +535,25 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_r_inverse(X x, u32 r, u32 m_over_r, u3
   }
 }
 
-/// The forward butterfly of half-size h: (u, v) -> (u + v, (u - v) w). mont_mul takes any 32-bit factor, so the
-/// difference enters it as u - v + p (below 2p < 2^32) with no reduction of its own: eight instructions where a
-/// reduced difference took nine, and the same words.
-WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_forward(u32& u, u32& v, u32 w, Mod m) noexcept {
+/// x w mod p by a twiddle's product: Montgomery's for a twiddle in Montgomery form, Shoup's for a ShoupTwiddle (the
+/// twiddle itself and its quotient). Both take any 32-bit x and give the same word.
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 twiddle_product(u32 x, u32 w, Mod m) noexcept { return mont_mul(x, w, m); }
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 twiddle_product(u32 x, ShoupTwiddle w, Mod m) noexcept {
+  return mul_shoup(x, w, m);
+}
+
+/// The forward butterfly of half-size h: (u, v) -> (u + v, (u - v) w). The twiddle's product takes any 32-bit factor,
+/// so the difference enters it as u - v + p (below 2p < 2^32) with no reduction of its own: eight instructions where
+/// a reduced difference took nine, and the same words. W: a Montgomery form or a ShoupTwiddle (twiddle_product).
+template <class W> WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_forward(u32& u, u32& v, W w, Mod m) noexcept {
   const u32 s = add_mod(u, v, m);
-  v = mont_mul(u - v + m.p, w, m);
+  v = twiddle_product(u - v + m.p, w, m);
   u = s;
 }
 
 /// Its inverse (times 2), with w^-1: (u, v) -> (u + v w^-1, u - v w^-1).
-WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_inverse(u32& u, u32& v, u32 w_inv, Mod m) noexcept {
-  const u32 t = mont_mul(v, w_inv, m);
-  v = sub_mod(u, t, m);
-  u = add_mod(u, t, m);
-}
-
-/// The same butterflies with Shoup's product (the twiddle w itself, not its Montgomery form: the same words).
-WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_forward(u32& u, u32& v, ShoupTwiddle w, Mod m) noexcept {
-  const u32 s = add_mod(u, v, m);
-  v = mul_shoup(u - v + m.p, w, m);
-  u = s;
-}
-
-WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_inverse(u32& u, u32& v, ShoupTwiddle w_inv, Mod m) noexcept {
-  const u32 t = mul_shoup(v, w_inv, m);
+template <class W> WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_inverse(u32& u, u32& v, W w_inv, Mod m) noexcept {
+  const u32 t = twiddle_product(v, w_inv, m);
   v = sub_mod(u, t, m);
   u = add_mod(u, t, m);
 }

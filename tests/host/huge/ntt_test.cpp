@@ -456,24 +456,20 @@ struct SubTransform {
   template <bool Inverse, class X>
   void step(X x, const ntt::Step& s, u32 i, const std::vector<u32>& tw, const std::vector<u32>& lv,
             ntt::Mod m) const {
-    if (levels && pairs) {
-      const ntt::PairLevelTwiddles t{reinterpret_cast<const ntt::ShoupTwiddle*>(lv.data())};
+    const auto radix2 = [&](auto t) {
       switch (most) {
         case 1: ntt::run_radix2_step<1, Inverse>(x, r, a, s, i, t, m); break;
         case 2: ntt::run_radix2_step<2, Inverse>(x, r, a, s, i, t, m); break;
         case 3: ntt::run_radix2_step<3, Inverse>(x, r, a, s, i, t, m); break;
         default: ntt::run_radix2_step<4, Inverse>(x, r, a, s, i, t, m); break;
       }
+    };
+    if (levels && pairs) {
+      radix2(ntt::PairLevelTwiddles{reinterpret_cast<const ntt::ShoupTwiddle*>(lv.data())});
       return;
     }
     if (levels) {
-      const ntt::LevelTwiddles t{lv.data()};
-      switch (most) {
-        case 1: ntt::run_radix2_step<1, Inverse>(x, r, a, s, i, t, m); break;
-        case 2: ntt::run_radix2_step<2, Inverse>(x, r, a, s, i, t, m); break;
-        case 3: ntt::run_radix2_step<3, Inverse>(x, r, a, s, i, t, m); break;
-        default: ntt::run_radix2_step<4, Inverse>(x, r, a, s, i, t, m); break;
-      }
+      radix2(ntt::LevelTwiddles{lv.data()});
       return;
     }
     switch (most) {

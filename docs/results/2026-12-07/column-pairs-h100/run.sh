@@ -13,7 +13,7 @@
 # checked against GMP first) of both at 10^7 and 10^8 digits, two rounds; Nsight Compute's raw counters of colpairs.
 # Call with carry build-gpu/carry-next; the logs come back packed in $OUT/w.tar.xz.
 set -u
-source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one, convolutions, products
+source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one, convolutions, products, counters
 nvidia-smi > "$R/nvidia-smi.log" 2>&1
 timeout 60 "$X/main/bench-huge-mul" --ceilings --target gpu --sizes 10380890 --reps 5 > "$R/ceilings.log" 2>&1
 grep "^# ceil" "$R/ceilings.log"
@@ -22,9 +22,5 @@ for t in device-huge-convolve_test device-huge-integer_test; do
 done
 convolutions compare 3 100 $X/main $X/colpairs
 products compare-bench 2 120 1e7,1e8 $X/main $X/colpairs
-RAW="inst_executed.sum |issue_active.avg.pct|pipe_(alu|fma|fmaheavy)_cycles_active.avg.pct_of_peak_sustained_active|\
-pcsamp_warps_issue_stalled_[a-z_]+ |gpu__time_duration.sum" OUT=$R/profile timeout 100 \
-  scripts/huge-profile.sh $X/colpairs > $R/profile.log 2>&1
-echo "profile exit $? ($SECONDS s)"
-rm -f $R/profile/*.ncu-rep
+counters profile 100 $X/colpairs
 tar -cJf $OUT/w.tar.xz -C $OUT w && rm -rf $R

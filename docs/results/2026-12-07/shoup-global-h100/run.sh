@@ -12,14 +12,10 @@
 # raw counters of the transform's kernels for global at 10^8 digits.
 # Call with carry build-gpu/carry-next; the logs come back packed in $OUT/w.tar.xz.
 set -u
-source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one, convolutions, products
+source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one, convolutions, products, counters
 nvidia-smi > "$R/nvidia-smi.log" 2>&1
 for t in device-huge-convolve_test device-huge-integer_test; do test_one global $t; done
 convolutions compare 3 120 $X/base $X/pairs $X/global
 products compare-bench 2 150 1e6,1e7,1e8 $X/base $X/global
-RAW="inst_executed.sum |issue_active.avg.pct|pipe_(alu|fma|fmaheavy)_cycles_active.avg.pct_of_peak_sustained_active|\
-pcsamp_warps_issue_stalled_[a-z_]+ |gpu__time_duration.sum" OUT=$R/profile timeout 120 \
-  scripts/huge-profile.sh $X/global > $R/profile.log 2>&1
-echo "profile exit $? ($SECONDS s)"
-rm -f $R/profile/*.ncu-rep
+counters profile 120 $X/global
 tar -cJf $OUT/w.tar.xz -C $OUT w && rm -rf $R

@@ -13,16 +13,12 @@
 # rounds; Nsight Compute's raw counters of final at 10^8 digits.
 # Call with carry build-gpu/carry-next; the logs come back packed in $OUT/w.tar.xz.
 set -u
-source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one, convolutions, products
+source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one, convolutions, products, counters
 nvidia-smi > "$R/nvidia-smi.log" 2>&1
 timeout 60 "$X/final/bench-huge-mul" --ceilings --target gpu --sizes 10380890 --reps 5 > "$R/ceilings.log" 2>&1
 grep "^# ceil" "$R/ceilings.log"
 for t in device-huge-convolve_test device-huge-integer_test; do test_one final $t; done
 convolutions compare 3 100 $X/main $X/colpairs $X/final
 products compare-bench 2 120 1e7,1e8 $X/main $X/final
-RAW="inst_executed.sum |issue_active.avg.pct|pipe_(alu|fma|fmaheavy)_cycles_active.avg.pct_of_peak_sustained_active|\
-pcsamp_warps_issue_stalled_[a-z_]+ |gpu__time_duration.sum" OUT=$R/profile timeout 100 \
-  scripts/huge-profile.sh $X/final > $R/profile.log 2>&1
-echo "profile exit $? ($SECONDS s)"
-rm -f $R/profile/*.ncu-rep
+counters profile 100 $X/final
 tar -cJf $OUT/w.tar.xz -C $OUT w && rm -rf $R
