@@ -80,8 +80,8 @@ WARPNUM_HD constexpr u32 shoup_quotient(u32 w, u32 p) noexcept { return static_c
 /// the low halves of the products give; an unsigned min reduces it. On the device a high product and two low ones,
 /// where Montgomery's product takes two wide products, a low one and a subtraction: in registers on an H100, 24 %
 /// more forward butterflies a second and 19 % more inverse ones (`bench-huge-mul --ceilings`; nvcc 13.0 makes the
-/// high product an IMAD.WIDE). With it an IMAD.HI (`__umulhi`) the butterflies in registers gain 46 % and 33 %, but
-/// the transform's kernels measured no faster (H100, 2026-12-07), so the one body serves host and device.
+/// high product an IMAD.WIDE). With the high product an IMAD.HI (`__umulhi`) the butterflies in registers gain 46 % and
+/// 33 %, but the transform's kernels measured no faster (H100, 2026-12-07), so one body serves host and device.
 WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 mul_shoup(u32 x, ShoupTwiddle w, Mod m) noexcept {
   const u32 q = static_cast<u32>((static_cast<u64>(x) * w.quotient) >> 32);
   const u32 r = x * w.w - q * m.p;
