@@ -134,12 +134,32 @@ void check_arguments(std::size_t na, std::size_t nb) {
 // Host
 // ---------------------------------------------------------------------------------------------------------------
 
+/// The columns' twiddles level by level, from a flat table of the column length M = r 2^a (tw[e] = w_M^e): w_2h^j =
+/// tw[j M / 2h] at out[h - 1 + j], for the half-sizes h = 1 to 2^(a-1); 2^a - 1 words.
+void column_levels_from_flat(u32* out, const u32* tw, u32 r, u32 a) {
+  const u32 length = r << a;
+  for (u32 h = 1; h < (u32{1} << a); h *= 2) {
+    for (u32 j = 0; j < h; ++j) out[h - 1 + j] = tw[j * (length / (2 * h))];
+  }
+}
+
+/// The pairs of `count` twiddles in Montgomery form (ntt::PairLevelTwiddles' words): each twiddle itself
+/// (mont_mul(x, 1) = x R^-1) and its Shoup quotient.
+void fill_pairs(u32* out, const u32* mont, u32 count, Mod m) {
+  for (u32 j = 0; j < count; ++j) {
+    const u32 w = ntt::mont_mul(mont[j], 1, m);
+    out[2 * j] = w;
+    out[2 * j + 1] = ntt::shoup_quotient(w, m.p);
+  }
+}
+
 /// The tables of both directions for each prime, entry by entry as successive products.
 void fill_tables_host(u32* tables, const Setup& s) {
   const Plan& plan = s.plan;
   const TableLayout& t = s.layout;
   const u32 pairs = ntt::pair_offset(t, plan), cpairs = ntt::column_pair_offset(t, plan);
   const u32 hi_count = pairs - t.hi;
+  std::vector<u32> column_levels(std::size_t{1} << plan.log2_n1);
   for (int q = 0; q < num_primes; ++q) {
     const Mod m = s.mods[q];
     for (int d = 0; d < 2; ++d) {
@@ -160,22 +180,11 @@ void fill_tables_host(u32* tables, const Setup& s) {
         for (u32 e = 0; e < h; ++e) table[t.row + h - 1 + e] = row_powers[e * (plan.n2 / (2 * h))];
       }
       table[t.row + plan.n2 - 1] = m.r1;
-      // The same twiddles with their Shoup quotients (PairLevelTwiddles): mont_mul(x, 1) = x R^-1.
-      for (u32 j = 0; j < plan.n2; ++j) {
-        const u32 w = ntt::mont_mul(table[t.row + j], 1, m);
-        table[pairs + 2 * j] = w;
-        table[pairs + 2 * j + 1] = ntt::shoup_quotient(w, m.p);
-      }
-      // The columns' radix-2 levels the same way: w_2h^e = w_n1^(e n1 / 2h) from the column region, then 1.
-      const u32 levels = u32{1} << plan.log2_n1;
-      for (u32 j = 0; j < levels; ++j) {
-        u32 h = 1;
-        while (h <= (j + 1) / 2) h *= 2;
-        const u32 e = j + 1 - h;
-        const u32 w = ntt::mont_mul(e == 0 ? m.r1 : table[e * (plan.n1 / (2 * h))], 1, m);
-        table[cpairs + 2 * j] = w;
-        table[cpairs + 2 * j + 1] = ntt::shoup_quotient(w, m.p);
-      }
+      // The same twiddles as pairs, and the columns' radix-2 levels level by level as pairs, then 1.
+      fill_pairs(table + pairs, table + t.row, plan.n2, m);
+      column_levels_from_flat(column_levels.data(), table, plan.radix, plan.log2_n1);
+      column_levels.back() = m.r1;
+      fill_pairs(table + cpairs, column_levels.data(), static_cast<u32>(column_levels.size()), m);
       run(table + t.lo, t.hi - t.lo, root);
       run(table + t.hi, hi_count, ntt::mont_pow(root, ntt::twiddle_lo, m));
     }
@@ -316,15 +325,6 @@ struct HostLevels {
     for (u32 i = 0; i < n; ++i) x[i] = ntt::mont_mul(x[i], y[i], m);
   }
 };
-
-/// The columns' twiddles level by level, from a flat table of the column length M = r 2^a (tw[e] = w_M^e): w_2h^j =
-/// tw[j M / 2h] at out[h - 1 + j], for the half-sizes h = 1 to 2^(a-1); 2^a - 1 words.
-void column_levels_from_flat(u32* out, const u32* tw, u32 r, u32 a) {
-  const u32 length = r << a;
-  for (u32 h = 1; h < (u32{1} << a); h *= 2) {
-    for (u32 j = 0; j < h; ++j) out[h - 1 + j] = tw[j * (length / (2 * h))];
-  }
-}
 
 /// The column passes of the host transform on tiles of `width` columns side by side, lane-wise with AVX2
 /// (detail/x86/ntt_avx2.hpp's tiles: the same words as the scalar column steps), where the processor has it and the
@@ -505,9 +505,6 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
     return t.column_levels.empty() ? nullptr : t.column_levels.data() + (q * 2 + d) * column_table_size;
   };
   const auto residue_of = [&](int q, int op) { return residues.get() + (std::size_t(op) * num_primes + q) * length; };
-  const auto pairs_of = [&](int q, int d) {
-    return reinterpret_cast<const ntt::ShoupTwiddle*>(table_of(q, d) + ntt::pair_offset(lay, plan));
-  };
   const HostTiles tiles = HostTiles::choose(n2);
   const std::vector<ntt::RadixConstants>& radix_constants = t.radix_constants;
   const auto powers_of = [&](int q, int d) {
@@ -567,9 +564,11 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
     const Mod m = s.mods[q];
     u32* x = residue_of(q, 0) + std::size_t{row} * n2;
     const ntt::LevelTwiddles tw{table_of(q, 0) + lay.row}, tw_inv{table_of(q, 1) + lay.row};
-    const ntt::PairLevelTwiddles pairs{pairs_of(q, 0)}, pairs_inv{pairs_of(q, 1)};
-    rows.product(x, square ? x : residue_of(q, 1) + std::size_t{row} * n2, plan.log2_n2, tw, tw_inv, pairs,
-                 pairs_inv, m);
+    const u32 pairs = ntt::pair_offset(lay, plan);
+    const ntt::PairLevelTwiddles tw_pairs = ntt::pairs_at(table_of(q, 0), pairs);
+    const ntt::PairLevelTwiddles tw_inv_pairs = ntt::pairs_at(table_of(q, 1), pairs);
+    rows.product(x, square ? x : residue_of(q, 1) + std::size_t{row} * n2, plan.log2_n2, tw, tw_inv, tw_pairs,
+                 tw_inv_pairs, m);
   }
 
   // 3. Columns inverse.
@@ -680,13 +679,10 @@ __global__ void tables_kernel(u32* tables, DevicePlan d, ntt::u32 root0, u32 roo
   const u32 roots[6] = {root0, root1, root2, root3, root4, root5};
   const Mod m = mod_of(d, q_d / 2);
   const u32 v = ntt::mont_pow(roots[q_d], ntt::twiddle_exponent(d.plan, d.layout, i), m);
-  const u32 pairs = ntt::pair_offset(d.layout, d.plan), cpairs = ntt::column_pair_offset(d.layout, d.plan);
-  if (i >= pairs) {  // the twiddle itself (mont_mul(v, 1) = v R^-1), or its quotient
-    const u32 w = ntt::mont_mul(v, 1, m);
-    tables[q_d * size + i] = (i - (i < cpairs ? pairs : cpairs)) % 2 == 0 ? w : ntt::shoup_quotient(w, m.p);
-  } else {
-    tables[q_d * size + i] = v;
-  }
+  const ntt::TableWord word = ntt::table_word(d.layout, d.plan, i);
+  const u32 w = ntt::mont_mul(v, 1, m);  // the twiddle itself: v R^-1
+  tables[q_d * size + i] =
+      word == ntt::TableWord::montgomery ? v : (word == ntt::TableWord::twiddle ? w : ntt::shoup_quotient(w, m.p));
 }
 
 /// Shared-memory word of element i of a column block's and of a row block's buffer (ntt::ColumnElements and
@@ -1079,12 +1075,11 @@ __device__ __forceinline__ void rows_step(u32* s, u32 log2_count, u32 a, const S
 /// address is the item's base plus an immediate offset. With the half-size a run-time value, an item of 16 elements
 /// computed its 16 element addresses and 11 of its 15 twiddle addresses with an add each, and held the element
 /// addresses in 16 registers from its loads to its stores.
-/// The twiddles are pairs for Shoup's product, from `shared` (a copy of the first row_shared_pairs(a) in shared
-/// memory) or, in the step of half-sizes 2^12 to 2^9, from `global` (the table).
+/// The twiddles are pairs for Shoup's product, from `in_shared` (a copy of the first row_shared_pairs(a) in shared
+/// memory) or, in the step of half-sizes 2^12 to 2^9, from `in_global` (the table).
 template <bool Inverse>
 __device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 last, u32 final_levels,
-                               const ntt::ShoupTwiddle* shared, const ntt::ShoupTwiddle* global, Mod m) {
-  const ntt::PairLevelTwiddles in_shared{shared}, in_global{global};
+                               ntt::PairLevelTwiddles in_shared, ntt::PairLevelTwiddles in_global, Mod m) {
   for (u32 jj = 0; jj < last; ++jj) {
     const u32 j = Inverse ? last - 1 - jj : jj;
     const Step st = ntt::forward_step(1, a, ntt::row_levels, j, final_levels);
@@ -1225,8 +1220,7 @@ __global__ void __launch_bounds__(512, 2)
   const std::size_t n_src = op == 0 ? na : nb;
   const Mod m = mod_of(d, q);
   const u32* tw = tables + (q * 2) * std::size_t{d.layout.size};
-  const ntt::PairLevelTwiddles pairs{
-      reinterpret_cast<const ntt::ShoupTwiddle*>(tw + ntt::column_pair_offset(d.layout, d.plan))};
+  const ntt::PairLevelTwiddles pairs = ntt::pairs_at(tw, ntt::column_pair_offset(d.layout, d.plan));
   const u32 n1 = d.plan.n1;
   const u32 n2 = d.plan.n2;
   // The block's threads are a multiple of the tile: each thread keeps one column j and walks its rows.
@@ -1288,7 +1282,6 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   const u32* tw = tables + (q * 2) * std::size_t{d.layout.size} + pairs;
   const u32* tw_inv = tables + (q * 2 + 1) * std::size_t{d.layout.size} + pairs;
   u32* const stw = smem + row_table_word(d.ops * words);
-  const auto* const shared_pairs = reinterpret_cast<const ntt::ShoupTwiddle*>(stw);
   const u32 tw_count = 2 * row_shared_pairs(a);
   load_table(stw, tw, tw_count);
   const u32 log2_words = d.log2_rows + a;
@@ -1300,8 +1293,8 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   const u32 steps = ntt::step_count(1, a, ntt::row_levels, final_levels);
   const u32 shared_steps = final_levels != 0 ? steps - 1 : steps;  // the steps before the product
   const u32 log2_count = d.log2_rows + (d.ops - 1);
-  rows_in_shared<false>(smem, log2_count, a, shared_steps, final_levels, shared_pairs,
-                        reinterpret_cast<const ntt::ShoupTwiddle*>(tw), m);
+  rows_in_shared<false>(smem, log2_count, a, shared_steps, final_levels, ntt::pairs_at(stw, 0), ntt::pairs_at(tw, 0),
+                        m);
   if (final_levels != 0) {
     rows_product_step(smem, d.ops, words, m);
   } else {
@@ -1311,8 +1304,8 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   }
   load_table(stw, tw_inv, tw_count);
   __syncthreads();
-  rows_in_shared<true>(smem, d.log2_rows, a, shared_steps, final_levels, shared_pairs,
-                       reinterpret_cast<const ntt::ShoupTwiddle*>(tw_inv), m);
+  rows_in_shared<true>(smem, d.log2_rows, a, shared_steps, final_levels, ntt::pairs_at(stw, 0),
+                       ntt::pairs_at(tw_inv, 0), m);
   copy_rows<false>(rows, operand_stride, smem, 1, log2_words);
 }
 
@@ -1328,8 +1321,7 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
   const u32 j0 = block / num_primes << log2_tile;
   const Mod m = mod_of(d, q);
   const u32* tw = tables + (q * 2 + 1) * std::size_t{d.layout.size};
-  const ntt::PairLevelTwiddles pairs{
-      reinterpret_cast<const ntt::ShoupTwiddle*>(tw + ntt::column_pair_offset(d.layout, d.plan))};
+  const ntt::PairLevelTwiddles pairs = ntt::pairs_at(tw, ntt::column_pair_offset(d.layout, d.plan));
   const u32 n1 = d.plan.n1;
   const u32 c = threadIdx.x & ((u32{1} << log2_tile) - 1);  // one column a thread, as in the forward kernel
   const u32 j = j0 + c;

@@ -264,6 +264,16 @@ WARPNUM_HD constexpr u32 pair_offset(const TableLayout& t, const Plan& plan) noe
   return column_pair_offset(t, plan) - round_up_4(2 * plan.n2);
 }
 
+/// What word i of a table holds: a twiddle's Montgomery form, or in a pair region a twiddle itself (its pair's first
+/// word) or its quotient (the second).
+enum class TableWord { montgomery, twiddle, quotient };
+
+WARPNUM_HD constexpr TableWord table_word(const TableLayout& t, const Plan& plan, u32 i) noexcept {
+  const u32 pairs = pair_offset(t, plan), cpairs = column_pair_offset(t, plan);
+  if (i < pairs) return TableWord::montgomery;
+  return (i - (i < cpairs ? pairs : cpairs)) % 2 == 0 ? TableWord::twiddle : TableWord::quotient;
+}
+
 /// The exponent of w_L (or w_L^-1) that entry i of a table holds (in the pair region: the pair's twiddle's).
 WARPNUM_HD constexpr u64 twiddle_exponent(const Plan& plan, const TableLayout& t, u32 i) noexcept {
   if (i < t.row) return u64{i} * plan.n2;               // w_n1 = w_L^n2
@@ -650,6 +660,11 @@ struct PairRun {
 WARPNUM_HD WARPNUM_FORCEINLINE constexpr PairRun level_twiddles(PairLevelTwiddles tw, u32 /*stride*/, u32 h, u32 t,
                                                                 u32 q) noexcept {
   return {tw.p + (h - 1) + t, q};
+}
+
+/// The pairs from word `offset` of a table on (pair_offset's or column_pair_offset's region, or their copy).
+WARPNUM_HD WARPNUM_FORCEINLINE PairLevelTwiddles pairs_at(const u32* table, u32 offset) noexcept {
+  return {reinterpret_cast<const ShoupTwiddle*>(table + offset)};
 }
 
 /// Level L of a step of S radix-2 levels on the 2^S elements v held in registers (see radix_pow2_step): half-size

@@ -284,11 +284,10 @@ std::vector<u32> twiddle_table(int q, const ntt::Plan& plan, const ntt::TableLay
     if (e >= plan.length) {
       table[i] = 0;  // fails the checks below
     } else {
-      const u32 pairs = ntt::pair_offset(t, plan), cpairs = ntt::column_pair_offset(t, plan);
-      if (i < pairs) {
-        table[i] = to_mont(powers[e], p);
-      } else {
-        table[i] = (i - (i < cpairs ? pairs : cpairs)) % 2 == 0 ? powers[e] : ntt::shoup_quotient(powers[e], p);
+      switch (ntt::table_word(t, plan, i)) {
+        case ntt::TableWord::montgomery: table[i] = to_mont(powers[e], p); break;
+        case ntt::TableWord::twiddle: table[i] = powers[e]; break;
+        case ntt::TableWord::quotient: table[i] = ntt::shoup_quotient(powers[e], p); break;
       }
     }
   }
@@ -327,7 +326,7 @@ TEST(HugeNtt, TwiddleTablesAndFourStepTwiddles) {
         }
         ASSERT_EQ(table[t.row + plan.n2 - 1], to_mont(1, p)) << what << ", last row entry";
         // The same twiddles w with their Shoup quotients floor(w 2^32 / p), as ntt::PairLevelTwiddles reads them.
-        const auto* pairs = reinterpret_cast<const ntt::ShoupTwiddle*>(table.data() + ntt::pair_offset(t, plan));
+        const ntt::ShoupTwiddle* pairs = ntt::pairs_at(table.data(), ntt::pair_offset(t, plan)).p;
         for (u32 h = 1; 2 * h <= plan.n2; h *= 2) {
           for (u32 e = 0; e < h; ++e) {
             const u32 want = pow_ref(root(2 * h), e, p);
@@ -338,8 +337,7 @@ TEST(HugeNtt, TwiddleTablesAndFourStepTwiddles) {
         ASSERT_EQ(pairs[plan.n2 - 1].w, 1u) << what << ", last pair";
         ASSERT_EQ(pairs[plan.n2 - 1].quotient, static_cast<u32>((u64{1} << 32) / p)) << what << ", last pair";
         // The columns' radix-2 levels the same way: w_2h^e for h up to 2^(a-1), then 1.
-        const auto* cpairs =
-            reinterpret_cast<const ntt::ShoupTwiddle*>(table.data() + ntt::column_pair_offset(t, plan));
+        const ntt::ShoupTwiddle* cpairs = ntt::pairs_at(table.data(), ntt::column_pair_offset(t, plan)).p;
         const u32 levels = u32{1} << plan.log2_n1;
         for (u32 h = 1; 2 * h <= levels; h *= 2) {
           for (u32 e = 0; e < h; ++e) {
@@ -465,7 +463,7 @@ struct SubTransform {
       }
     };
     if (levels && pairs) {
-      radix2(ntt::PairLevelTwiddles{reinterpret_cast<const ntt::ShoupTwiddle*>(lv.data())});
+      radix2(ntt::pairs_at(lv.data(), 0));
       return;
     }
     if (levels) {
