@@ -93,20 +93,6 @@ template <class T> __global__ void peak_kernel(T* out, int iterations, T m) {
   if (s == static_cast<T>(12345)) out[0] = s;  // keeps the chains alive
 }
 
-template <class T> double peak_rate(T m) {
-  cudaDeviceProp prop{};
-  check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
-  T* out;
-  check(cudaMalloc(&out, sizeof(T)), "cudaMalloc");
-  const int blocks = prop.multiProcessorCount * 16;
-  const int threads = 256;
-  const int iterations = 1 << 13;
-  const double ms = median_ms_gpu([&] { peak_kernel<T><<<blocks, threads>>>(out, iterations, m); }, 5);
-  check(cudaGetLastError(), "peak_kernel");
-  cudaFree(out);
-  return double(blocks) * threads * iterations * 8 / (ms * 1e-3);
-}
-
 /// One instruction's rate, 8 independent chains a thread: mul.hi.u32 (IMAD.HI.U32) and mul.wide.u32 (both halves of
 /// a 64-bit product: IMAD.WIDE.U32; the chain continues from the low half, the high half is folded in by an xor, on
 /// the ALU pipe), the multiplies a modular product is made of.
@@ -168,15 +154,16 @@ __global__ void butterfly_kernel(std::uint32_t* out, int iterations, warpnum::hu
   if (s == 12345u) out[0] = s;
 }
 
-/// Operations a second of one of the kernels above: 8 a thread an iteration.
-template <class Kernel, class Arg> double rate(Kernel kernel, Arg arg) {
+/// Operations a second of one of the kernels above (out, iterations, argument): 8 a thread an iteration, 16 blocks of
+/// 256 threads an SM.
+template <class Out, class Arg>
+double rate(void (*kernel)(Out*, int, Arg), Arg arg, int iterations = 1 << 12) {
   cudaDeviceProp prop{};
   check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
-  std::uint32_t* out;
-  check(cudaMalloc(&out, sizeof(std::uint32_t)), "cudaMalloc");
+  Out* out;
+  check(cudaMalloc(&out, sizeof(Out)), "cudaMalloc");
   const int blocks = prop.multiProcessorCount * 16;
   const int threads = 256;
-  const int iterations = 1 << 12;
   const double ms = median_ms_gpu([&] { kernel<<<blocks, threads>>>(out, iterations, arg); }, 5);
   check(cudaGetLastError(), "rate kernel");
   cudaFree(out);
@@ -250,7 +237,8 @@ int main(int argc, char** argv) {
     std::printf("# device: %s, %d SMs\n", prop.name, prop.multiProcessorCount);
     if (ceilings) {
       std::printf("# ceilings: %.2f T mad.lo.u32/s, %.2f T fma.rn.f64/s, %.0f GB/s device copy (read + write)\n",
-                  peak_rate<std::uint32_t>(0x9e3779b9u) * 1e-12, peak_rate<double>(1.0000001) * 1e-12,
+                  rate(peak_kernel<std::uint32_t>, 0x9e3779b9u, 1 << 13) * 1e-12,
+                  rate(peak_kernel<double>, 1.0000001, 1 << 13) * 1e-12,
                   copy_rate() * 1e-9);
       const auto m = warpnum::huge::ntt::make_mod(2013265921u);
       std::printf("# ceilings: %.2f T mul.hi.u32/s, %.2f T mad.wide.u32/s\n",
