@@ -391,68 +391,77 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 half_mod(u32 x, Mod m) noexcept {
   return (x + (m.p & (0u - (x & 1u)))) >> 1;
 }
 
-/// The constants of the R-point transforms (R = 3 or 5) of one direction, in Montgomery form: for e = 1 to (R - 1) / 2,
-/// plus[e - 1] = (w_R^e + w_R^-e) / 2 and minus[e - 1] = (w_R^e - w_R^-e) / 2, w_R of the table's direction. They
-/// are the same for every item of a step: a kernel computes them once (radix_constants), not at each item.
+/// The constants of the R-point transforms (R = 3 or 5) of one direction, in Montgomery form. With w = w_R of the
+/// table's direction, P_e = (w^e + w^-e) / 2 and Q_e = (w^e - w^-e) / 2: for R = 3, c[0] = Q_1; for R = 5,
+/// c = {(P_1 - P_2) / 2, Q_2, Q_1 - Q_2, Q_1 + Q_2} (dft_small). They are the same for every item of a step: a kernel
+/// computes them once (radix_constants), not at each item.
 struct RadixConstants {
-  u32 plus[2];
-  u32 minus[2];
+  u32 c[4];
 };
 
 /// RadixConstants from the w_M table of the direction (tw[e] = w_M^e, w_R = w_M^(M / R) = tw[m_over_r]).
 template <u32 R>
 WARPNUM_HD WARPNUM_FORCEINLINE constexpr RadixConstants radix_constants(u32 m_over_r, const u32* tw, Mod m) noexcept {
   static_assert(R == 3 || R == 5, "warpnum: radix 3 or 5");
-  RadixConstants c{};
+  u32 plus[2] = {};
+  u32 minus[2] = {};
   WARPNUM_UNROLL
   for (u32 e = 1; e <= (R - 1) / 2; ++e) {
     const u32 x = tw[e * m_over_r];        // w_R^e
     const u32 y = tw[(R - e) * m_over_r];  // w_R^-e
-    c.plus[e - 1] = half_mod(add_mod(x, y, m), m);
-    c.minus[e - 1] = half_mod(sub_mod(x, y, m), m);
+    plus[e - 1] = half_mod(add_mod(x, y, m), m);
+    minus[e - 1] = half_mod(sub_mod(x, y, m), m);
   }
-  return c;
+  if constexpr (R == 3) {
+    return RadixConstants{{minus[0], 0, 0, 0}};
+  } else {
+    return RadixConstants{{half_mod(sub_mod(plus[0], plus[1], m), m), minus[1], sub_mod(minus[0], minus[1], m),
+                           add_mod(minus[0], minus[1], m)}};
+  }
 }
 
-/// The R-point transform y_s = sum_j w_R^(j s) v_j (R = 3 or 5) in place, in the symmetric form: with
-/// u_k = v_k + v_(R-k) and d_k = v_k - v_(R-k) (k = 1 to (R - 1) / 2), w^(k s) v_k + w^(-k s) v_(R-k) =
-/// plus_(k s) u_k + minus_(k s) d_k, so y_s = v_0 + P_s + Q_s and y_(R-s) = v_0 + P_s - Q_s with P_s = sum_k plus_(k s)
-/// u_k and Q_s = sum_k minus_(k s) d_k (plus_(-e) = plus_e, minus_(-e) = -minus_e): (R - 1)^2 / 2 products (8 for
-/// R = 5, 2 for R = 3) where the sums by their definition take (R - 1)^2: the pairing of conjugate roots that small
-/// odd-length transform modules use (Winograd's small-N algorithms), with each pair's half-sum and half-difference as
-/// the constants.
+/// The R-point transform y_s = sum_j w^(j s) v_j (R = 3 or 5, w = w_R) in place, by Winograd's small-N algorithms
+/// (Winograd, "On computing the discrete Fourier transform", Math. Comp. 32, 1978): one product for R = 3 and four for
+/// R = 5, where the sums by their definition take (R - 1)^2 (and the symmetric form, conjugate roots paired, half).
+/// - With u_k = v_k + v_(R-k) and d_k = v_k - v_(R-k), w^(k s) v_k + w^(-k s) v_(R-k) = P_(k s) u_k + Q_(k s) d_k, so
+///   y_s = v_0 + A_s + B_s and y_(R-s) = v_0 + A_s - B_s with A_s = sum_k P_(k s) u_k, B_s = sum_k Q_(k s) d_k.
+/// - The sum of the R-th roots of 1 is 0, so P_1 = -1/2 for R = 3 and P_1 + P_2 = -1/2 for R = 5: the constant part
+///   of A is two halvings of the sum S of the u_k, not a product.
+/// - R = 5: A_1, A_2 = -S/4 +- (P_1 - P_2)/2 (u_1 - u_2); B_1 = Q_1 d_1 + Q_2 d_2 = Q_2 (d_1 + d_2) + (Q_1 - Q_2) d_1
+///   and B_2 = Q_2 d_1 - Q_1 d_2 = Q_2 (d_1 + d_2) - (Q_1 + Q_2) d_2 share the product Q_2 (d_1 + d_2).
+/// The factors of the products are the unreduced sums where they stay below 2p (mont_mul takes any 32-bit factor).
 template <u32 R>
-WARPNUM_HD WARPNUM_FORCEINLINE void dft_symmetric(u32 (&v)[R], const RadixConstants& c, Mod m) noexcept {
-  constexpr u32 H = (R - 1) / 2;
-  u32 u[H];
-  u32 d[H];
-  WARPNUM_UNROLL
-  for (u32 k = 1; k <= H; ++k) {
-    u[k - 1] = add_mod(v[k], v[R - k], m);
-    d[k - 1] = sub_mod(v[k], v[R - k], m);
-  }
+WARPNUM_HD WARPNUM_FORCEINLINE void dft_small(u32 (&v)[R], const RadixConstants& c, Mod m) noexcept {
+  static_assert(R == 3 || R == 5, "warpnum: radix 3 or 5");
   const u32 v0 = v[0];
-  u32 y0 = v0;
-  WARPNUM_UNROLL
-  for (u32 k = 0; k < H; ++k) y0 = add_mod(y0, u[k], m);
-  WARPNUM_UNROLL
-  for (u32 s = 1; s <= H; ++s) {
-    u32 p = 0;
-    u32 q = 0;
-    WARPNUM_UNROLL
-    for (u32 k = 1; k <= H; ++k) {
-      const u32 e = k * s % R;  // 1 to R - 1
-      const bool low = e <= H;
-      const u32 pk = mont_mul(u[k - 1], c.plus[(low ? e : R - e) - 1], m);
-      const u32 qk = mont_mul(d[k - 1], c.minus[(low ? e : R - e) - 1], m);
-      p = k == 1 ? pk : add_mod(p, pk, m);
-      q = k == 1 ? (low ? qk : sub_mod(0, qk, m)) : (low ? add_mod(q, qk, m) : sub_mod(q, qk, m));
-    }
-    const u32 t = add_mod(v0, p, m);
-    v[s] = add_mod(t, q, m);
-    v[R - s] = sub_mod(t, q, m);
+  if constexpr (R == 3) {
+    const u32 u = add_mod(v[1], v[2], m);
+    const u32 b = mont_mul(v[1] - v[2] + m.p, c.c[0], m);
+    const u32 a = sub_mod(v0, half_mod(u, m), m);
+    v[0] = add_mod(v0, u, m);
+    v[1] = add_mod(a, b, m);
+    v[2] = sub_mod(a, b, m);
+  } else {
+    const u32 u1 = add_mod(v[1], v[4], m);
+    const u32 u2 = add_mod(v[2], v[3], m);
+    const u32 d1 = sub_mod(v[1], v[4], m);
+    const u32 d2 = sub_mod(v[2], v[3], m);
+    const u32 s = add_mod(u1, u2, m);
+    const u32 a = sub_mod(v0, half_mod(half_mod(s, m), m), m);  // v_0 - S / 4
+    const u32 m2 = mont_mul(u1 - u2 + m.p, c.c[0], m);
+    const u32 m3 = mont_mul(d1 + d2, c.c[1], m);
+    const u32 m4 = mont_mul(d1, c.c[2], m);
+    const u32 m5 = mont_mul(d2, c.c[3], m);
+    const u32 a1 = add_mod(a, m2, m);
+    const u32 a2 = sub_mod(a, m2, m);
+    const u32 b1 = add_mod(m3, m4, m);
+    const u32 b2 = sub_mod(m3, m5, m);
+    v[0] = add_mod(v0, s, m);
+    v[1] = add_mod(a1, b1, m);
+    v[4] = sub_mod(a1, b1, m);
+    v[2] = add_mod(a2, b2, m);
+    v[3] = sub_mod(a2, b2, m);
   }
-  v[0] = y0;
 }
 
 /// The radix-R step's item n0 on its R elements held in registers, v[j] = x(n0 + j M / R): forward, the R-point
@@ -464,7 +473,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_registers(u32 (&v)[R], u32 n0, c
     WARPNUM_UNROLL
     for (u32 s = 1; s < R; ++s) v[s] = mont_mul(v[s], tw[n0 * s], m);
   }
-  dft_symmetric<R>(v, c, m);
+  dft_small<R>(v, c, m);
   if constexpr (!Inverse) {
     WARPNUM_UNROLL
     for (u32 s = 1; s < R; ++s) v[s] = mont_mul(v[s], tw[n0 * s], m);

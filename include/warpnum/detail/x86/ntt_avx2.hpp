@@ -266,50 +266,54 @@ inline constexpr u32 tile_columns = 16;
 
 /// The radix-R constants (ntt::RadixConstants) in every lane.
 struct RadixConstants8 {
-  __m256i plus[2];
-  __m256i minus[2];
+  __m256i c[4];
 };
 
 __attribute__((target("avx2"))) inline RadixConstants8 broadcast(const huge::ntt::RadixConstants& c) noexcept {
   RadixConstants8 v;
-  for (int k = 0; k < 2; ++k) {
-    v.plus[k] = _mm256_set1_epi32(static_cast<int>(c.plus[k]));
-    v.minus[k] = _mm256_set1_epi32(static_cast<int>(c.minus[k]));
-  }
+  for (int k = 0; k < 4; ++k) v.c[k] = _mm256_set1_epi32(static_cast<int>(c.c[k]));
   return v;
 }
 
-/// ntt::dft_symmetric in each lane: the R-point transform (R = 3 or 5) of v, in place.
+/// ntt::half_mod in each lane (a < p).
+__attribute__((target("avx2"))) inline __m256i half_mod(__m256i a, Mod8 m) noexcept {
+  const __m256i odd = _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_and_si256(a, _mm256_set1_epi32(1)));
+  return _mm256_srli_epi32(_mm256_add_epi32(a, _mm256_and_si256(m.p, odd)), 1);
+}
+
+/// ntt::dft_small in each lane: the R-point transform (R = 3 or 5) of v, in place, by the same steps.
 template <u32 R>
-__attribute__((target("avx2"))) inline void dft_symmetric(__m256i (&v)[R], const RadixConstants8& c,
-                                                          Mod8 m) noexcept {
-  constexpr u32 H = (R - 1) / 2;
-  __m256i u[H];
-  __m256i d[H];
-  for (u32 k = 1; k <= H; ++k) {
-    u[k - 1] = add_mod(v[k], v[R - k], m);
-    d[k - 1] = sub_mod(v[k], v[R - k], m);
-  }
+__attribute__((target("avx2"))) inline void dft_small(__m256i (&v)[R], const RadixConstants8& c, Mod8 m) noexcept {
+  static_assert(R == 3 || R == 5, "warpnum: radix 3 or 5");
   const __m256i v0 = v[0];
-  __m256i y0 = v0;
-  for (u32 k = 0; k < H; ++k) y0 = add_mod(y0, u[k], m);
-  const __m256i zero = _mm256_setzero_si256();
-  for (u32 s = 1; s <= H; ++s) {
-    __m256i p = zero;
-    __m256i q = zero;
-    for (u32 k = 1; k <= H; ++k) {
-      const u32 e = k * s % R;  // 1 to R - 1
-      const bool low = e <= H;
-      const __m256i pk = mont_mul(u[k - 1], c.plus[(low ? e : R - e) - 1], m);
-      const __m256i qk = mont_mul(d[k - 1], c.minus[(low ? e : R - e) - 1], m);
-      p = k == 1 ? pk : add_mod(p, pk, m);
-      q = k == 1 ? (low ? qk : sub_mod(zero, qk, m)) : (low ? add_mod(q, qk, m) : sub_mod(q, qk, m));
-    }
-    const __m256i t = add_mod(v0, p, m);
-    v[s] = add_mod(t, q, m);
-    v[R - s] = sub_mod(t, q, m);
+  if constexpr (R == 3) {
+    const __m256i u = add_mod(v[1], v[2], m);
+    const __m256i b = mont_mul(_mm256_add_epi32(_mm256_sub_epi32(v[1], v[2]), m.p), c.c[0], m);
+    const __m256i a = sub_mod(v0, half_mod(u, m), m);
+    v[0] = add_mod(v0, u, m);
+    v[1] = add_mod(a, b, m);
+    v[2] = sub_mod(a, b, m);
+  } else {
+    const __m256i u1 = add_mod(v[1], v[4], m);
+    const __m256i u2 = add_mod(v[2], v[3], m);
+    const __m256i d1 = sub_mod(v[1], v[4], m);
+    const __m256i d2 = sub_mod(v[2], v[3], m);
+    const __m256i s = add_mod(u1, u2, m);
+    const __m256i a = sub_mod(v0, half_mod(half_mod(s, m), m), m);
+    const __m256i m2 = mont_mul(_mm256_add_epi32(_mm256_sub_epi32(u1, u2), m.p), c.c[0], m);
+    const __m256i m3 = mont_mul(_mm256_add_epi32(d1, d2), c.c[1], m);
+    const __m256i m4 = mont_mul(d1, c.c[2], m);
+    const __m256i m5 = mont_mul(d2, c.c[3], m);
+    const __m256i a1 = add_mod(a, m2, m);
+    const __m256i a2 = sub_mod(a, m2, m);
+    const __m256i b1 = add_mod(m3, m4, m);
+    const __m256i b2 = sub_mod(m3, m5, m);
+    v[0] = add_mod(v0, s, m);
+    v[1] = add_mod(a1, b1, m);
+    v[4] = sub_mod(a1, b1, m);
+    v[2] = add_mod(a2, b2, m);
+    v[3] = sub_mod(a2, b2, m);
   }
-  v[0] = y0;
 }
 
 /// ntt::radix_fixed_item on each column of a tile: the radix-R step of sub-transforms of R 2^a rows (forward: the
@@ -329,7 +333,7 @@ __attribute__((target("avx2"))) inline void radix_fixed_tile(u32* x, u32 a, cons
       if constexpr (Inverse) {
         for (u32 s = 1; s < R; ++s) v[s] = mont_mul(v[s], t[s], m);
       }
-      dft_symmetric<R>(v, c, m);
+      dft_small<R>(v, c, m);
       if constexpr (!Inverse) {
         for (u32 s = 1; s < R; ++s) v[s] = mont_mul(v[s], t[s], m);
       }
