@@ -533,10 +533,11 @@ void convolve_ntt_host(Coef96* c, const limb_t* a, std::size_t na, const limb_t*
                       powers_of(q, 0), radix_constants[q * 2], m);
         continue;
       }
+      const ntt::ShoupTwiddle one = ntt::shoup_one(m);
       for (u32 n = 0; n < n1; ++n) {
         for (u32 cc = 0; cc < w; ++cc) {
           const std::size_t g = std::size_t{n} * n2 + j0 + cc;
-          buf[std::size_t{cc} * n1 + n] = g < n_src ? ntt::reduce(src[g], m) : 0;
+          buf[std::size_t{cc} * n1 + n] = g < n_src ? ntt::reduce(src[g], one, m) : 0;
         }
       }
       for (u32 cc = 0; cc < w; ++cc) {
@@ -960,8 +961,9 @@ __device__ const limb_t zero_limb = 0;
 struct LimbRef {
   const limb_t* limb;
   u32* shared;
+  ntt::ShoupTwiddle one;  // ntt::shoup_one(m)
   Mod m;
-  __device__ __forceinline__ operator u32() const { return ntt::reduce(*limb, m); }
+  __device__ __forceinline__ operator u32() const { return ntt::reduce(*limb, one, m); }
   __device__ __forceinline__ LimbRef& operator=(u32 v) {
     *shared = v;
     return *this;
@@ -977,14 +979,15 @@ struct LimbCopy {
   u32 valid;
   u32 log2_n2;
   u32 base;
+  ntt::ShoupTwiddle one;  // ntt::shoup_one(m)
   Mod m;
   __device__ __forceinline__ LimbRef operator()(u32 n) const {
     const u32 pos = base + n;
     return {pos < valid ? column + (std::size_t{pos} << log2_n2) : &zero_limb, s + column_word((pos << log2_count) + c),
-            m};
+            one, m};
   }
   __device__ __forceinline__ LimbCopy from(u32 n0) const {
-    return {s, c, log2_count, column, valid, log2_n2, base + n0, m};
+    return {s, c, log2_count, column, valid, log2_n2, base + n0, one, m};
   }
 };
 
@@ -996,9 +999,10 @@ struct LimbRun {
   u32* shared;
   u32 words;
   u32 count;
+  ntt::ShoupTwiddle one;  // ntt::shoup_one(m)
   Mod m;
   __device__ __forceinline__ LimbRef operator()(u32 j) const {
-    return {j < count ? limb + j * limb_step : &zero_limb, shared + j * words, m};
+    return {j < count ? limb + j * limb_step : &zero_limb, shared + j * words, one, m};
   }
 };
 
@@ -1014,7 +1018,7 @@ struct LimbCopyRun : LimbCopy {
     const u32 p = base + n0 + t;
     const u32 count = valid > p ? (valid - p + q - 1) / q : 0;
     return {column + (std::size_t{p} << log2_n2), std::size_t{q} << log2_n2, s + column_word((p << log2_count) + c),
-            column_word(q << log2_count), count, m};
+            column_word(q << log2_count), count, one, m};
   }
 };
 
@@ -1027,7 +1031,7 @@ __device__ void columns_first_step(u32* s, u32 log2_count, const limb_t* column,
   const u32 count = u32{1} << log2_count;
   const Step st = ntt::joined_step(r, a, Most, 0);
   const u32 total = st.items << log2_count;
-  const LimbCopy x{s, threadIdx.x & (count - 1), log2_count, column, valid, d->plan.log2_n2, 0, m};
+  const LimbCopy x{s, threadIdx.x & (count - 1), log2_count, column, valid, d->plan.log2_n2, 0, ntt::shoup_one(m), m};
   if (st.levels == 0) {
     const ntt::RadixConstants rc = ntt::radix_r_constants(r, u32{1} << a, stw, m);
     if (Most == ntt::wide_column_levels && st.joined != 0 && r == 5 && a == 9) {
@@ -1239,9 +1243,10 @@ __global__ void __launch_bounds__(512, 2)
   const u32 steps = ntt::joined_step_count(d.plan.radix, d.plan.log2_n1, Most);
   const u32 fused_first = steps >= 2 ? 1 : 0;
   if (fused_first == 0) {
+    const ntt::ShoupTwiddle one = ntt::shoup_one(m);
     for (u32 n = threadIdx.x >> log2_tile; n < n1; n += row_step) {
       const u32 limb = n < valid ? column[std::size_t{n} << d.plan.log2_n2] : 0;
-      smem[column_word((n << log2_tile) + c)] = ntt::reduce(limb, m);
+      smem[column_word((n << log2_tile) + c)] = ntt::reduce(limb, one, m);
     }
   }
   __syncthreads();

@@ -91,6 +91,17 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 mul_shoup(u32 x, ShoupTwiddle w, Mo
 /// x mod p for any 32-bit x (a limb).
 WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 reduce(u32 x, Mod m) noexcept { return mont_mul(x, m.r1, m); }
 
+/// 1 as a ShoupTwiddle: its quotient floor(2^32 / p) = floor((2^32 - 1) / p), p odd (a 32-bit division, which a kernel
+/// does once).
+WARPNUM_HD constexpr ShoupTwiddle shoup_one(Mod m) noexcept { return {1, 0xffffffffu / m.p}; }
+
+/// x mod p for any 32-bit x by Shoup's product by 1 (`one` = shoup_one(m)): x - floor(x floor(2^32 / p) / 2^32) p and
+/// one correction, a high product and a multiply-add where reduce(x, m), Montgomery's product by R, takes two wide
+/// products, a low one and a subtraction. The limbs' reduction as the forward transforms read them.
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 reduce(u32 x, ShoupTwiddle one, Mod m) noexcept {
+  return mul_shoup(x, one, m);
+}
+
 /// base^e in Montgomery form, base in Montgomery form.
 WARPNUM_HD constexpr u32 mont_pow(u32 base, u64 e, Mod m) noexcept {
   u32 result = m.r1;  // 1 in Montgomery form

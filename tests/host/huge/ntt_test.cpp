@@ -142,6 +142,10 @@ TEST(HugeNtt, InverseMod2To32) {
   if (mm != mm_want) return fail("mont_mul(a, b mod p)", mm, mm_want);
   const u32 red = ntt::reduce(a, m);
   if (red != a % p) return fail("reduce(a)", red, a % p);
+  const ntt::ShoupTwiddle one = ntt::shoup_one(m);
+  if (one.w != 1 || one.quotient != ntt::shoup_quotient(1, p)) return fail("shoup_one", one.quotient, 0);
+  const u32 red_one = ntt::reduce(a, one, m);
+  if (red_one != a % p) return fail("reduce(a, shoup_one)", red_one, a % p);
   // mul_shoup: any 32-bit a, a twiddle b < p with its quotient.
   const ntt::ShoupTwiddle w{bb, ntt::shoup_quotient(bb, p)};
   const u32 quotient_want = static_cast<u32>((u64{bb} << 32) / p);
