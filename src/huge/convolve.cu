@@ -966,7 +966,8 @@ __device__ const limb_t zero_limb = 0;
 /// A limb of an operand on its way to a column in shared memory, reduced (zero past the operand): what the columns'
 /// first forward step reads and writes. Past the operand `limb` points at zero_limb, so every element is one load
 /// and one reduction with no branch (a null pointer and a branch around each load and reduction made a block of 87
-/// instructions an item beside the joined step's 391, at 10^8 digits on an H100).
+/// instructions an item beside the joined step's 391, at 10^8 digits on an H100). For limbs already copied to shared
+/// memory (ReducedColumns) both point at the limb's word.
 struct LimbRef {
   const limb_t* limb;
   u32* shared;
@@ -1031,24 +1032,12 @@ struct LimbCopyRun : LimbCopy {
   }
 };
 
-/// A limb in shared memory, reduced as a step reads it: the word the step writes back.
-struct ReducedRef {
-  u32* word;
-  ntt::ShoupTwiddle one;  // ntt::shoup_one(m)
-  Mod m;
-  __device__ __forceinline__ operator u32() const { return ntt::reduce(*word, one, m); }
-  __device__ __forceinline__ ReducedRef& operator=(u32 v) {
-    *word = v;
-    return *this;
-  }
-};
-
-/// An item's elements of ReducedColumns (ColumnElements::run's words).
+/// An item's elements of ReducedColumns (ColumnElements::run's words): each limb read from and written to its word.
 struct ReducedRun {
   ntt::ElementRun<4> e;
   ntt::ShoupTwiddle one;
   Mod m;
-  __device__ __forceinline__ ReducedRef operator()(u32 j) const { return {&e(j), one, m}; }
+  __device__ __forceinline__ LimbRef operator()(u32 j) const { return {&e(j), &e(j), one, m}; }
 };
 
 /// The limbs of a column tile copied to shared memory unreduced (copy_limbs_in), as the columns' first forward step
