@@ -890,8 +890,12 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
   const u32 j = j0 + c;
   u32* const column = column_base + j;  // element p at column[p n2]: below L < 2^32
   const u32 log2_n2 = d->plan.log2_n2;
-  const u32 g = ntt::four_step_twiddle(tw, d->layout, j * (d->plan.n1 >> S), m);
-  const u32 g_half = ntt::four_step_twiddle(tw, d->layout, j * (d->plan.n1 >> 1), m);  // G^(2^(S-1))
+  // G and G^(2^(S-1)) with their Shoup quotients: the chains of powers below take Shoup's product by G, a high
+  // product and two low ones where Montgomery's took two wide ones and a low one. The powers stay Montgomery forms.
+  const ntt::ShoupTwiddle g =
+      ntt::shoup_from_montgomery(ntt::four_step_twiddle(tw, d->layout, j * (d->plan.n1 >> S), m), m);
+  const ntt::ShoupTwiddle g_half =  // G^(2^(S-1))
+      ntt::shoup_from_montgomery(ntt::four_step_twiddle(tw, d->layout, j * (d->plan.n1 >> 1), m), m);
   const u32 tw_step = r << (a - S);  // M / 2h for the step's largest half-size h = 2^(S-1)
   const u32 log2_items = a - S;      // items per radix-r block
   for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
@@ -924,7 +928,7 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
     // products unreduced. Element n = brev_S(e) takes G^e and n + 1 = brev_S(e + 2^(S-1)) takes G^(e + 2^(S-1))
     // (e < 2^(S-1)), so a pair's two twiddles come from two chains of powers, t and t_half = t G^(2^(S-1)), and each
     // pair is read (or written) whole.
-    u32 t_half = ntt::mont_mul(t, g_half, m);
+    u32 t_half = ntt::mul_shoup(t, g_half, m);
     if constexpr (Inverse) {
       WARPNUM_UNROLL
       for (u32 e = 0; e < width / 2; ++e) {
@@ -932,8 +936,8 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
         v[n] = ntt::mont_mul(at(n), t, m);
         v[n + 1] = ntt::mont_mul(at(n + 1), t_half, m);
         if (e + 1 < width / 2) {
-          t = ntt::mont_mul(t, g, m);
-          t_half = ntt::mont_mul(t_half, g, m);
+          t = ntt::mul_shoup(t, g, m);
+          t_half = ntt::mul_shoup(t_half, g, m);
         }
       }
       ntt::radix_pow2_levels<S, 0, true, S, true>(v, 0, 1, tw_step, stw, m);
@@ -951,8 +955,8 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
         at(n) = ntt::mont_mul(v[n] + v[n + 1], t, m);
         at(n + 1) = ntt::mont_mul(v[n] - v[n + 1] + m.p, t_half, m);
         if (e + 1 < width / 2) {
-          t = ntt::mont_mul(t, g, m);
-          t_half = ntt::mont_mul(t_half, g, m);
+          t = ntt::mul_shoup(t, g, m);
+          t_half = ntt::mul_shoup(t_half, g, m);
         }
       }
     }

@@ -74,6 +74,13 @@ struct alignas(8) ShoupTwiddle {
 /// floor(w 2^32 / p) for w < p (the tables' set-up).
 WARPNUM_HD constexpr u32 shoup_quotient(u32 w, u32 p) noexcept { return static_cast<u32>((u64{w} << 32) / p); }
 
+/// The ShoupTwiddle of the twiddle whose Montgomery form is `wr` < p: w = wr R^-1, and its quotient without a
+/// division. w 2^32 = q p + (w 2^32 mod p), and w 2^32 mod p = w R mod p is wr itself, so q p = -wr modulo 2^32, and
+/// q < 2^32 is -wr p^-1 modulo 2^32 (an exact division by p as a product by its inverse, m.pinv).
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr ShoupTwiddle shoup_from_montgomery(u32 wr, Mod m) noexcept {
+  return {mont_mul(wr, 1, m), (0u - wr) * m.pinv};
+}
+
 /// x w mod p, fully reduced, for any 32-bit x: Shoup's product with a precomputed quotient (NTL's MulModPrecon;
 /// D. Harvey, "Faster arithmetic for number-theoretic transforms", J. Symbolic Comput. 60, 2014, section 2).
 /// q = floor(x w' / 2^32) is floor(x w / p) or one less, so x w - q p lies in [0, 2p), a 32-bit word (2p < 2^32) that

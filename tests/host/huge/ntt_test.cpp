@@ -152,6 +152,14 @@ TEST(HugeNtt, InverseMod2To32) {
   if (w.quotient != quotient_want) return fail("shoup_quotient", w.quotient, quotient_want);
   const u32 sh = ntt::mul_shoup(a, w, m);
   if (sh != mul_ref(a, bb, p)) return fail("mul_shoup(a, b mod p)", sh, mul_ref(a, bb, p));
+  // shoup_from_montgomery: the pair of the twiddle whose Montgomery form is b mod p, its quotient without a division.
+  const ntt::ShoupTwiddle from = ntt::shoup_from_montgomery(bb, m);
+  const u32 from_w = mul_ref(bb, r_inv, p);
+  if (from.w != from_w) return fail("shoup_from_montgomery(b mod p).w", from.w, from_w);
+  const u32 from_quotient = static_cast<u32>((u64{from_w} << 32) / p);
+  if (from.quotient != from_quotient) {
+    return fail("shoup_from_montgomery(b mod p).quotient", from.quotient, from_quotient);
+  }
   if (a < p && b < p) {
     const u32 s = ntt::add_mod(a, b, m);
     if (s != (u64{a} + b) % p) return fail("add_mod", s, static_cast<u32>((u64{a} + b) % p));
