@@ -1070,10 +1070,12 @@ struct ReducedColumns {
 
 /// The forward transforms' first step (radix-r, joined or not, or radix-2) on the columns' limbs, reduced as it reads
 /// them: from the operand through `x` (LimbCopy), or from shared memory (ReducedColumns). `x_run` serves the joined
-/// radix-5 step of the columns of 5 2^9 elements at 10^8 digits (LimbCopyRun, or ReducedColumns again).
+/// radix-5 step of the columns of 5 2^9 elements at 10^8 digits (LimbCopyRun, or ReducedColumns again). There,
+/// `upper_zero` (the operand fills at most half the transform's length) has the joined items skip the column's upper
+/// half, which is zero (radix_fixed_level_item's UpperZero).
 template <u32 Most, class X, class XRun>
 __device__ void columns_first_step(X x, XRun x_run, u32 log2_count, const u32* stw, ntt::PairLevelTwiddles pairs,
-                                   const DevicePlan* d, Mod m) {
+                                   bool upper_zero, const DevicePlan* d, Mod m) {
   const u32 r = d->plan.radix, a = d->plan.log2_n1;
   const Step st = ntt::joined_step(r, a, Most, 0);
   const u32 total = st.items << log2_count;
@@ -1083,8 +1085,14 @@ __device__ void columns_first_step(X x, XRun x_run, u32 log2_count, const u32* s
       // The columns of 5 2^9 elements at 10^8 digits: the joined step's 10 elements 2^8 apart (LimbCopyRun or
       // ReducedColumns' run; with the tile's width a constant, tile_log2, each word is the item's base plus an
       // immediate offset).
-      for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
-        ntt::radix_fixed_level_step<5, false>(x_run, u32{1} << 9, i >> log2_count, stw, rc, m);
+      if (upper_zero) {
+        for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+          ntt::radix_fixed_level_step<5, false, true>(x_run, u32{1} << 9, i >> log2_count, stw, rc, m);
+        }
+      } else {
+        for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+          ntt::radix_fixed_level_step<5, false>(x_run, u32{1} << 9, i >> log2_count, stw, rc, m);
+        }
       }
     } else if (st.joined != 0) {
       for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
@@ -1356,12 +1364,14 @@ __global__ void __launch_bounds__(512, 2)
   }
   __pipeline_wait_prior(0);
   __syncthreads();
+  // Rows from n1 / 2 on are past an operand of at most L / 2 limbs in every column.
+  const bool upper_zero = n_src <= d.length / 2;
   if (limbs_in_shared) {
     const ReducedColumns x{{smem, c, u32{1} << log2_tile}, ntt::shoup_one(m), m};
-    columns_first_step<Most>(x, x, log2_tile, stw, pairs, &d, m);
+    columns_first_step<Most>(x, x, log2_tile, stw, pairs, upper_zero, &d, m);
   } else if (fused_first != 0) {
     const LimbCopy x{smem, c, log2_tile, column, valid, d.plan.log2_n2, 0, ntt::shoup_one(m), m};
-    columns_first_step<Most>(x, LimbCopyRun{x}, log2_tile, stw, pairs, &d, m);
+    columns_first_step<Most>(x, LimbCopyRun{x}, log2_tile, stw, pairs, upper_zero, &d, m);
   }
   u32* const dst = residues + (std::size_t{op} * num_primes + q) * d.length;
   if (d.plan.log2_n1 == 0) {

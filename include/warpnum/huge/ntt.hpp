@@ -448,32 +448,39 @@ WARPNUM_HD WARPNUM_FORCEINLINE constexpr RadixConstants radix_constants(u32 m_ov
 /// - R = 5: A_1, A_2 = -S/4 +- (P_1 - P_2)/2 (u_1 - u_2); B_1 = Q_1 d_1 + Q_2 d_2 = Q_2 (d_1 + d_2) + (Q_1 - Q_2) d_1
 ///   and B_2 = Q_2 d_1 - Q_1 d_2 = Q_2 (d_1 + d_2) - (Q_1 + Q_2) d_2 share the product Q_2 (d_1 + d_2).
 /// The factors of the products are the unreduced sums where they stay below 2p (mont_mul takes any 32-bit factor).
-template <u32 R>
+/// With Nonzero < R, the inputs v_j for j >= Nonzero are known to be zero and are not read (the first forward step on
+/// a column whose upper half is zero): a sum or difference with such an input is the other input, and a product of
+/// one is zero. Nonzero = R is the general transform.
+template <u32 R, u32 Nonzero = R>
 WARPNUM_HD WARPNUM_FORCEINLINE void dft_small(u32 (&v)[R], const RadixConstants& c, Mod m) noexcept {
   static_assert(R == 3 || R == 5, "warpnum: radix 3 or 5");
+  static_assert(Nonzero >= 1 && Nonzero <= R, "warpnum: 1 to R inputs not known to be zero");
   const u32 v0 = v[0];
-  if constexpr (R == 3) {
-    const u32 u = add_mod(v[1], v[2], m);
-    const u32 b = mont_mul(v[1] - v[2] + m.p, c.c[0], m);
+  if constexpr (Nonzero == 1) {
+    WARPNUM_UNROLL
+    for (u32 s = 1; s < R; ++s) v[s] = v0;
+  } else if constexpr (R == 3) {
+    const u32 u = Nonzero == 3 ? add_mod(v[1], v[2], m) : v[1];
+    const u32 b = mont_mul((Nonzero == 3 ? v[1] - v[2] : v[1]) + m.p, c.c[0], m);
     const u32 a = sub_mod(v0, half_mod(u, m), m);
     v[0] = add_mod(v0, u, m);
     v[1] = add_mod(a, b, m);
     v[2] = sub_mod(a, b, m);
   } else {
-    const u32 u1 = add_mod(v[1], v[4], m);
-    const u32 u2 = add_mod(v[2], v[3], m);
-    const u32 d1 = sub_mod(v[1], v[4], m);
-    const u32 d2 = sub_mod(v[2], v[3], m);
-    const u32 s = add_mod(u1, u2, m);
+    const u32 u1 = Nonzero == 5 ? add_mod(v[1], v[4], m) : v[1];
+    const u32 u2 = Nonzero >= 4 ? add_mod(v[2], v[3], m) : Nonzero == 3 ? v[2] : 0;
+    const u32 d1 = Nonzero == 5 ? sub_mod(v[1], v[4], m) : v[1];
+    const u32 d2 = Nonzero >= 4 ? sub_mod(v[2], v[3], m) : Nonzero == 3 ? v[2] : 0;
+    const u32 s = Nonzero >= 3 ? add_mod(u1, u2, m) : u1;
     const u32 a = sub_mod(v0, half_mod(half_mod(s, m), m), m);  // v_0 - S / 4
     const u32 m2 = mont_mul(u1 - u2 + m.p, c.c[0], m);
     const u32 m3 = mont_mul(d1 + d2, c.c[1], m);
     const u32 m4 = mont_mul(d1, c.c[2], m);
-    const u32 m5 = mont_mul(d2, c.c[3], m);
+    const u32 m5 = Nonzero >= 3 ? mont_mul(d2, c.c[3], m) : 0;
     const u32 a1 = add_mod(a, m2, m);
     const u32 a2 = sub_mod(a, m2, m);
     const u32 b1 = add_mod(m3, m4, m);
-    const u32 b2 = sub_mod(m3, m5, m);
+    const u32 b2 = Nonzero >= 3 ? sub_mod(m3, m5, m) : m3;
     v[0] = add_mod(v0, s, m);
     v[1] = add_mod(a1, b1, m);
     v[4] = sub_mod(a1, b1, m);
@@ -484,14 +491,15 @@ WARPNUM_HD WARPNUM_FORCEINLINE void dft_small(u32 (&v)[R], const RadixConstants&
 
 /// The radix-R step's item n0 on its R elements held in registers, v[j] = x(n0 + j M / R): forward, the R-point
 /// transform, then output s times w_M^(n0 s); Inverse, the reverse with the inverse direction's table.
-template <u32 R, bool Inverse>
+template <u32 R, bool Inverse, u32 Nonzero = R>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_registers(u32 (&v)[R], u32 n0, const u32* tw, const RadixConstants& c,
                                                           Mod m) noexcept {
+  static_assert(!Inverse || Nonzero == R, "warpnum: inputs known to be zero in the forward step only");
   if constexpr (Inverse) {
     WARPNUM_UNROLL
     for (u32 s = 1; s < R; ++s) v[s] = mont_mul(v[s], tw[n0 * s], m);
   }
-  dft_small<R>(v, c, m);
+  dft_small<R, Nonzero>(v, c, m);
   if constexpr (!Inverse) {
     WARPNUM_UNROLL
     for (u32 s = 1; s < R; ++s) v[s] = mont_mul(v[s], tw[n0 * s], m);
@@ -601,23 +609,31 @@ template <class W> WARPNUM_HD WARPNUM_FORCEINLINE void butterfly_inverse(u32& u,
 /// radix-R items. Its 2R elements t + j h (j < 2R) are one run of distance h: e(2s) and e(2s + 1) are output s of
 /// the two radix-R items. Where the level would be a pass of its own over the elements (a step of one level), this
 /// does it while they are in registers.
-template <u32 R, bool Inverse, class E>
+///
+/// UpperZero (forward only): the item's elements j >= R, those of the column's upper half (positions t + j h with
+/// t < h, so from R h = M / 2 on), are known to be zero and are not read. They are v0[s] for 2s >= R and v1[s] for
+/// 2s + 1 >= R, so each radix-R transform takes its nonzero inputs alone (dft_small's Nonzero). The kernels take this
+/// form where an operand fills at most half the transform's length, as both factors of a balanced product do.
+template <u32 R, bool Inverse, bool UpperZero = false, class E>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_level_item(E e, u32 t, u32 h, const u32* tw, const RadixConstants& c,
                                                            Mod m) noexcept {
+  static_assert(!Inverse || !UpperZero, "warpnum: elements known to be zero in the forward step only");
+  constexpr u32 nonzero0 = UpperZero ? (R + 1) / 2 : R;  // v0[s] = e(2s) is zero from s = nonzero0 on
+  constexpr u32 nonzero1 = UpperZero ? R / 2 : R;        // v1[s] = e(2s + 1) from s = nonzero1 on
   u32 v0[R];
   u32 v1[R];
   WARPNUM_UNROLL
   for (u32 s = 0; s < R; ++s) {
-    v0[s] = e(2 * s);
-    v1[s] = e(2 * s + 1);
+    if (s < nonzero0) v0[s] = e(2 * s);
+    if (s < nonzero1) v1[s] = e(2 * s + 1);
   }
   const u32 w = tw[t * R];
   if constexpr (Inverse) {
     WARPNUM_UNROLL
     for (u32 s = 0; s < R; ++s) butterfly_inverse(v0[s], v1[s], w, m);
   }
-  radix_fixed_registers<R, Inverse>(v0, t, tw, c, m);
-  radix_fixed_registers<R, Inverse>(v1, t + h, tw, c, m);
+  radix_fixed_registers<R, Inverse, nonzero0>(v0, t, tw, c, m);
+  radix_fixed_registers<R, Inverse, nonzero1>(v1, t + h, tw, c, m);
   if constexpr (!Inverse) {
     WARPNUM_UNROLL
     for (u32 s = 0; s < R; ++s) butterfly_forward(v0[s], v1[s], w, m);
@@ -631,7 +647,7 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_level_item(E e, u32 t, u32 h, co
 
 /// Item t < M / 2R of the joined step on the sub-transform x (radix_fixed_level_item), the elements evenly spaced
 /// words where the padding allows (radix_pow2_step).
-template <u32 R, bool Inverse, class X>
+template <u32 R, bool Inverse, bool UpperZero = false, class X>
 WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_level_step(X x, u32 m_over_r, u32 t, const u32* tw,
                                                            const RadixConstants& c, Mod m) noexcept {
   const u32 h = m_over_r / 2;
@@ -639,11 +655,11 @@ WARPNUM_HD WARPNUM_FORCEINLINE void radix_fixed_level_step(X x, u32 m_over_r, u3
   if constexpr (requires { e.linear_words(16u); }) {
     const u32 words = e.linear_words(16);  // 2R < 16 elements
     if (words != 0) {
-      radix_fixed_level_item<R, Inverse>(LinearRun{e.base, words}, t, h, tw, c, m);
+      radix_fixed_level_item<R, Inverse, UpperZero>(LinearRun{e.base, words}, t, h, tw, c, m);
       return;
     }
   }
-  radix_fixed_level_item<R, Inverse>(e, t, h, tw, c, m);
+  radix_fixed_level_item<R, Inverse, UpperZero>(e, t, h, tw, c, m);
 }
 
 /// The twiddles of one radix-2 level of half-size h at an item: w_2h^(t + k q) = p[k d] for k < 2^S / 2.

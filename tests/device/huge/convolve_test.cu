@@ -126,6 +126,16 @@ TEST_F(HugeConvolveDevice, DecimalDigitTargetsAgainstGmp) {
   EXPECT_TRUE(product_matches_gmp(a, a, on_device(a, a, Method::ntt, true)));
 }
 
+TEST_F(HugeConvolveDevice, OperandPastHalfTheLength) {
+  // The columns' first step skips the columns' upper half, zero, for an operand of at most half the transform's
+  // length (every factor of a balanced product, as above); a longer operand takes the general step. At the
+  // 10^8-digit length (5 2^22: the joined radix-5 step), each operand past half the length in turn, against GMP.
+  const Limbs a = make_limbs(12000000, Shape::random, 7);
+  const Limbs b = make_limbs(8000000, Shape::carries, 8);
+  EXPECT_TRUE(product_matches_gmp(a, b, on_device(a, b, Method::ntt)));
+  EXPECT_TRUE(product_matches_gmp(b, a, on_device(b, a, Method::ntt)));
+}
+
 TEST_F(HugeConvolveDevice, LongestTransform) {
   // na + nb = ntt_max_product(): L = 5 2^23, all ones (min(na, nb) (2^32 - 1)^2 close to the bound's limit).
   const std::size_t total = warpnum::huge::ntt_max_product();

@@ -631,6 +631,47 @@ TEST(HugeNtt, SubTransformsAgainstTheDft) {
 // The column kernels' schedules: every radix-2 level once, in order from the largest half-size, the joined step
 // counted as its level; four levels a step only where that makes a pass fewer than three (at 10^6, 10^7 and 10^8
 // digits: columns of 2^9, 2^10 and 5 2^9 elements).
+// The joined radix-r step on a column whose upper half is zero (the first forward step of a balanced product's
+// columns): the items that skip the upper half (UpperZero) write the words of the general step on the same input,
+// and never read the upper half, which holds a sentinel instead of its zeros.
+TEST(HugeNtt, JoinedStepWithTheUpperHalfZero) {
+  const std::string what = "ntt joined step, upper half zero";
+  const std::uint64_t seed = seed_for(what);
+  Rng rng(seed);
+  for (int q = 0; q < 3; ++q) {
+    const u32 p = ntt::prime_values[q];
+    const ntt::Mod m = ntt::make_mod(p);
+    for (const u32 r : {3u, 5u}) {
+      for (u32 a = 1; a <= 9; ++a) {
+        const SubTransform st{q, r, a, 1};
+        const u32 len = st.length();
+        const std::vector<u32> tw = st.table(false);
+        const ntt::RadixConstants rc = ntt::radix_r_constants(r, u32{1} << a, tw.data(), m);
+        for (int shape = 0; shape < num_shapes; ++shape) {
+          std::vector<u32> x = residues(rng, len, p, shape);
+          for (u32 n = len / 2; n < len; ++n) x[n] = 0;
+          std::vector<u32> general = x, skipping = x;
+          for (u32 n = len / 2; n < len; ++n) skipping[n] = untouched;
+          for (u32 t = 0; t < (u32{1} << (a - 1)); ++t) {
+            const ntt::Strided g{general.data(), 0, 1}, z{skipping.data(), 0, 1};
+            if (r == 3) {
+              ntt::radix_fixed_level_step<3, false>(g, u32{1} << a, t, tw.data(), rc, m);
+              ntt::radix_fixed_level_step<3, false, true>(z, u32{1} << a, t, tw.data(), rc, m);
+            } else {
+              ntt::radix_fixed_level_step<5, false>(g, u32{1} << a, t, tw.data(), rc, m);
+              ntt::radix_fixed_level_step<5, false, true>(z, u32{1} << a, t, tw.data(), rc, m);
+            }
+          }
+          for (u32 n = 0; n < len; ++n) {
+            ASSERT_EQ(skipping[n], general[n]) << "M = " << r << " 2^" << a << ", " << prime_name(q) << ", shape "
+                                               << shape << ", position " << n << ", seed " << seed;
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(HugeNtt, ColumnSchedules) {
   for (const u32 r : {1u, 3u, 5u}) {
     for (u32 a = 0; a <= 10; ++a) {
