@@ -681,7 +681,9 @@ TEST(HugeNtt, ColumnSchedules) {
         for (u32 j = 0; j < steps; ++j) {
           const ntt::Step s = ntt::joined_step(r, a, most, j);
           const u32 levels = s.levels != 0 ? s.levels : s.joined;
-          if (s.levels == 0) ASSERT_EQ(j, 0u) << "the radix-r step comes first";
+          if (s.levels == 0) {
+            ASSERT_EQ(j, 0u) << "the radix-r step comes first";
+          }
           if (levels == 0) continue;
           ASSERT_LE(levels, most);
           ASSERT_EQ(s.log2_h + 1, next) << "r " << r << ", a " << a << ", step " << j;
