@@ -17,9 +17,12 @@
 #                  device-huge-convolve_test
 #   cg             zero with the row kernel's rows loaded past the L1 cache (ld.global.cg), so that the twiddle
 #                  pairs it reads from global memory stay there: the four programs
+#   pf             cg with the row kernel's twiddle pairs of half-sizes 2^12 to 2^9 prefetched into the L1 cache
+#                  (prefetch.global.L1, one line a thread) before the forward's rows are copied in and before the
+#                  inverse's steps: the four programs
 # broken-chain's fault only leaves some powers unreduced (in [p, 2p): the same residues), which the products after
 # them accept, so its tests pass; broken-w's changes every twiddle of the chains.
-# Three calls, their logs in call1/, call2/ and call3/:
+# Four calls, their logs in call1/ to call4/:
 #   `run.sh 1`: the tests of chain and broken-chain, and prefetch's convolution test; the convolution alone of final,
 #   chain and prefetch, five rounds alternating; Integer's products (each checked against GMP first) of final and
 #   chain at 10^7 and 10^8 digits, two rounds; Nsight Compute's raw counters of final and chain.
@@ -28,6 +31,8 @@
 #   rounds; the raw counters of prefetch and zero, and zero's instruction-level counters (SOURCE).
 #   `run.sh 3`: the tests of cg; the convolution alone of final, zero and cg, five rounds; Integer's products of final,
 #   zero and cg at 10^8 digits, two rounds; cg's raw and instruction-level counters.
+#   `run.sh 4`: the tests of pf; the convolution alone of zero and pf, five rounds; Integer's products of zero and pf
+#   at 10^7 and 10^8 digits, two rounds; pf's raw and instruction-level counters.
 # Call with carry build-gpu/carry-next; the logs come back packed in $OUT/w.tar.xz.
 set -u
 source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one, convolutions, products, counters
@@ -58,6 +63,15 @@ case "${1:-1}" in
     products compare-bench 2 200 1e8 $X/final $X/zero $X/cg
     counters profile 200 $X/cg
     OUT=$R/source SOURCE=1 timeout 200 scripts/huge-profile.sh $X/cg > "$R/source.log" 2>&1
+    echo "source exit $? ($SECONDS s)"
+    rm -f "$R"/source/*.ncu-rep
+    ;;
+  4)
+    for t in device-huge-convolve_test device-huge-integer_test; do test_one pf $t; done
+    convolutions compare 5 150 $X/zero $X/pf
+    products compare-bench 2 200 1e7,1e8 $X/zero $X/pf
+    counters profile 200 $X/pf
+    OUT=$R/source SOURCE=1 timeout 200 scripts/huge-profile.sh $X/pf > "$R/source.log" 2>&1
     echo "source exit $? ($SECONDS s)"
     rm -f "$R"/source/*.ncu-rep
     ;;
