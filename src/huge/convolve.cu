@@ -900,23 +900,22 @@ __device__ void columns_last_step(u32* s, u32 log2_count, u32* column_base, u32 
   const u32 log2_items = a - S;      // items per radix-r block
   // The table words of an item's four-step twiddle w_L^(j (r brev_(a-S)(k) + b)), read one item ahead, so that their
   // loads wait on memory while the item before runs.
-  const auto twiddle_words = [&](u32 i, u32& high, u32& low) {
+  ntt::FourStepWords words{};
+  const auto read_words = [&](u32 i) {
     if (i < total) {
       const u32 item = i >> log2_count;
       const u32 e = j * (r * ntt::bit_reverse(item & ((u32{1} << log2_items) - 1), log2_items) + (item >> log2_items));
-      high = tw[d->layout.hi + (e >> ntt::twiddle_lo_bits)];
-      low = tw[d->layout.lo + (e & (ntt::twiddle_lo - 1))];
+      words = ntt::four_step_words(tw, d->layout, e);
     }
   };
-  u32 high = 0, low = 0;
-  twiddle_words(threadIdx.x, high, low);
+  read_words(threadIdx.x);
   for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
     const u32 item = i >> log2_count;
     const u32 b = item >> log2_items;
     const u32 k = item & ((u32{1} << log2_items) - 1);
     const u32 p0 = (b << a) + (k << S);
-    u32 t = ntt::mont_mul(high, low, m);
-    twiddle_words(i + blockDim.x, high, low);
+    u32 t = ntt::mont_mul(words.high, words.low, m);
+    read_words(i + blockDim.x);
     // Element n's words: the item's base plus an offset of n alone (a constant where the tile's width is one,
     // tile_log2). In shared memory column_word(((p0 + n) << log2_count) + c) = column_word((p0 << log2_count) + c) +
     // column_word(n << log2_count): p0 is a multiple of 2^S = 16, so p0 << log2_count is one of 32 for tiles of two

@@ -308,10 +308,22 @@ WARPNUM_HD constexpr u64 twiddle_exponent(const Plan& plan, const TableLayout& t
   return (u64{i - t.hi} << twiddle_lo_bits) % plan.length;
 }
 
+/// The split tables' two words of w_L^e (e < L), w^(e_hi 2^12) and w^(e_lo), whose Montgomery product is
+/// four_step_twiddle: a kernel that reads them ahead of the product takes them apart.
+struct FourStepWords {
+  u32 high, low;
+};
+
+WARPNUM_HD WARPNUM_FORCEINLINE constexpr FourStepWords four_step_words(const u32* table, const TableLayout& t,
+                                                                       u32 e) noexcept {
+  return {table[t.hi + (e >> twiddle_lo_bits)], table[t.lo + (e & (twiddle_lo - 1))]};
+}
+
 /// w_L^e in Montgomery form from the split tables (e < L): w^(e_hi 2^12) w^(e_lo).
 WARPNUM_HD WARPNUM_FORCEINLINE constexpr u32 four_step_twiddle(const u32* table, const TableLayout& t, u32 e,
                                                                 Mod m) noexcept {
-  return mont_mul(table[t.hi + (e >> twiddle_lo_bits)], table[t.lo + (e & (twiddle_lo - 1))], m);
+  const FourStepWords w = four_step_words(table, t, e);
+  return mont_mul(w.high, w.low, m);
 }
 
 // ---- the steps of one sub-transform (length M = r 2^a, element n at x(n)) ----
