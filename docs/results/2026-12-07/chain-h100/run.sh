@@ -20,9 +20,11 @@
 #   pf             cg with the row kernel's twiddle pairs of half-sizes 2^12 to 2^9 prefetched into the L1 cache
 #                  (prefetch.global.L1, one line a thread) before the forward's rows are copied in and before the
 #                  inverse's steps: the four programs
+#   review         the final tree after its review (commit ae91903: the read-ahead through ntt::four_step_words, the
+#                  same instructions in another order): device-huge-convolve_test, device-huge-integer_test
 # broken-chain's fault only leaves some powers unreduced (in [p, 2p): the same residues), which the products after
 # them accept, so its tests pass; broken-w's changes every twiddle of the chains.
-# Four calls, their logs in call1/ to call4/:
+# Five calls, their logs in call1/ to call5/:
 #   `run.sh 1`: the tests of chain and broken-chain, and prefetch's convolution test; the convolution alone of final,
 #   chain and prefetch, five rounds alternating; Integer's products (each checked against GMP first) of final and
 #   chain at 10^7 and 10^8 digits, two rounds; Nsight Compute's raw counters of final and chain.
@@ -33,6 +35,7 @@
 #   zero and cg at 10^8 digits, two rounds; cg's raw and instruction-level counters.
 #   `run.sh 4`: the tests of pf; the convolution alone of zero and pf, five rounds; Integer's products of zero and pf
 #   at 10^7 and 10^8 digits, two rounds; pf's raw and instruction-level counters.
+#   `run.sh 5`: the tests of review.
 # Call with carry build-gpu/carry-next; the logs come back packed in $OUT/w.tar.xz.
 set -u
 source scripts/device-builds.sh  # $X (the builds), $R (the logs), test_one, convolutions, products, counters
@@ -74,6 +77,9 @@ case "${1:-1}" in
     OUT=$R/source SOURCE=1 timeout 200 scripts/huge-profile.sh $X/pf > "$R/source.log" 2>&1
     echo "source exit $? ($SECONDS s)"
     rm -f "$R"/source/*.ncu-rep
+    ;;
+  5)
+    for t in device-huge-convolve_test device-huge-integer_test; do test_one review $t; done
     ;;
 esac
 tar -cJf $OUT/w.tar.xz -C $OUT w && rm -rf $R
