@@ -714,10 +714,10 @@ __host__ __device__ constexpr u32 row_shared_pairs(u32 log2_n2) { return log2_n2
 
 /// Runs load(i) for i = threadIdx.x, threadIdx.x + blockDim.x, ... < total and store(i, value) for each, Batch
 /// loads at a time before their stores: a thread's loads from global memory are in flight together, where a loop
-/// that stores each word as it arrives waits the memory's whole latency once an iteration (the row kernel's copies
-/// of its rows and tables at 10^8 digits: eight and four waits a thread, the largest stall of its idle issue slots
-/// on an H100). Past `total` a thread loads its batch's first again and stores nothing: every load is made, so the
-/// batch stays in registers (with the loads under a predicate, nvcc kept it in local memory).
+/// that stores each word as it arrives waits the memory's whole latency once an iteration (the row kernel's copy of
+/// its rows at 10^8 digits: eight waits a thread, the largest stall of its idle issue slots on an H100). Past `total`
+/// a thread loads its batch's first again and stores nothing: every load is made, so the batch stays in registers
+/// (with the loads under a predicate, nvcc kept it in local memory).
 template <u32 Batch, class Load, class Store>
 __device__ __forceinline__ void copy_batched(u32 total, Load load, Store store) {
   using Value = decltype(load(0u));
@@ -736,20 +736,23 @@ __device__ __forceinline__ void copy_batched(u32 total, Load load, Store store) 
   }
 }
 
-/// How many 16-byte loads a thread of the transform kernels keeps in flight (copy_batched): 16 registers.
-inline constexpr u32 copy_batch = 4;
+/// How many 16-byte loads a thread of the row kernel keeps in flight as it copies its rows in (copy_batched): 32
+/// registers, so that the rows of a 10^8-digit product, 8 quads a thread, come in one round trip to memory where
+/// they took two (with the tables' copies by cp.async, the 10^8-digit convolution 1.794-1.796 ms against 1.807-1.830
+/// on an H100; copying operand 1's rows by cp.async while operand 0's went forward took 60 M warp instructions more
+/// in the row kernel, a step's items no longer two a thread, and was slower: 1.879-1.893 ms).
+inline constexpr u32 copy_batch = 8;
 
-/// Copies `count` words of a twiddle table from global to shared memory with every thread of the block: 16 bytes a
-/// thread where both addresses are 16-byte aligned and count is a multiple of four (a table_layout region copied to
-/// a column_table_word or row_table_word), else a word a thread. When a row block at 10^8 digits copied two tables of
-/// 8192 words, as many words as its rows, a word a thread took 9 % of the row kernel's instructions, each store
-/// waiting on its load. copy_batch quads a thread are in flight at once (copy_batched).
+/// Starts the copy of `count` words of a twiddle table from global to shared memory with every thread of the block:
+/// 16 bytes a thread by cp.async where both addresses are 16-byte aligned and count is a multiple of four (a
+/// table_layout region copied to a column_table_word or row_table_word), none through the thread's registers, so
+/// that the copy is in flight beside the block's other copies; else a word a thread, synchronously. The caller
+/// commits and waits (__pipeline_commit, __pipeline_wait_prior(0), then __syncthreads). When a row block at 10^8
+/// digits copied two tables of 8192 words, as many words as its rows, a word a thread took 9 % of the row kernel's
+/// instructions, each store waiting on its load.
 __device__ __forceinline__ void load_table(u32* s, const u32* g, u32 count) {
   if (((reinterpret_cast<std::uintptr_t>(s) | reinterpret_cast<std::uintptr_t>(g)) & 15) == 0 && (count & 3) == 0) {
-    const uint4* const g4 = reinterpret_cast<const uint4*>(g);
-    uint4* const s4 = reinterpret_cast<uint4*>(s);
-    copy_batched<copy_batch>(
-        count / 4, [&](u32 i) { return g4[i]; }, [&](u32 i, const uint4& v) { s4[i] = v; });
+    for (u32 i = threadIdx.x; i < count / 4; i += blockDim.x) __pipeline_memcpy_async(s + 4 * i, g + 4 * i, 16);
   } else {
     for (u32 i = threadIdx.x; i < count; i += blockDim.x) s[i] = g[i];
   }
@@ -1348,6 +1351,7 @@ __global__ void __launch_bounds__(512, 2)
   // The columns' table w_n1^e, after the tile.
   u32* const stw = smem + column_table_word(n1 << log2_tile);
   load_table(stw, tw, n1);
+  __pipeline_commit();
   // The first step reduces the limbs (where it is not also the last), from the tile copied to shared memory or reading
   // the operand itself; the last writes the residues, times the four-step twiddles (where it is a radix-2 step).
   const u32 steps = ntt::joined_step_count(d.plan.radix, d.plan.log2_n1, Most);
@@ -1410,8 +1414,10 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   u32* const stw = smem + row_table_word(d.ops * words);
   const u32 tw_count = 2 * row_shared_pairs(a);
   load_table(stw, tw, tw_count);
+  __pipeline_commit();
   const u32 log2_words = d.log2_rows + a;
   copy_rows<true>(rows, operand_stride, smem, d.ops, log2_words);
+  __pipeline_wait_prior(0);
   __syncthreads();
   // Rows of two levels or more end the forward schedule with a step of one level, which rows_product_step joins with
   // the product and the inverse's first level.
@@ -1421,6 +1427,10 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   const u32 log2_count = d.log2_rows + (d.ops - 1);
   rows_in_shared<false>(smem, log2_count, a, shared_steps, final_levels, ntt::pairs_at(stw, 0), ntt::pairs_at(tw, 0),
                         m);
+  // The inverse's table on its way in during the product, which reads no table (the forward steps' last barrier is
+  // behind every read of the forward's).
+  load_table(stw, tw_inv, tw_count);
+  __pipeline_commit();
   if (final_levels != 0) {
     rows_product_step(smem, d.ops, words, m);
   } else {
@@ -1428,7 +1438,7 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
       smem[row_word(i)] = ntt::mont_mul(smem[row_word(i)], smem[row_word((d.ops - 1) * words + i)], m);
     }
   }
-  load_table(stw, tw_inv, tw_count);
+  __pipeline_wait_prior(0);
   __syncthreads();
   rows_in_shared<true>(smem, d.log2_rows, a, shared_steps, final_levels, ntt::pairs_at(stw, 0),
                        ntt::pairs_at(tw_inv, 0), m);
@@ -1460,6 +1470,7 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
   // inverse_tile_in).
   if constexpr (TileIn) copy_tile_in(smem, residues + q * d.length + j0, n1, log2_tile, d.plan.log2_n2);
   load_table(stw, tw, n1);
+  __pipeline_commit();
   __pipeline_wait_prior(0);
   __syncthreads();
   // The first inverse step, times the four-step twiddles (where it is a radix-2 step), takes the tile copied in or
