@@ -739,7 +739,7 @@ __device__ __forceinline__ void copy_batched(u32 total, Load load, Store store) 
 /// How many 16-byte loads a thread of the row kernel keeps in flight as it copies its rows in (copy_batched): 32
 /// registers, so that the rows of a 10^8-digit product, 8 quads a thread, come in one round trip to memory where
 /// they took two (with the tables' copies by cp.async, the 10^8-digit convolution 1.794-1.796 ms against 1.807-1.830
-/// on an H100; copying operand 1's rows by cp.async while operand 0's went forward took 60 M warp instructions more
+/// on an H100; copying operand 1's rows by cp.async while operand 0's went forward took 61 M warp instructions more
 /// in the row kernel, a step's items no longer two a thread, and was slower: 1.879-1.893 ms).
 inline constexpr u32 copy_batch = 8;
 
