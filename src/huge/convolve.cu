@@ -743,19 +743,20 @@ __device__ __forceinline__ void copy_batched(u32 total, Load load, Store store) 
 /// in the row kernel, a step's items no longer two a thread, and was slower: 1.879-1.893 ms).
 inline constexpr u32 copy_batch = 8;
 
-/// Starts the copy of `count` words of a twiddle table from global to shared memory with every thread of the block:
-/// 16 bytes a thread by cp.async where both addresses are 16-byte aligned and count is a multiple of four (a
-/// table_layout region copied to a column_table_word or row_table_word), none through the thread's registers, so
-/// that the copy is in flight beside the block's other copies; else a word a thread, synchronously. The caller
-/// commits and waits (__pipeline_commit, __pipeline_wait_prior(0), then __syncthreads). When a row block at 10^8
-/// digits copied two tables of 8192 words, as many words as its rows, a word a thread took 9 % of the row kernel's
-/// instructions, each store waiting on its load.
+/// Starts the copy of `count` words of a twiddle table from global to shared memory with every thread of the block: 16
+/// bytes a thread by cp.async where both addresses are 16-byte aligned and count is a multiple of four (a table_layout
+/// region copied to a column_table_word or row_table_word), none through the thread's registers, so that the copy is in
+/// flight beside the block's other copies; else a word a thread, synchronously. The copy is one cp.async group,
+/// committed here; the caller waits (__pipeline_wait_prior, then __syncthreads). When a row block at 10^8 digits copied
+/// two tables of 8192 words, as many words as its rows, a word a thread took 9 % of the row kernel's instructions, each
+/// store waiting on its load.
 __device__ __forceinline__ void load_table(u32* s, const u32* g, u32 count) {
   if (((reinterpret_cast<std::uintptr_t>(s) | reinterpret_cast<std::uintptr_t>(g)) & 15) == 0 && (count & 3) == 0) {
     for (u32 i = threadIdx.x; i < count / 4; i += blockDim.x) __pipeline_memcpy_async(s + 4 * i, g + 4 * i, 16);
   } else {
     for (u32 i = threadIdx.x; i < count; i += blockDim.x) s[i] = g[i];
   }
+  __pipeline_commit();
 }
 
 /// The items of one radix-2 step `st` of the columns' transforms (columns_in_shared).
@@ -1351,7 +1352,6 @@ __global__ void __launch_bounds__(512, 2)
   // The columns' table w_n1^e, after the tile.
   u32* const stw = smem + column_table_word(n1 << log2_tile);
   load_table(stw, tw, n1);
-  __pipeline_commit();
   // The first step reduces the limbs (where it is not also the last), from the tile copied to shared memory or reading
   // the operand itself; the last writes the residues, times the four-step twiddles (where it is a radix-2 step).
   const u32 steps = ntt::joined_step_count(d.plan.radix, d.plan.log2_n1, Most);
@@ -1414,7 +1414,6 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   u32* const stw = smem + row_table_word(d.ops * words);
   const u32 tw_count = 2 * row_shared_pairs(a);
   load_table(stw, tw, tw_count);
-  __pipeline_commit();
   const u32 log2_words = d.log2_rows + a;
   copy_rows<true>(rows, operand_stride, smem, d.ops, log2_words);
   __pipeline_wait_prior(0);
@@ -1430,7 +1429,6 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   // The inverse's table on its way in during the product, which reads no table (the forward steps' last barrier is
   // behind every read of the forward's).
   load_table(stw, tw_inv, tw_count);
-  __pipeline_commit();
   if (final_levels != 0) {
     rows_product_step(smem, d.ops, words, m);
   } else {
@@ -1470,7 +1468,6 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
   // inverse_tile_in).
   if constexpr (TileIn) copy_tile_in(smem, residues + q * d.length + j0, n1, log2_tile, d.plan.log2_n2);
   load_table(stw, tw, n1);
-  __pipeline_commit();
   __pipeline_wait_prior(0);
   __syncthreads();
   // The first inverse step, times the four-step twiddles (where it is a radix-2 step), takes the tile copied in or
