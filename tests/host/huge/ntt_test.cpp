@@ -628,9 +628,6 @@ TEST(HugeNtt, SubTransformsAgainstTheDft) {
   }
 }
 
-// The column kernels' schedules: every radix-2 level once, in order from the largest half-size, the joined step
-// counted as its level; four levels a step only where that makes a pass fewer than three (at 10^6, 10^7 and 10^8
-// digits: columns of 2^9, 2^10 and 5 2^9 elements).
 // The joined radix-r step on a column whose upper half is zero (the first forward step of a balanced product's
 // columns): the items that skip the upper half (UpperZero) write the words of the general step on the same input,
 // and never read the upper half, which holds a sentinel instead of its zeros.
@@ -672,6 +669,9 @@ TEST(HugeNtt, JoinedStepWithTheUpperHalfZero) {
   }
 }
 
+// The column kernels' schedules: every radix-2 level once, in order from the largest half-size, the joined step
+// counted as its level; four levels a step only where that makes a pass fewer than three (at 10^6, 10^7 and 10^8
+// digits: columns of 2^9, 2^10 and 5 2^9 elements).
 TEST(HugeNtt, ColumnSchedules) {
   for (const u32 r : {1u, 3u, 5u}) {
     for (u32 a = 0; a <= 10; ++a) {
