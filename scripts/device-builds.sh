@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # scripts/device-builds.sh: sourced by a results folder's run.sh on the GPU machine, from the repository root. Unpacks
-# the builds carried in build-gpu/carry-next (NAME.tar.xz, each holding NAME/ with stripped programs from
-# scripts/gpu-build.sh) into $X, makes $R ($OUT/w) and $R/tests for the logs, and defines test_one (below),
+# the builds carried in build-gpu/carry-next (NAME.tar.xz, each holding NAME/ with stripped programs: made here by
+# scripts/pack-build.sh) into $X, makes $R ($OUT/w) and $R/tests for the logs, and defines test_one (below),
 # convolutions and products (further below, builds side by side) and counters (Nsight Compute). Needs OUT, the device
 # machine's output folder.
 #   test_one BUILD TEST   runs build BUILD's device test TEST into $R/tests/BUILD-TEST.log and prints its verdict.
