@@ -28,5 +28,6 @@ for t in "$@"; do cp "build-gpu/bin/$t" "$tmp/$name/"; done
 strip "$tmp/$name"/*
 mkdir -p build-gpu/carry-next
 tar -cJf "build-gpu/carry-next/$name.tar.xz" -C "$tmp" "$name"
+# Changes anywhere but the docs and the scripts can change the programs.
 echo "pack-build: build-gpu/carry-next/$name.tar.xz ($(du -h "build-gpu/carry-next/$name.tar.xz" | cut -f1)," \
-     "commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src include || echo ', with changes'))"
+     "commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!docs' ':!scripts' || echo ', with changes'))"
