@@ -846,6 +846,43 @@ template <bool Load> struct ColumnCopy {
   }
 };
 
+/// An element on its way between memories: read from `from`, written to `to` (shared memory and the residues, in
+/// either order: ColumnStore, RowMove).
+struct MoveRef {
+  const u32* from;
+  u32* to;
+  __device__ __forceinline__ operator u32() const { return *from; }
+  __device__ __forceinline__ MoveRef& operator=(u32 v) {
+    *to = v;
+    return *this;
+  }
+};
+
+/// An item's elements of ColumnStore: element j read from shared[j words], written to global[j global_step].
+struct StoreRun {
+  const u32* shared;
+  u32 words;
+  u32* global;
+  std::size_t global_step;
+  __device__ __forceinline__ MoveRef operator()(u32 j) const { return {shared + j * words, global + j * global_step}; }
+};
+
+/// The inverse columns' last step, where it writes the residues itself (columns_inverse_last_step): element n of the
+/// thread's column read from s[column_word((n << log2_count) + c)] in the tile and written to column[n n2]. Its items'
+/// elements lie q apart with q 2^log2_count a multiple of 32, so each item's words are its first element's plus j times
+/// a distance (Elements::run's identity, as LimbCopyRun).
+struct ColumnStore {
+  u32* s;
+  u32 c, log2_count;
+  u32* column;
+  u32 log2_n2;
+  __device__ __forceinline__ StoreRun run(u32 n0, u32 t, u32 q) const {
+    const u32 p = n0 + t;
+    return {s + column_word((p << log2_count) + c), column_word(q << log2_count), column + (std::size_t{p} << log2_n2),
+            std::size_t{q} << log2_n2};
+  }
+};
+
 /// The low Bits bits of x reversed, by plain arithmetic: with x known at compile time (an unrolled loop's counter)
 /// it folds to a constant, so that an array indexed by it stays in registers. Bits is a template parameter and the
 /// loop unrolled: with `bits` a function argument, nvcc 13.0 left the loop in the forward and inverse kernels of
@@ -1071,6 +1108,14 @@ struct ReducedColumns {
   __device__ __forceinline__ ReducedRun run(u32 n0, u32 t, u32 q) const { return {x.run(n0, t, q), one, m}; }
 };
 
+/// Whether the columns are of 5 2^9 elements (10^8 digits) and take steps of Most = four levels, the first the radix-5
+/// step joined with the level of half-size 2^8 (ntt::joins_level): its items' 10 elements lie 2^8 apart, so that the
+/// forward's first step (LimbCopyRun) and the inverse's last (ColumnStore) compute each element's words from the
+/// item's first by constant distances.
+template <u32 Most> __device__ __forceinline__ bool columns_of_5_2_9(u32 r, u32 a) {
+  return Most == ntt::wide_column_levels && r == 5 && a == 9;
+}
+
 /// The forward transforms' first step (radix-r, joined or not, or radix-2) on the columns' limbs, reduced as it reads
 /// them: from the operand through `x` (LimbCopy), or from shared memory (ReducedColumns). `x_run` serves the joined
 /// radix-5 step of the columns of 5 2^9 elements at 10^8 digits (LimbCopyRun, or ReducedColumns again). There,
@@ -1084,10 +1129,9 @@ __device__ void columns_first_step(X x, XRun x_run, u32 log2_count, const u32* s
   const u32 total = st.items << log2_count;
   if (st.levels == 0) {
     const ntt::RadixConstants rc = ntt::radix_r_constants(r, u32{1} << a, stw, m);
-    if (Most == ntt::wide_column_levels && st.joined != 0 && r == 5 && a == 9) {
-      // The columns of 5 2^9 elements at 10^8 digits: the joined step's 10 elements 2^8 apart (LimbCopyRun or
-      // ReducedColumns' run; with the tile's width a constant, tile_log2, each word is the item's base plus an
-      // immediate offset).
+    if (columns_of_5_2_9<Most>(r, a)) {
+      // The joined step's 10 elements 2^8 apart (LimbCopyRun or ReducedColumns' run; with the tile's width a
+      // constant, tile_log2, each word is the item's base plus an immediate offset).
       if (upper_zero) {
         for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
           ntt::radix_fixed_level_step<5, false, true>(x_run, u32{1} << 9, i >> log2_count, stw, rc, m);
@@ -1114,6 +1158,23 @@ __device__ void columns_first_step(X x, XRun x_run, u32 log2_count, const u32* s
   __syncthreads();
 }
 
+/// The inverse columns' last step on columns of 5 2^9 elements (columns_of_5_2_9), the radix-5 step joined with the
+/// level of half-size 2^8, writing its outputs to the residues itself (ColumnStore), where the other schedules' last
+/// step writes shared memory and copy_tile_out then copies the tile: one store a word where the copy took a load, a
+/// store and the loop's addressing, and no barrier between the step and the stores. `columns` = the residues of
+/// column j0, the tile's first.
+__device__ void columns_inverse_last_step(u32* s, u32 log2_count, u32* columns, const u32* stw, const DevicePlan* d,
+                                          Mod m) {
+  constexpr u32 m_over_r = u32{1} << 9;
+  const u32 c = threadIdx.x & ((u32{1} << log2_count) - 1);  // blockDim.x is a multiple of the tile
+  const ColumnStore x{s, c, log2_count, columns + c, d->plan.log2_n2};
+  const ntt::RadixConstants rc = ntt::radix_r_constants(5, m_over_r, stw, m);
+  const u32 total = (m_over_r / 2) << log2_count;
+  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+    ntt::radix_fixed_level_step<5, true>(x, m_over_r, i >> log2_count, stw, rc, m);
+  }
+}
+
 /// The items of one radix-2 step `st` of the rows' transforms (rows_in_shared).
 template <bool Inverse, class Tw>
 __device__ __forceinline__ void rows_step(u32* s, u32 log2_count, u32 a, const Step& st, Tw tw, Mod m) {
@@ -1125,7 +1186,7 @@ __device__ __forceinline__ void rows_step(u32* s, u32 log2_count, u32 a, const S
   }
 }
 
-/// Steps [0, last) of the forward (or inverse) transforms of `count` rows of 2^a elements held one after another
+/// Steps [first, last) of the forward (or inverse) transforms of `count` rows of 2^a elements held one after another
 /// in shared memory (element n of row c at s[row_word(c 2^a + n)]), up to ntt::row_levels radix-2 levels a step, of
 /// the schedule whose final step has `final_levels` (ntt::forward_step). Rows have no radix-r step, so this calls the
 /// radix-2 steps alone: the r-point step's registers would count against the rows' too. The schedule lays its steps
@@ -1138,10 +1199,10 @@ __device__ __forceinline__ void rows_step(u32* s, u32 log2_count, u32 a, const S
 /// The twiddles are pairs for Shoup's product, from `in_shared` (a copy of the first row_shared_pairs(a) in shared
 /// memory) or, in the step of half-sizes 2^12 to 2^9, from `in_global` (the table).
 template <bool Inverse>
-__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 last, u32 final_levels,
+__device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 first, u32 last, u32 final_levels,
                                ntt::PairLevelTwiddles in_shared, ntt::PairLevelTwiddles in_global, Mod m) {
-  for (u32 jj = 0; jj < last; ++jj) {
-    const u32 j = Inverse ? last - 1 - jj : jj;
+  for (u32 jj = first; jj < last; ++jj) {
+    const u32 j = Inverse ? last - 1 - (jj - first) : jj;
     const Step st = ntt::forward_step(1, a, ntt::row_levels, j, final_levels);
     const bool full = st.levels == ntt::row_levels;
     if (full && st.log2_h == 4) {
@@ -1154,6 +1215,57 @@ __device__ void rows_in_shared(u32* s, u32 log2_count, u32 a, u32 last, u32 fina
       rows_step<Inverse>(s, log2_count, a, st, in_shared, m);
     }
     __syncthreads();
+  }
+}
+
+/// An item's elements of RowMove: element j at e(j) in shared memory and at global[j q], read from the one and
+/// written to the other (Load: read from global memory).
+template <bool Load> struct RowMoveRun {
+  ntt::ElementRun<1> e;
+  u32* global;
+  u32 q;
+  __device__ __forceinline__ MoveRef operator()(u32 j) const {
+    u32* const g = global + j * q;
+    return Load ? MoveRef{g, &e(j)} : MoveRef{&e(j), g};
+  }
+};
+
+/// The rows of a block in shared memory (x: RowElements) and in the residues (element n of x at global[n]), as the
+/// forward's first step reads the residues and writes shared memory (Load), or the inverse's last the reverse
+/// (rows_global_step).
+template <bool Load> struct RowMove {
+  ntt::RowElements x;
+  u32* global;
+  __device__ __forceinline__ RowMove from(u32 n0) const { return {x.from(n0), global + n0}; }
+  __device__ __forceinline__ RowMoveRun<Load> run(u32 n0, u32 t, u32 q) const {
+    return {x.run(n0, t, q), global + n0 + t, q};
+  }
+};
+
+/// Whether the rows' first step (the forward's first, the inverse's last) is a full step of half-sizes 2^12 to 2^9
+/// (rows of 2^13 elements, 10^8 digits), which reads (forward) or writes (inverse) the residues itself
+/// (rows_global_step).
+__device__ __forceinline__ bool rows_global_first_step(const Step& first) {
+  return first.levels == ntt::row_levels && first.log2_h == 12;
+}
+
+/// The rows' step 0 where rows_global_first_step, on the residues: the forward's first step reads its elements from
+/// the residues and writes shared memory, where copy_rows had copied the rows in before it; the inverse's last reads
+/// shared memory and writes the residues, where copy_rows copied the rows out after it. The block's rows k <
+/// 2^log2_count (operand k >> log2_rows, its row k mod rows: row c of operand o at rows[o operand_stride + c 2^a]).
+/// The step's half-size is a constant, so each element's address in the residues is the item's first plus an
+/// immediate offset (j 2^9 words), as in shared memory.
+template <bool Inverse>
+__device__ void rows_global_step(u32* s, u32* rows, std::size_t operand_stride, u32 log2_rows, u32 log2_count, u32 a,
+                                 u32 items, ntt::PairLevelTwiddles in_global, Mod m) {
+  const Step st{ntt::row_levels, 12, items};
+  const u32 log2_items = a - st.levels;
+  const u32 total = items << log2_count;
+  for (u32 i = threadIdx.x; i < total; i += blockDim.x) {
+    const u32 k = i >> log2_items;
+    u32* const global = rows + (k >> log2_rows) * operand_stride + (std::size_t{k & ((u32{1} << log2_rows) - 1)} << a);
+    const RowMove<!Inverse> x{{s, k << a, 1}, global};
+    ntt::run_radix2_step<ntt::row_levels, Inverse>(x, 1, a, st, i & (items - 1), in_global, m);
   }
 }
 
@@ -1414,18 +1526,28 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   u32* const stw = smem + row_table_word(d.ops * words);
   const u32 tw_count = 2 * row_shared_pairs(a);
   load_table(stw, tw, tw_count);
-  const u32 log2_words = d.log2_rows + a;
-  copy_rows<true>(rows, operand_stride, smem, d.ops, log2_words);
-  __pipeline_wait_prior(0);
-  __syncthreads();
   // Rows of two levels or more end the forward schedule with a step of one level, which rows_product_step joins with
   // the product and the inverse's first level.
   const u32 final_levels = a >= 2 ? 1 : 0;
   const u32 steps = ntt::step_count(1, a, ntt::row_levels, final_levels);
   const u32 shared_steps = final_levels != 0 ? steps - 1 : steps;  // the steps before the product
   const u32 log2_count = d.log2_rows + (d.ops - 1);
-  rows_in_shared<false>(smem, log2_count, a, shared_steps, final_levels, ntt::pairs_at(stw, 0), ntt::pairs_at(tw, 0),
-                        m);
+  const u32 log2_words = d.log2_rows + a;
+  // Step 0 on the residues where rows_global_first_step (the forward's first reads them, the inverse's last writes
+  // them), else the rows copied in and out around the steps.
+  const Step first = ntt::forward_step(1, a, ntt::row_levels, 0, final_levels);
+  const bool global_first = rows_global_first_step(first);
+  if (global_first) {
+    rows_global_step<false>(smem, rows, operand_stride, d.log2_rows, log2_count, a, first.items, ntt::pairs_at(tw, 0),
+                            m);
+  } else {
+    copy_rows<true>(rows, operand_stride, smem, d.ops, log2_words);
+  }
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  const u32 shared_first = global_first ? 1 : 0;
+  rows_in_shared<false>(smem, log2_count, a, shared_first, shared_steps, final_levels, ntt::pairs_at(stw, 0),
+                        ntt::pairs_at(tw, 0), m);
   // The inverse's table on its way in during the product, which reads no table (the forward steps' last barrier is
   // behind every read of the forward's).
   load_table(stw, tw_inv, tw_count);
@@ -1438,9 +1560,14 @@ __global__ void __launch_bounds__(512, 2) rows_kernel(u32* residues, const u32* 
   }
   __pipeline_wait_prior(0);
   __syncthreads();
-  rows_in_shared<true>(smem, d.log2_rows, a, shared_steps, final_levels, ntt::pairs_at(stw, 0),
+  rows_in_shared<true>(smem, d.log2_rows, a, shared_first, shared_steps, final_levels, ntt::pairs_at(stw, 0),
                        ntt::pairs_at(tw_inv, 0), m);
-  copy_rows<false>(rows, operand_stride, smem, 1, log2_words);
+  if (global_first) {
+    rows_global_step<true>(smem, rows, operand_stride, d.log2_rows, d.log2_rows, a, first.items,
+                           ntt::pairs_at(tw_inv, 0), m);
+  } else {
+    copy_rows<false>(rows, operand_stride, smem, 1, log2_words);
+  }
 }
 
 /// 3. Block (tile, prime): columns of the product's residues, times w_L^-(column frequency), inverse.
@@ -1484,6 +1611,12 @@ __global__ void __launch_bounds__(512, BlocksPerSm) columns_inverse_kernel(u32* 
     columns_in_shared<Most, true>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps, stw, pairs, m);
   } else {
     columns_last_step<Most, true, TileIn>(smem, log2_tile, residues + q * d.length, j0, stw, tw, &d, m);
+    if (columns_of_5_2_9<Most>(d.plan.radix, d.plan.log2_n1)) {
+      // Steps 1 to steps - 2 in shared memory, then step 0 writes the residues.
+      columns_in_shared<Most, true>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, 1, steps - 1, stw, pairs, m);
+      columns_inverse_last_step(smem, log2_tile, residues + q * d.length + j0, stw, &d, m);
+      return;
+    }
     columns_in_shared<Most, true>(smem, log2_tile, d.plan.radix, d.plan.log2_n1, 0, steps - 1, stw, pairs, m);
   }
   copy_tile_out(residues + q * d.length + j0, smem, n1, log2_tile, d.plan.log2_n2);
